@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { updateDisplayOptions } from '../../../shared/descriptions';
+import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import { ParameterError, requireString } from '../../../shared/validation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'technical',
+		description: 'The skill type the skills are added under',
+	},
+	{
+		displayName: 'Skills',
+		name: 'skills',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'Excel, Negotiation, Arabic',
+		description: 'Skills to add, separated by commas or new lines, or an array of strings from an expression',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['skill'], operation: ['create'] } },
+	properties,
+);
+
+/** Accepts "a, b", one skill per line, or an array from an expression. */
+function toSkillList(value: unknown): string[] {
+	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\n,]/) : [value];
+	const skills = entries.map((entry, index) => requireString(entry, `Skills entry ${index + 1}`));
+	const named = skills.filter((skill) => skill !== '');
+	if (named.length === 0) throw new ParameterError('Skills', 'needs at least one skill');
+	return named;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
+	const type = requireString(this.getNodeParameter('type', itemIndex), 'Type');
+	const skills = toSkillList(this.getNodeParameter('skills', itemIndex));
+	const response = await platformRequest.call(this, run, 'E7', itemIndex, { json: { type, skills } });
+	return response.data as IDataObject;
+}

@@ -1,0 +1,97 @@
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import type { CredentialHeaderSource } from './operations';
+
+export const CREDENTIAL_TYPE = 'businessPlatformApi';
+
+/** Labels of the credential fields, for error messages that tell the user what to fix. */
+export const CREDENTIAL_FIELD_LABELS: Record<string, string> = {
+	apiKey: 'API Key',
+	apiConnection: 'API Connection',
+	businessKey: 'Business Key',
+	additionalBusinessKeys: 'Additional Business Keys',
+	userToken: 'User Token',
+	clientUuid: 'Client UUID',
+	platformKey: 'Platform Key',
+	platform: 'Platform',
+	language: 'Default Language',
+	accountingBaseUrl: 'Accounting Base URL',
+	ecommerceBaseUrl: 'Ecommerce Base URL',
+	hrBaseUrl: 'HR Base URL',
+	calendarBaseUrl: 'Calendar Base URL',
+	managementBaseUrl: 'Management Base URL',
+	categoriesPathPrefix: 'Categories Path Prefix',
+	favoritesPathPrefix: 'Favorites Path Prefix',
+};
+
+/** Fields whose values are secrets: they never appear in output, errors or logs. */
+export const SECRET_FIELDS = [
+	'apiKey',
+	'apiConnection',
+	'businessKey',
+	'userToken',
+	'clientUuid',
+	'platformKey',
+] as const;
+
+/**
+ * The node never sees secret values. It presets each credential header with a placeholder
+ * naming the credential field (and, for the business key, the business), and the
+ * credential's `authenticate` swaps placeholders for values. A placeholder that is not
+ * swapped holds a NUL character, which Node's HTTP client refuses to send.
+ */
+const PLACEHOLDER_PREFIX = '\u0000business-platform-credential:';
+
+export function credentialPlaceholder(source: CredentialHeaderSource | 'language', business = ''): string {
+	return `${PLACEHOLDER_PREFIX}${source}:${business}`;
+}
+
+export const DEFAULT_BUSINESS = '';
+
+/**
+ * Business name -> business key, from the default Business Key (name '') and the
+ * Additional Business Keys field: `name=key` pairs separated by commas or new lines.
+ */
+export function parseBusinessKeys(credentials: ICredentialDataDecryptedObject): Map<string, string> {
+	const keys = new Map<string, string>();
+	const defaultKey = String(credentials.businessKey ?? '');
+	if (defaultKey) keys.set(DEFAULT_BUSINESS, defaultKey);
+	for (const entry of String(credentials.additionalBusinessKeys ?? '').split(/[\n,]/)) {
+		const separator = entry.indexOf('=');
+		if (separator < 1) continue;
+		const name = entry.slice(0, separator).trim();
+		const key = entry.slice(separator + 1).trim();
+		if (name && key) keys.set(name, key);
+	}
+	return keys;
+}
+
+/** Resolves one placeholder; undefined when the credential has no value for it. */
+function resolvePlaceholder(
+	credentials: ICredentialDataDecryptedObject,
+	placeholder: string,
+): string | undefined {
+	const [source, business] = placeholder.slice(PLACEHOLDER_PREFIX.length).split(':');
+	if (source === 'businessKey') return parseBusinessKeys(credentials).get(business ?? '');
+	if (source === 'language') return String(credentials.language || 'en');
+	const value = credentials[source];
+	return value === undefined || value === '' ? undefined : String(value);
+}
+
+/** The credential's `authenticate`: fills the placeholders the transport preset. */
+export async function fillCredentialHeaders(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const headers = { ...(requestOptions.headers ?? {}) };
+	for (const [name, value] of Object.entries(headers)) {
+		if (typeof value !== 'string' || !value.startsWith(PLACEHOLDER_PREFIX)) continue;
+		const resolved = resolvePlaceholder(credentials, value);
+		if (resolved === undefined) {
+			// The transport checks the credential before any request; this guards direct use.
+			throw new Error(`The Business Platform credential has no value for header "${name}"`);
+		}
+		headers[name] = resolved;
+	}
+	return { ...requestOptions, headers };
+}

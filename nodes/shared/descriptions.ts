@@ -1,0 +1,125 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_CONCURRENCY } from './execution';
+import { DEFAULT_REQUEST_SETTINGS } from './transport';
+
+/**
+ * Stamps one operation's show-conditions onto its parameters, so operation files never
+ * repeat them (the same idea as n8n's own Airtable v2 node).
+ */
+export function updateDisplayOptions(
+	displayOptions: IDisplayOptions,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return properties.map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...displayOptions.show, ...property.displayOptions?.show },
+			...(displayOptions.hide || property.displayOptions?.hide
+				? { hide: { ...displayOptions.hide, ...property.displayOptions?.hide } }
+				: {}),
+		},
+	}));
+}
+
+/** The Resource picker of a node: options sorted by name. */
+export function resourceProperty(options: Array<{ name: string; value: string }>): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
+		default: firstValue(options),
+	};
+}
+
+function firstValue(options: Array<{ value: string }>): string {
+	return options[0].value;
+}
+
+/** The Operation picker of one resource. */
+export function operationProperty(
+	resource: string,
+	options: Array<{ name: string; value: string; action: string; description: string }>,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
+		default: firstValue(options),
+	};
+}
+
+/** A language override for operations whose messages the platform localises. */
+export const languageOption: INodeProperties = {
+	displayName: 'Language',
+	name: 'language',
+	type: 'options',
+	options: [
+		{ name: 'Arabic', value: 'ar' },
+		{ name: 'English', value: 'en' },
+	],
+	default: 'en',
+	description: "Language of the platform's messages; without this option the credential's Default Language is used",
+};
+
+const { maxTries, retryDelayMs, timeoutMs } = DEFAULT_REQUEST_SETTINGS;
+
+/** Node-wide settings of every node; read once per run except Business, which may differ per item. */
+export const requestOptionsProperty: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Business',
+			name: 'business',
+			type: 'string',
+			default: '',
+			placeholder: 'riyadh-store',
+			description:
+				"Name of one of the credential's Additional Business Keys to act for; empty uses the credential's Business Key. May differ per item with an expression.",
+		},
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: DEFAULT_CONCURRENCY,
+			description: 'How many items are sent to the platform at the same time; 1 sends them one after another',
+		},
+		{
+			displayName: 'Max Tries',
+			name: 'maxTries',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 10, numberPrecision: 0 },
+			default: maxTries,
+			description:
+				'Attempts per request, the first included. Reads and set-to-value updates are retried on rate limits, server errors, timeouts and connection errors; creates and toggles only when the platform surely did not act.',
+		},
+		{
+			displayName: 'Retry Delay (Ms)',
+			name: 'retryDelay',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: retryDelayMs,
+			description:
+				'Base of the exponential backoff between attempts; a Retry-After from the platform takes precedence',
+		},
+		{
+			displayName: 'Timeout (Ms)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: timeoutMs,
+			description: 'How long to wait for the platform to answer one request',
+		},
+	],
+};

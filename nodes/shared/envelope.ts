@@ -1,0 +1,98 @@
+/**
+ * The platform answers in one of three envelopes:
+ *   { status, message, data }                       (most operations)
+ *   { status, message, response }                   (HR)
+ *   { status_code, code, hint, success, data }      (Management)
+ * They are unwrapped here and nowhere else; a `false` status on HTTP 200 is a failure.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+export interface Unwrapped {
+	ok: boolean;
+	/** The platform's own message, when it gave one. */
+	message?: string;
+	/** The payload inside the envelope, or the whole body when it has no envelope. */
+	data: unknown;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messageOf(body: IDataObject): string | undefined {
+	for (const candidate of [body.message, isObject(body.data) ? body.data.message : undefined, body.hint]) {
+		if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
+	}
+	return undefined;
+}
+
+export function unwrapEnvelope(body: unknown): Unwrapped {
+	if (!isObject(body)) return { ok: true, data: body };
+	if (typeof body.success === 'boolean' && 'status_code' in body) {
+		return { ok: body.success, message: messageOf(body), data: body.data };
+	}
+	if (typeof body.status === 'boolean') {
+		const data = 'response' in body ? body.response : 'data' in body ? body.data : undefined;
+		return { ok: body.status, message: messageOf(body), data };
+	}
+	return { ok: true, data: body };
+}
+
+/** Field names whose values are secrets in any response (the spec's employee and branch records carry some). */
+const SECRET_FIELD = /^(password|remember_token|.*_password|api_?key|.*secret.*|access_token|refresh_token)$/i;
+
+/** Removes secret-like fields at any depth, so no operation can pass one to the workflow. */
+export function removeSecretFields<T>(value: T): T {
+	if (Array.isArray(value)) return value.map((entry) => removeSecretFields(entry)) as T;
+	if (!isObject(value)) return value;
+	const clean: IDataObject = {};
+	for (const [key, entry] of Object.entries(value)) {
+		if (SECRET_FIELD.test(key)) continue;
+		clean[key] = removeSecretFields(entry);
+	}
+	return clean as T;
+}
+
+/**
+ * Field errors from an error body: Laravel's `{ errors: { field: [messages] } }`, or an
+ * array of `{ field, message }`; returned as `field: message` lines.
+ */
+export function fieldErrorsOf(body: unknown): string[] {
+	if (!isObject(body)) return [];
+	const errors = body.errors;
+	if (Array.isArray(errors)) {
+		return errors
+			.map((entry) => {
+				if (typeof entry === 'string') return entry;
+				if (!isObject(entry)) return '';
+				const field = entry.field ?? entry.name ?? entry.key;
+				const message = entry.message ?? entry.error ?? entry.msg;
+				return field ? `${String(field)}: ${String(message ?? '')}` : String(message ?? '');
+			})
+			.filter((line) => line !== '');
+	}
+	if (isObject(errors)) {
+		return Object.entries(errors).map(([field, messages]) => {
+			const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+			return `${field}: ${list.join(' ')}`;
+		});
+	}
+	return [];
+}
+
+/** The platform's message from an error body of any shape (JSON, text or HTML). */
+export function errorMessageOf(body: unknown): string | undefined {
+	if (isObject(body)) {
+		const message = messageOf(body) ?? (typeof body.error === 'string' ? body.error : undefined);
+		if (message) return message;
+	}
+	if (typeof body === 'string') {
+		const text = body
+			.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+			.replace(/<[^>]+>/g, ' ')
+			.replace(/\s+/g, ' ')
+			.trim();
+		if (text) return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+	}
+	return undefined;
+}

@@ -1,0 +1,316 @@
+/**
+ * The one table of what each platform operation (E1..E16 in the API spec) sends:
+ * module, method, path, exact header spellings, body kind and retry class.
+ * Nothing else in the package spells a header name or a path.
+ */
+
+/** Credential fields that hold one platform module's base URL. */
+export const MODULE_BASE_URL_FIELDS = {
+	accounting: 'accountingBaseUrl',
+	ecommerce: 'ecommerceBaseUrl',
+	hr: 'hrBaseUrl',
+	calendar: 'calendarBaseUrl',
+	management: 'managementBaseUrl',
+} as const;
+
+export type PlatformModule = keyof typeof MODULE_BASE_URL_FIELDS;
+
+/** Configured path prefixes (`{categories}`, `{favorites}` in the spec) and their credential fields. */
+export const PATH_PREFIX_FIELDS = {
+	categories: 'categoriesPathPrefix',
+	favorites: 'favoritesPathPrefix',
+} as const;
+
+/** Credential fields that a header can carry. `businessKey` is resolved per business. */
+export type CredentialHeaderSource =
+	| 'apiKey'
+	| 'apiConnection'
+	| 'businessKey'
+	| 'userToken'
+	| 'clientUuid'
+	| 'platformKey'
+	| 'platform';
+
+/** How a path parameter is validated before it is encoded into the URL. */
+export type PathParamType = 'integer' | 'string' | 'customerSupplierType';
+
+export type BodyKind = 'none' | 'json' | 'multipart' | 'text';
+
+/**
+ * Which failures may be retried:
+ * - read: nothing changes on the platform, retry on 429, 5xx, timeouts, connection errors;
+ * - setValue: sets fields to given values, so repeating it is harmless: retried like a read;
+ * - create: adds, toggles or may create something, retried only when the platform surely
+ *   did not act (connection refused, 429, 503 with Retry-After).
+ */
+export type RetryClass = 'read' | 'setValue' | 'create';
+
+export interface OperationSpec {
+	code: string;
+	title: string;
+	module: PlatformModule;
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+	/** `{name}` is a path parameter, or a configured prefix when named in PATH_PREFIX_FIELDS. */
+	path: string;
+	pathParams: Record<string, PathParamType>;
+	/** Exact header name -> the credential field it carries. */
+	credentialHeaders: Record<string, CredentialHeaderSource>;
+	/** Header that carries the language (en/ar), where the operation accepts one. */
+	languageHeader?: 'Accept-Language' | 'lang';
+	/** Protocol headers the spec lists with a fixed value. */
+	fixedHeaders?: Record<string, string>;
+	body: BodyKind;
+	retry: RetryClass;
+}
+
+const JSON_ACCEPT = { Accept: 'application/json' };
+
+export const OPERATIONS = {
+	E1: {
+		code: 'E1',
+		title: 'Update Sales Quote',
+		module: 'accounting',
+		method: 'POST',
+		path: '/api/v4/sales_quote/{quote_id}',
+		pathParams: { quote_id: 'integer' },
+		credentialHeaders: {
+			'secure-business-key': 'businessKey',
+			'platform-key': 'platformKey',
+			platform: 'platform',
+			apikey: 'apiKey',
+			userToken: 'userToken',
+		},
+		languageHeader: 'Accept-Language',
+		body: 'multipart',
+		retry: 'create',
+	},
+	E2: {
+		code: 'E2',
+		title: 'Update Category',
+		module: 'ecommerce',
+		method: 'POST',
+		path: '/{categories}/{category_id}',
+		pathParams: { category_id: 'integer' },
+		credentialHeaders: {
+			apikey: 'apiKey',
+			apiconnection: 'apiConnection',
+			'secure-business-key': 'businessKey',
+			userToken: 'userToken',
+		},
+		body: 'multipart',
+		retry: 'setValue',
+	},
+	/** Not one of E1..E16: the categories list the spec names as the source of parent ids. */
+	listCategories: {
+		code: 'E2-list',
+		title: 'List Categories',
+		module: 'ecommerce',
+		method: 'GET',
+		path: '/api/v1/ecomm_categories',
+		pathParams: {},
+		credentialHeaders: {
+			apikey: 'apiKey',
+			apiconnection: 'apiConnection',
+			'secure-business-key': 'businessKey',
+		},
+		body: 'none',
+		retry: 'read',
+	},
+	E3: {
+		code: 'E3',
+		title: 'Get Order',
+		module: 'ecommerce',
+		method: 'GET',
+		path: '/api/v2/order_details/{order_id}',
+		pathParams: { order_id: 'integer' },
+		credentialHeaders: {
+			apikey: 'apiKey',
+			apiconnection: 'apiConnection',
+			'secure-business-key': 'businessKey',
+		},
+		languageHeader: 'Accept-Language',
+		body: 'none',
+		retry: 'read',
+	},
+	E4: {
+		code: 'E4',
+		title: 'Toggle Favorite',
+		module: 'ecommerce',
+		method: 'PUT',
+		path: '/{favorites}/store_and_delete/{catalog_id}',
+		pathParams: { catalog_id: 'integer' },
+		credentialHeaders: {
+			apikey: 'apiKey',
+			apiconnection: 'apiConnection',
+			'secure-business-key': 'businessKey',
+			userToken: 'userToken',
+		},
+		languageHeader: 'Accept-Language',
+		body: 'text',
+		retry: 'create',
+	},
+	E5: {
+		code: 'E5',
+		title: 'Get District',
+		module: 'ecommerce',
+		method: 'GET',
+		path: '/api/user_districts/{district_id}',
+		pathParams: { district_id: 'integer' },
+		credentialHeaders: { apikey: 'apiKey', apiconnection: 'apiConnection' },
+		body: 'none',
+		retry: 'read',
+	},
+	E6: {
+		code: 'E6',
+		title: 'Delete Workspace',
+		module: 'management',
+		method: 'POST',
+		path: '/api/v1/workspaces/delete/{id}',
+		pathParams: { id: 'integer' },
+		credentialHeaders: { 'user-token': 'userToken', 'secure-business-key': 'businessKey' },
+		languageHeader: 'Accept-Language',
+		fixedHeaders: JSON_ACCEPT,
+		body: 'json',
+		retry: 'create',
+	},
+	E7: {
+		code: 'E7',
+		title: 'Create Skill',
+		module: 'hr',
+		method: 'POST',
+		path: '/api/v1/skills',
+		pathParams: {},
+		credentialHeaders: {
+			user_token: 'userToken',
+			secure_business_key: 'businessKey',
+			uuid: 'clientUuid',
+		},
+		body: 'json',
+		retry: 'create',
+	},
+	E8: {
+		code: 'E8',
+		title: 'Get Customer/Supplier Branch',
+		module: 'accounting',
+		method: 'GET',
+		path: '/api/v5/customers-suppliers/{type}/{uuid}/branches/{branch_uuid}',
+		pathParams: { type: 'customerSupplierType', uuid: 'string', branch_uuid: 'string' },
+		credentialHeaders: { 'user-token': 'userToken', 'secure-business-key': 'businessKey' },
+		languageHeader: 'lang',
+		body: 'none',
+		retry: 'read',
+	},
+	E9: {
+		code: 'E9',
+		title: 'Create Cash/Bank Account',
+		module: 'accounting',
+		method: 'POST',
+		path: '/api/add_account_v2',
+		pathParams: {},
+		credentialHeaders: { apikey: 'apiKey', secure_business_key: 'businessKey' },
+		body: 'json',
+		retry: 'create',
+	},
+	E10: {
+		code: 'E10',
+		title: 'Update Task',
+		module: 'management',
+		method: 'POST',
+		path: '/api/v1/tasks/update/{id}',
+		pathParams: { id: 'integer' },
+		credentialHeaders: { 'user-token': 'userToken', 'secure-business-key': 'businessKey' },
+		languageHeader: 'Accept-Language',
+		fixedHeaders: JSON_ACCEPT,
+		body: 'multipart',
+		retry: 'create',
+	},
+	E11: {
+		code: 'E11',
+		title: 'List Calendars',
+		module: 'calendar',
+		method: 'POST',
+		path: '/api/v2/all_business_calendars_list',
+		pathParams: {},
+		credentialHeaders: { user_token: 'userToken', secure_business_key: 'businessKey' },
+		body: 'multipart',
+		retry: 'read',
+	},
+	E12: {
+		code: 'E12',
+		title: 'Update Catalog Comment',
+		module: 'ecommerce',
+		method: 'POST',
+		path: '/api/v1/catalog-comments/{comment_id}',
+		pathParams: { comment_id: 'integer' },
+		credentialHeaders: {
+			apikey: 'apiKey',
+			apiconnection: 'apiConnection',
+			'secure-business-key': 'businessKey',
+			userToken: 'userToken',
+		},
+		body: 'multipart',
+		retry: 'setValue',
+	},
+	E13: {
+		code: 'E13',
+		title: 'Update Audit Session Item',
+		module: 'ecommerce',
+		method: 'PATCH',
+		path: '/api/v1/audit-sessions/update-session-item/{audit_item_id}',
+		pathParams: { audit_item_id: 'integer' },
+		credentialHeaders: {
+			apikey: 'apiKey',
+			apiconnection: 'apiConnection',
+			'secure-business-key': 'businessKey',
+		},
+		body: 'text',
+		retry: 'setValue',
+	},
+	E14: {
+		code: 'E14',
+		title: 'Create Inventory Transfer Item',
+		module: 'ecommerce',
+		method: 'POST',
+		path: '/api/v1/inventory_trancfered_items',
+		pathParams: {},
+		credentialHeaders: {
+			apikey: 'apiKey',
+			apiconnection: 'apiConnection',
+			'secure-business-key': 'businessKey',
+		},
+		body: 'multipart',
+		retry: 'create',
+	},
+	E15: {
+		code: 'E15',
+		title: 'Get Payslip',
+		module: 'hr',
+		method: 'GET',
+		path: '/api/v1/payslips/{payslip_id}',
+		pathParams: { payslip_id: 'integer' },
+		credentialHeaders: { uuid: 'clientUuid', secure_business_key: 'businessKey' },
+		body: 'none',
+		retry: 'read',
+	},
+	E16: {
+		code: 'E16',
+		title: 'List News',
+		module: 'ecommerce',
+		method: 'GET',
+		path: '/api/v1/news',
+		pathParams: {},
+		credentialHeaders: {
+			apikey: 'apiKey',
+			apiconnection: 'apiConnection',
+			'secure-business-key': 'businessKey',
+		},
+		body: 'none',
+		retry: 'read',
+	},
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationId = keyof typeof OPERATIONS;
+
+export function describeOperation(spec: OperationSpec): string {
+	return `${spec.code} ${spec.title}`;
+}
