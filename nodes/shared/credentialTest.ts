@@ -28,11 +28,17 @@ const NO_SUCH_ID = '0';
 
 const CHECKS: ModuleCheck[] = [
 	{ module: 'ecommerce', operation: 'E16', input: { query: { per_page: '1' } }, notFoundMeansAccepted: false },
-	{ module: 'hr', operation: 'E15', input: { pathParams: { payslip_id: NO_SUCH_ID } }, notFoundMeansAccepted: true },
+	{ module: 'hr', operation: 'E15', input: { pathParams: { payslip_id: { value: NO_SUCH_ID, label: 'Payslip ID' } } }, notFoundMeansAccepted: true },
 	{
 		module: 'accounting',
 		operation: 'E8',
-		input: { pathParams: { type: '1', uuid: NO_SUCH_ID, branch_uuid: NO_SUCH_ID } },
+		input: {
+			pathParams: {
+				type: { value: '1', label: 'Type' },
+				uuid: { value: NO_SUCH_ID, label: 'Customer/Supplier UUID' },
+				branch_uuid: { value: NO_SUCH_ID, label: 'Branch UUID' },
+			},
+		},
 		notFoundMeansAccepted: true,
 	},
 	{

@@ -52,8 +52,14 @@ export interface FilePart {
 /** Multipart fields in wire order; a name may repeat (`item_id[]`). */
 export type MultipartField = [name: string, value: string | FilePart];
 
+/** A path parameter's value and the parameter label that names it in errors. */
+export interface PathParam {
+	value: unknown;
+	label: string;
+}
+
 export interface RequestInput {
-	pathParams?: Record<string, unknown>;
+	pathParams?: Record<string, PathParam>;
 	query?: Record<string, string>;
 	json?: IDataObject;
 	multipart?: MultipartField[];
@@ -142,7 +148,7 @@ function credentialField(run: PlatformRun, field: string, spec: OperationSpec): 
 	return String(value);
 }
 
-function buildUrl(run: PlatformRun, spec: OperationSpec, pathParams: Record<string, unknown>): string {
+function buildUrl(run: PlatformRun, spec: OperationSpec, pathParams: Record<string, PathParam>): string {
 	const baseField = MODULE_BASE_URL_FIELDS[spec.module];
 	const baseUrl = toBaseUrl(
 		credentialField(run, baseField, spec),
@@ -156,7 +162,8 @@ function buildUrl(run: PlatformRun, spec: OperationSpec, pathParams: Record<stri
 				`The credential field "${CREDENTIAL_FIELD_LABELS[prefixField]}"`,
 			);
 		}
-		return toPathSegment(pathParams[name], spec.pathParams[name], name);
+		const param = pathParams[name] ?? { value: undefined, label: name };
+		return toPathSegment(param.value, spec.pathParams[name], param.label);
 	});
 	return baseUrl + path;
 }

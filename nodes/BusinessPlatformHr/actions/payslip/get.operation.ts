@@ -22,7 +22,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
 	const response = await platformRequest.call(this, run, 'E15', itemIndex, {
-		pathParams: { payslip_id: this.getNodeParameter('payslipId', itemIndex) },
+		pathParams: { payslip_id: { value: this.getNodeParameter('payslipId', itemIndex), label: 'Payslip ID' } },
 	});
 	return response.data as IDataObject;
 }

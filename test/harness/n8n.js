@@ -1,0 +1,157 @@
+// @ts-check
+/**
+ * Runs this package's nodes the way n8n runs them: n8n-core's real WorkflowExecute and
+ * the real httpRequestWithAuthentication, with the package's real credential type.
+ * Only the storage around the engine (credential store, hooks) is provided here.
+ */
+const { WorkflowExecute, ExecutionLifecycleHooks } = require('n8n-core');
+const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
+
+const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
+
+/** Node type name (as n8n knows it without the package prefix) -> class. */
+const NODE_CLASSES = {
+	businessPlatformHr: () => require('../../nodes/BusinessPlatformHr/BusinessPlatformHr.node').BusinessPlatformHr,
+};
+
+const PACKAGE = 'n8n-nodes-business-platform';
+const credentialType = new BusinessPlatformApi();
+
+/** @param {string} type */
+function loadNodeType(type) {
+	const name = type.startsWith(`${PACKAGE}.`) ? type.slice(PACKAGE.length + 1) : type;
+	const load = NODE_CLASSES[/** @type {keyof typeof NODE_CLASSES} */ (name)];
+	if (!load) throw new Error(`Unknown node type ${type}`);
+	const NodeClass = load();
+	return new NodeClass();
+}
+
+/** @type {import('n8n-workflow').INodeTypes} */
+const nodeTypes = {
+	getByName: (type) => loadNodeType(type),
+	getByNameAndVersion: (type) => loadNodeType(type),
+	getKnownTypes: () => ({}),
+};
+
+class TestCredentialsHelper extends ICredentialsHelper {
+	/** @param {Record<string, any>} data */
+	constructor(data) {
+		super();
+		this.data = data;
+	}
+	getParentTypes() {
+		return [];
+	}
+	isCredentialUsableByNode() {
+		return true;
+	}
+	/** @type {ICredentialsHelper['authenticate']} */
+	async authenticate(credentials, _typeName, requestOptions) {
+		const authenticate = /** @type {Function} */ (credentialType.authenticate);
+		return authenticate(credentials, requestOptions);
+	}
+	async preAuthentication() {
+		return undefined;
+	}
+	async runPreAuthentication() {
+		return undefined;
+	}
+	async getCredentials() {
+		throw new Error('not used');
+	}
+	async getDecrypted() {
+		return { ...this.data };
+	}
+	async updateCredentials() {}
+	async updateCredentialsOauthTokenData() {}
+	getCredentialsProperties() {
+		return credentialType.properties;
+	}
+}
+
+/**
+ * Credential values for the sandbox: every module pointed at it.
+ * @param {any} sandbox the object returned by startSandbox
+ * @param {Record<string, any>} [overrides]
+ */
+function sandboxCredentials(sandbox, overrides = {}) {
+	const c = sandbox.credentials;
+	return {
+		apiKey: c.apiKey,
+		apiConnection: c.apiConnection,
+		businessKey: c.businessKeys.acme,
+		additionalBusinessKeys: `globex=${c.businessKeys.globex}`,
+		userToken: c.userToken,
+		clientUuid: c.clientUuid,
+		platformKey: c.platformKey,
+		platform: c.platform,
+		language: 'en',
+		accountingBaseUrl: sandbox.baseUrls.accounting,
+		ecommerceBaseUrl: sandbox.baseUrls.ecommerce,
+		hrBaseUrl: sandbox.baseUrls.hr,
+		calendarBaseUrl: sandbox.baseUrls.calendar,
+		managementBaseUrl: sandbox.baseUrls.management,
+		categoriesPathPrefix: sandbox.pathPrefixes.categories,
+		favoritesPathPrefix: sandbox.pathPrefixes.favorites,
+		...overrides,
+	};
+}
+
+/**
+ * Runs one node over the given input items.
+ * @param {{
+ *   type: string,
+ *   parameters: Record<string, any>,
+ *   credentials: Record<string, any>,
+ *   items?: Array<{ json: Record<string, any>, binary?: Record<string, any> }>,
+ *   continueOnFail?: boolean,
+ * }} options
+ */
+async function runNode({ type, parameters, credentials, items = [{ json: {} }], continueOnFail = false }) {
+	/** @type {import('n8n-workflow').INode} */
+	const node = {
+		id: 'node-under-test',
+		name: 'Node Under Test',
+		type: `${PACKAGE}.${type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { businessPlatformApi: { id: 'cred-1', name: 'Business Platform (sandbox)' } },
+		...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+	};
+	const workflowData = { id: 'wf-test', name: 'test', nodes: [node], connections: {}, active: false, settings: {} };
+	const workflow = new Workflow({ ...workflowData, nodeTypes, staticData: {} });
+	const hooks = new ExecutionLifecycleHooks('manual', 'exec-test', /** @type {any} */ (workflowData));
+	const additionalData = /** @type {any} */ ({
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		hooks,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		variables: {},
+		currentNodeParameters: undefined,
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		setExecutionStatus: () => {},
+		logAiEvent: () => {},
+		userId: 'user-test',
+	});
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+		},
+	});
+	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const result = await execution.processRunExecutionData(workflow);
+	const taskData = result.data.resultData.runData[node.name]?.[0];
+	const error = result.data.resultData.error ?? taskData?.error;
+	const output = taskData?.data?.main?.[0] ?? [];
+	return { output, json: output.map((item) => item.json), error, result };
+}
+
+module.exports = { runNode, sandboxCredentials };

@@ -1,0 +1,9 @@
+// @ts-check
+// n8n-core writes its instance config below N8N_USER_FOLDER on first use: keep it out of $HOME.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+if (!process.env.N8N_USER_FOLDER) {
+	process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-test-'));
+}

@@ -1,0 +1,172 @@
+// @ts-check
+'use strict';
+
+/**
+ * The one table of the sandbox: for every operation its module, method, path, the exact
+ * credential header names it needs (hyphen and underscore are different names), other
+ * required headers, the content type it accepts, the language header and its envelope.
+ */
+
+const ops = require('./operations');
+
+/**
+ * Which credential value each credential header name must carry. 'business' means one of
+ * the business keys; that header selects the business.
+ * @type {Record<string, 'apiKey' | 'apiConnection' | 'userToken' | 'clientUuid' | 'platformKey' | 'business'>}
+ */
+const CREDENTIAL_HEADERS = {
+	apikey: 'apiKey',
+	apiconnection: 'apiConnection',
+	userToken: 'userToken',
+	'user-token': 'userToken',
+	user_token: 'userToken',
+	uuid: 'clientUuid',
+	'platform-key': 'platformKey',
+	'secure-business-key': 'business',
+	secure_business_key: 'business',
+};
+
+/**
+ * @typedef {'required-lang' | 'present' | 'accept-json'} HeaderRule
+ * @typedef {'multipart/form-data' | 'application/json' | 'text/plain'} ContentType
+ * @typedef {object} Route
+ * @property {string} operation               'E1'..'E16', 'categoriesList', 'login'
+ * @property {'accounting' | 'ecommerce' | 'hr' | 'calendar' | 'management' | 'auth'} module
+ * @property {string} method
+ * @property {string} path                    relative to the module base; ':name' is a parameter
+ * @property {string[]} auth                  credential header names, exact spelling
+ * @property {Record<string, HeaderRule>} [need]  other required headers
+ * @property {ContentType} [content]          required request content type
+ * @property {boolean} [emptyBodyMayOmitType] an empty body may come without a content type
+ * @property {'Accept-Language' | 'lang'} [lang]  header that picks the message language
+ * @property {'data' | 'response' | 'success'} envelope  status/message/data, status/message/response, status_code/.../success/data
+ * @property {(ctx: import('./operations').Ctx) => import('./operations').Result} handler
+ */
+
+const ECOMMERCE = ['apikey', 'apiconnection', 'secure-business-key'];
+const ECOMMERCE_USER = [...ECOMMERCE, 'userToken'];
+const MANAGEMENT = ['user-token', 'secure-business-key'];
+const MULTIPART = 'multipart/form-data';
+const JSON_TYPE = 'application/json';
+const TEXT = 'text/plain';
+
+/**
+ * @param {{ categories: string, favorites: string }} prefixes configured path prefixes of E2 and E4
+ * @returns {Route[]}
+ */
+function buildRoutes(prefixes) {
+	const categories = prefixes.categories.replace(/^\/+|\/+$/g, '');
+	const favorites = prefixes.favorites.replace(/^\/+|\/+$/g, '');
+	/** @type {Route[]} */
+	const routes = [
+		{ operation: 'E1', module: 'accounting', method: 'POST', path: '/api/v4/sales_quote/:quote_id',
+			auth: ['secure-business-key', 'platform-key', 'apikey', 'userToken'],
+			need: { platform: 'present', 'Accept-Language': 'required-lang' }, lang: 'Accept-Language',
+			content: MULTIPART, envelope: 'data', handler: ops.updateSalesQuote },
+		{ operation: 'E2', module: 'ecommerce', method: 'POST', path: `/${categories}/:category_id`,
+			auth: ECOMMERCE_USER, content: MULTIPART, envelope: 'data', handler: ops.editCategory },
+		{ operation: 'categoriesList', module: 'ecommerce', method: 'GET', path: '/api/v1/ecomm_categories',
+			auth: ECOMMERCE, envelope: 'data', handler: ops.listCategories },
+		{ operation: 'E3', module: 'ecommerce', method: 'GET', path: '/api/v2/order_details/:order_id',
+			auth: ECOMMERCE, need: { 'Accept-Language': 'required-lang' }, lang: 'Accept-Language',
+			envelope: 'data', handler: ops.orderDetails },
+		{ operation: 'E4', module: 'ecommerce', method: 'PUT', path: `/${favorites}/store_and_delete/:catalog_id`,
+			auth: ECOMMERCE_USER, need: { 'Accept-Language': 'required-lang' }, lang: 'Accept-Language',
+			content: TEXT, emptyBodyMayOmitType: true, envelope: 'data', handler: ops.toggleFavorite },
+		{ operation: 'E5', module: 'ecommerce', method: 'GET', path: '/api/user_districts/:district_id',
+			auth: ['apikey', 'apiconnection'], envelope: 'data', handler: ops.getDistrict },
+		{ operation: 'E6', module: 'management', method: 'POST', path: '/api/v1/workspaces/delete/:id',
+			auth: MANAGEMENT, need: { Accept: 'accept-json' }, lang: 'Accept-Language',
+			content: JSON_TYPE, envelope: 'success', handler: ops.deleteWorkspace },
+		{ operation: 'E7', module: 'hr', method: 'POST', path: '/api/v1/skills',
+			auth: ['user_token', 'secure_business_key', 'uuid'], content: JSON_TYPE, envelope: 'response', handler: ops.addSkill },
+		{ operation: 'E8', module: 'accounting', method: 'GET', path: '/api/v5/customers-suppliers/:type/:uuid/branches/:branch_uuid',
+			auth: MANAGEMENT, lang: 'lang', envelope: 'data', handler: ops.showBranch },
+		{ operation: 'E9', module: 'accounting', method: 'POST', path: '/api/add_account_v2',
+			auth: ['apikey', 'secure_business_key'], content: JSON_TYPE, envelope: 'data', handler: ops.addAccount },
+		{ operation: 'E10', module: 'management', method: 'POST', path: '/api/v1/tasks/update/:id',
+			auth: MANAGEMENT, need: { Accept: 'accept-json' }, lang: 'Accept-Language',
+			content: MULTIPART, envelope: 'success', handler: ops.updateTask },
+		{ operation: 'E11', module: 'calendar', method: 'POST', path: '/api/v2/all_business_calendars_list',
+			auth: ['user_token', 'secure_business_key'], lang: 'Accept-Language', content: MULTIPART, envelope: 'data',
+			handler: ops.listCalendars },
+		{ operation: 'E12', module: 'ecommerce', method: 'POST', path: '/api/v1/catalog-comments/:comment_id',
+			auth: ECOMMERCE_USER, content: MULTIPART, envelope: 'data', handler: ops.editComment },
+		{ operation: 'E13', module: 'ecommerce', method: 'PATCH', path: '/api/v1/audit-sessions/update-session-item/:audit_item_id',
+			auth: ECOMMERCE, content: TEXT, envelope: 'data', handler: ops.updateAuditItem },
+		{ operation: 'E14', module: 'ecommerce', method: 'POST', path: '/api/v1/inventory_trancfered_items',
+			auth: ECOMMERCE, content: MULTIPART, envelope: 'data', handler: ops.addTransferItem },
+		{ operation: 'E15', module: 'hr', method: 'GET', path: '/api/v1/payslips/:payslip_id',
+			auth: ['uuid', 'secure_business_key'], envelope: 'response', handler: ops.getPayslip },
+		{ operation: 'E16', module: 'ecommerce', method: 'GET', path: '/api/v1/news',
+			auth: ECOMMERCE, envelope: 'data', handler: ops.listNews },
+		{ operation: 'login', module: 'auth', method: 'POST', path: '/api/login',
+			auth: [], lang: 'Accept-Language', envelope: 'data', handler: ops.login },
+	];
+	return routes;
+}
+
+/**
+ * @typedef {object} CompiledRoute
+ * @property {Route} route
+ * @property {RegExp} pattern
+ * @property {string[]} names
+ */
+
+/**
+ * A matcher over the routes, per module.
+ * @param {Route[]} routes
+ */
+function createRouter(routes) {
+	/** @type {Map<string, CompiledRoute[]>} */
+	const byModule = new Map();
+	for (const route of routes) {
+		/** @type {string[]} */
+		const names = [];
+		const source = route.path
+			.split('/')
+			.map((segment) => {
+				if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+				names.push(segment.slice(1));
+				return '([^/]+)';
+			})
+			.join('/');
+		const list = byModule.get(route.module) ?? [];
+		list.push({ route, pattern: new RegExp(`^${source}/?$`), names });
+		byModule.set(route.module, list);
+	}
+
+	/**
+	 * @param {string} module
+	 * @param {string} method
+	 * @param {string} path
+	 * @returns {{ route: Route, params: Record<string, string> } | { allowed: string[] } | null}
+	 */
+	return function match(module, method, path) {
+		const list = byModule.get(module);
+		if (!list) return null;
+		/** @type {string[]} */
+		const allowed = [];
+		for (const { route, pattern, names } of list) {
+			const m = pattern.exec(path);
+			if (!m) continue;
+			if (route.method !== method) {
+				allowed.push(route.method);
+				continue;
+			}
+			/** @type {Record<string, string>} */
+			const params = {};
+			names.forEach((name, i) => {
+				try {
+					params[name] = decodeURIComponent(m[i + 1]);
+				} catch {
+					params[name] = m[i + 1];
+				}
+			});
+			return { route, params };
+		}
+		return allowed.length ? { allowed } : null;
+	};
+}
+
+module.exports = { CREDENTIAL_HEADERS, buildRoutes, createRouter };
