@@ -4,25 +4,32 @@
  * the real httpRequestWithAuthentication, with the package's real credential type.
  * Only the storage around the engine (credential store, hooks) is provided here.
  */
+const fs = require('node:fs');
+const path = require('node:path');
+
 const { WorkflowExecute, ExecutionLifecycleHooks } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
 
-/** Node type name (as n8n knows it without the package prefix) -> class. */
-const NODE_CLASSES = {
-	businessPlatformHr: () => require('../../nodes/BusinessPlatformHr/BusinessPlatformHr.node').BusinessPlatformHr,
-};
-
 const PACKAGE = 'n8n-nodes-business-platform';
+const NODES_DIR = path.join(__dirname, '..', '..', 'nodes');
 const credentialType = new BusinessPlatformApi();
+
+/** Every `nodes/<Name>/<Name>.node.ts`, keyed by its description name (the type without the package prefix). */
+const nodeClasses = new Map();
+for (const dir of fs.readdirSync(NODES_DIR)) {
+	const file = path.join(NODES_DIR, dir, `${dir}.node.ts`);
+	if (!fs.existsSync(file)) continue;
+	const NodeClass = require(file)[dir];
+	nodeClasses.set(new NodeClass().description.name, NodeClass);
+}
 
 /** @param {string} type */
 function loadNodeType(type) {
 	const name = type.startsWith(`${PACKAGE}.`) ? type.slice(PACKAGE.length + 1) : type;
-	const load = NODE_CLASSES[/** @type {keyof typeof NODE_CLASSES} */ (name)];
-	if (!load) throw new Error(`Unknown node type ${type}`);
-	const NodeClass = load();
+	const NodeClass = nodeClasses.get(name);
+	if (!NodeClass) throw new Error(`Unknown node type ${type}`);
 	return new NodeClass();
 }
 
@@ -154,4 +161,4 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
 	return { output, json: output.map((item) => item.json), error, result };
 }
 
-module.exports = { runNode, sandboxCredentials };
+module.exports = { runNode, sandboxCredentials, nodeClasses };

@@ -1,0 +1,68 @@
+// @ts-check
+const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
+const { credentialPlaceholder, parseBusinessKeys } = require('../../nodes/shared/credentialFields');
+const { requestOptionsProperty } = require('../../nodes/shared/descriptions');
+const { DEFAULT_REQUEST_SETTINGS } = require('../../nodes/shared/transport');
+const { DEFAULT_CONCURRENCY } = require('../../nodes/shared/execution');
+
+const credential = new BusinessPlatformApi();
+const values = {
+	apiKey: 'key-aaaa',
+	businessKey: 'biz-default',
+	additionalBusinessKeys: 'north = biz-north,\nsouth=biz-south, broken',
+	userToken: 'tok-1111',
+	language: 'ar',
+};
+
+test('authenticate fills exactly the preset placeholders and nothing else', async () => {
+	const authenticate = /** @type {Function} */ (credential.authenticate);
+	const options = await authenticate(values, {
+		url: 'http://x',
+		headers: {
+			apikey: credentialPlaceholder('apiKey'),
+			secure_business_key: credentialPlaceholder('businessKey', 'south'),
+			'Accept-Language': credentialPlaceholder('language'),
+			Accept: 'application/json',
+		},
+	});
+	expect(options.headers).toEqual({
+		apikey: 'key-aaaa',
+		secure_business_key: 'biz-south',
+		'Accept-Language': 'ar',
+		Accept: 'application/json',
+	});
+});
+
+test('a placeholder without a value fails instead of sending the placeholder', async () => {
+	const authenticate = /** @type {Function} */ (credential.authenticate);
+	await expect(
+		authenticate(values, { url: 'http://x', headers: { uuid: credentialPlaceholder('clientUuid') } }),
+	).rejects.toThrow('no value for header "uuid"');
+});
+
+test('business keys: the default plus name=key pairs', () => {
+	expect([...parseBusinessKeys(values)]).toEqual([
+		['', 'biz-default'],
+		['north', 'biz-north'],
+		['south', 'biz-south'],
+	]);
+});
+
+test('every secret field is a password field', () => {
+	const secretNames = ['apiKey', 'apiConnection', 'businessKey', 'additionalBusinessKeys', 'userToken', 'clientUuid', 'platformKey'];
+	for (const name of secretNames) {
+		const property = credential.properties.find((p) => p.name === name);
+		expect(property?.typeOptions?.password).toBe(true);
+	}
+});
+
+test('Request Options defaults shown in the editor are the ones the transport uses', () => {
+	const defaults = Object.fromEntries((requestOptionsProperty.options ?? []).map((o) => [o.name, /** @type {any} */ (o).default]));
+	expect(defaults).toEqual({
+		business: '',
+		concurrency: DEFAULT_CONCURRENCY,
+		maxTries: DEFAULT_REQUEST_SETTINGS.maxTries,
+		retryDelay: DEFAULT_REQUEST_SETTINGS.retryDelayMs,
+		timeout: DEFAULT_REQUEST_SETTINGS.timeoutMs,
+	});
+});
