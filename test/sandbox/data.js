@@ -113,7 +113,7 @@ function generateNews(business, count, baseUrl) {
  * @param {string} alias
  * @param {number | null} parent
  * @param {[string, string]} titles en, ar
- * @param {{ top?: string, status?: string, sort?: string }} [extra]
+ * @param {{ top?: string, status?: string, sort?: string } | undefined} extra
  * @param {string} baseUrl
  */
 function category(businessId, id, alias, parent, titles, extra, baseUrl) {
@@ -135,6 +135,14 @@ function category(businessId, id, alias, parent, titles, extra, baseUrl) {
 		],
 	};
 }
+
+/**
+ * @typedef {{ id: number, task_id: number, assign_to: number, assigned_at: string }} Assignment
+ * @typedef {{ id: number, task_id: number, file_name: string, file_path: string, file_type: string, file_size: number, uploaded_at: string, content_type: string, sha256: string | null }} TaskFile
+ * @typedef {{ id: number, task_id: number, assign_to: number, started_at: string, ended_at: string | null, duration_minutes: number }} TimeEntry
+ * @typedef {{ id: number, audit_session_id: number, product_id: number, product_name: string, system_qty: number, physical_qty: number | null, difference: number | null, updated_at: string }} AuditItem
+ * @typedef {{ id: number, business_id: number, from_inv_id: string, to_inv_id: string, product_id: string, quantity: string, representative_id: string | null, status: string, created_at: string, updated_at: string }} TransferItem
+ */
 
 /**
  * A task row (relations filled in by the caller).
@@ -165,9 +173,9 @@ function task(businessId, fields) {
 		created_at: '2025-01-05 08:00:00',
 		updated_at: '2025-01-05 08:00:00',
 		deleted_at: null,
-		assignments: fields.assignments ?? [],
-		files: fields.files ?? [],
-		time_tracking: fields.time_tracking ?? [],
+		assignments: /** @type {Assignment[]} */ (fields.assignments ?? []),
+		files: /** @type {TaskFile[]} */ (fields.files ?? []),
+		time_tracking: /** @type {TimeEntry[]} */ (fields.time_tracking ?? []),
 	};
 }
 
@@ -473,18 +481,18 @@ function seedAcme(baseUrl) {
 			{ id: 1251, catalog_id: 1701, user_id: 51, comment: 'Fits perfectly, good grip.', rating: 5, status: '0', created_at: iso('2025-01-10'), updated_at: iso('2025-01-10') },
 			{ id: 1252, catalog_id: 1705, user_id: 52, comment: 'Battery could be better.', rating: 3, status: '1', created_at: iso('2025-01-12'), updated_at: iso('2025-01-12') },
 		],
-		auditItems: [
+		auditItems: /** @type {AuditItem[]} */ ([
 			{ id: 1351, audit_session_id: 1361, product_id: 1701, product_name: 'iPhone 15 Case', system_qty: 40, physical_qty: null, difference: null, updated_at: iso('2025-01-25') },
 			{ id: 1352, audit_session_id: 1361, product_id: 1703, product_name: 'Laptop Stand', system_qty: 12, physical_qty: null, difference: null, updated_at: iso('2025-01-25') },
-		],
+		]),
 		inventories: [
 			{ id: 1451, name: 'Riyadh Main Warehouse' },
 			{ id: 1452, name: 'Jeddah Store' },
 			{ id: 1453, name: 'Dammam Store' },
 		],
-		transfers: [
+		transfers: /** @type {TransferItem[]} */ ([
 			{ id: 1551, business_id: B, from_inv_id: '1451', to_inv_id: '1452', product_id: '1701', quantity: '20', representative_id: null, status: '1', created_at: iso('2025-01-18'), updated_at: iso('2025-01-18') },
-		],
+		]),
 		payslips: [
 			payslip(B, 1751, 1761, emp1, [['earning_items', 'Basic salary', 1, 10000], ['earning_items', 'Housing allowance', 1, 2500], ['deductions', 'GOSI employee share', 1, 975], ['contributions', 'GOSI employer share', 1, 1175]]),
 			payslip(B, 1752, 1771, emp2, [['earning_items', 'Basic salary', 1, 8000], ['earning_items', 'Overtime', 6, 75], ['deductions', 'GOSI employee share', 1, 780]]),

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+/**
+ * Run the sandbox for demos: `npm run sandbox -- [--port 5680] [--latency 0] [--host 127.0.0.1]`.
+ * Prints what to paste into the n8n credential, logs one line per request, and stops
+ * cleanly on Ctrl-C.
+ */
+
+const { startSandbox } = require('./server');
+
+/**
+ * @param {string[]} argv
+ * @returns {{ port: number, latency: number, host: string }}
+ */
+function parseArgs(argv) {
+	const options = { port: Number(process.env.BP_SANDBOX_PORT ?? 5680), latency: 0, host: '127.0.0.1' };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		const value = () => inline ?? argv[++i];
+		if (flag === '--port' || flag === '-p') options.port = Number(value());
+		else if (flag === '--latency' || flag === '-l') options.latency = Number(value());
+		else if (flag === '--host') options.host = String(value());
+		else if (flag === '--help' || flag === '-h') {
+			process.stdout.write('Usage: node test/sandbox/cli.js [--port 5680] [--latency ms] [--host 127.0.0.1]\n');
+			process.exit(0);
+		} else {
+			process.stderr.write(`Unknown argument: ${argv[i]}\n`);
+			process.exit(2);
+		}
+	}
+	if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error('--port must be 0..65535');
+	if (!Number.isFinite(options.latency) || options.latency < 0) throw new Error('--latency must be a number of ms >= 0');
+	return options;
+}
+
+async function main() {
+	const args = parseArgs(process.argv.slice(2));
+	const sandbox = await startSandbox({ port: args.port, host: args.host, latencyMs: args.latency, quiet: false });
+	const c = sandbox.credentials;
+	const lines = [
+		`Business Platform sandbox listening on ${sandbox.url}${args.latency ? ` (latency ${args.latency} ms)` : ''}`,
+		'',
+		'Base URLs:',
+		...Object.entries(sandbox.baseUrls).map(([name, value]) => `  ${name.padEnd(12)} ${value}`),
+		'',
+		'Path prefixes:',
+		`  categories   ${sandbox.pathPrefixes.categories}`,
+		`  favorites    ${sandbox.pathPrefixes.favorites}`,
+		'',
+		'Credential values:',
+		`  API key              ${c.apiKey}`,
+		`  API connection       ${c.apiConnection}`,
+		`  User token           ${c.userToken}`,
+		`  Client UUID          ${c.clientUuid}`,
+		`  Platform key         ${c.platformKey}`,
+		`  Platform             ${c.platform}`,
+		`  Business key (acme, id ${sandbox.businesses.acme.id})     ${c.businessKeys.acme}`,
+		`  Business key (globex, id ${sandbox.businesses.globex.id})   ${c.businessKeys.globex}`,
+		`  Login (POST ${sandbox.baseUrls.auth}/api/login)  ${c.loginEmail} / ${c.loginPassword}`,
+		'',
+		'Press Ctrl-C to stop.',
+		'',
+	];
+	process.stdout.write(lines.join('\n'));
+
+	let stopping = false;
+	const stop = async () => {
+		if (stopping) return;
+		stopping = true;
+		await sandbox.close();
+		process.stdout.write('Sandbox stopped.\n');
+		process.exit(0);
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+	process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+	process.exit(1);
+});
