@@ -30,13 +30,16 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Accepts "a, b", one skill per line, or an array from an expression. */
+/** Accepts "a, b", one skill per line (blank entries skipped), or an array from an expression. */
 function toSkillList(value: unknown): string[] {
-	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\n,]/) : [value];
-	const skills = entries.map((entry, index) => requireString(entry, `Skills entry ${index + 1}`));
-	const named = skills.filter((skill) => skill !== '');
-	if (named.length === 0) throw new ParameterError('Skills', 'needs at least one skill');
-	return named;
+	const skills = Array.isArray(value)
+		? value.map((entry, index) => requireString(entry, `Skills entry ${index + 1}`))
+		: requireString(value, 'Skills')
+				.split(/[\n,]/)
+				.map((entry) => entry.trim())
+				.filter((entry) => entry !== '');
+	if (skills.length === 0) throw new ParameterError('Skills', 'needs at least one skill');
+	return skills;
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
