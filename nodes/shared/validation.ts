@@ -72,8 +72,14 @@ export function requireFlag(value: unknown, parameter: string): '0' | '1' {
 const DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** A Luxon DateTime, which n8n gives for a date parameter set to an expression like `{{ $now }}`. */
+function isDateTimeObject(value: unknown): value is { toISO(): string | null } {
+	return typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function';
+}
+
 function parseDateTime(value: unknown, parameter: string, expected: string) {
-	const text = typeof value === 'string' ? value.trim() : '';
+	// toISO() writes the date and time in the DateTime's own zone (the workflow's), as the user sees them.
+	const text = typeof value === 'string' ? value.trim() : isDateTimeObject(value) ? (value.toISO() ?? '') : '';
 	const match = DATE_TIME.exec(text);
 	if (!match) throw new ParameterError(parameter, `must be a date as ${expected}, got ${show(value)}`);
 	const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) =>

@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { languageOption, updateDisplayOptions } from '../../../shared/descriptions';
+import { recordOrMessage } from '../../../shared/execution';
+import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import { ParameterError } from '../../../shared/validation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Customer or Supplier',
+		name: 'contactType',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'Customer', value: 'customer' },
+			{ name: 'Supplier', value: 'supplier' },
+		],
+		default: 'customer',
+		description: 'Whose branch to get; an expression may also give 1 (customer) or 2 (supplier)',
+	},
+	{
+		displayName: 'Customer/Supplier UUID',
+		name: 'customerSupplierUuid',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3f2b8c1e-6a4d-4e0f-9b7a-1c2d3e4f5a6b',
+		description: 'UUID of the customer or supplier that owns the branch',
+	},
+	{
+		displayName: 'Branch UUID',
+		name: 'branchUuid',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '7a1c9e2f-4b3d-4c8e-a5f6-0d9e8c7b6a54',
+		description: 'UUID of the branch to get',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [languageOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customerSupplierBranch'], operation: ['get'] } },
+	properties,
+);
+
+/** The spec's path value: 1 for a customer, 2 for a supplier. */
+const CONTACT_TYPES: Record<string, string> = { customer: '1', supplier: '2', '1': '1', '2': '2' };
+
+function toContactType(value: unknown): string {
+	const type = CONTACT_TYPES[String(value ?? '').trim().toLowerCase()];
+	if (type === undefined) {
+		throw new ParameterError(
+			'Customer or Supplier',
+			`must be customer or supplier (or 1 or 2), got ${JSON.stringify(value)}`,
+		);
+	}
+	return type;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: PlatformRun,
+): Promise<IDataObject | IDataObject[]> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const response = await platformRequest.call(this, run, 'E8', itemIndex, {
+		pathParams: {
+			type: { value: toContactType(this.getNodeParameter('contactType', itemIndex)), label: 'Customer or Supplier' },
+			uuid: { value: this.getNodeParameter('customerSupplierUuid', itemIndex), label: 'Customer/Supplier UUID' },
+			branch_uuid: { value: this.getNodeParameter('branchUuid', itemIndex), label: 'Branch UUID' },
+		},
+		language: options.language as string | undefined,
+	});
+	// The branch record's password is removed by the shared envelope step (removeSecretFields).
+	return recordOrMessage(response);
+}
