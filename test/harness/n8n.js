@@ -15,6 +15,8 @@ const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.c
 const PACKAGE = 'n8n-nodes-business-platform';
 const NODES_DIR = path.join(__dirname, '..', '..', 'nodes');
 const credentialType = new BusinessPlatformApi();
+const WORKFLOW_ID = 'wf-test';
+const EXECUTION_ID = 'exec-test';
 
 /** Every `nodes/<Name>/<Name>.node.ts`, keyed by its description name (the type without the package prefix). */
 const nodeClasses = new Map();
@@ -126,9 +128,9 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
 		credentials: { businessPlatformApi: { id: 'cred-1', name: 'Business Platform (sandbox)' } },
 		...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
 	};
-	const workflowData = { id: 'wf-test', name: 'test', nodes: [node], connections: {}, active: false, settings: {} };
+	const workflowData = { id: WORKFLOW_ID, name: 'test', nodes: [node], connections: {}, active: false, settings: {} };
 	const workflow = new Workflow({ ...workflowData, nodeTypes, staticData: {} });
-	const hooks = new ExecutionLifecycleHooks('manual', 'exec-test', /** @type {any} */ (workflowData));
+	const hooks = new ExecutionLifecycleHooks('manual', EXECUTION_ID, /** @type {any} */ (workflowData));
 	const additionalData = /** @type {any} */ ({
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		hooks,
@@ -161,4 +163,49 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
 	return { output, json: output.map((item) => item.json), error, result };
 }
 
-module.exports = { runNode, sandboxCredentials, nodeClasses };
+/**
+ * Switches n8n-core's BinaryDataService to filesystem mode, as an n8n instance with
+ * N8N_DEFAULT_BINARY_DATA_MODE=filesystem runs it: items then carry an `id` reference and no
+ * inline data, and nodes must read files through `getBinaryDataBuffer`. The service is a
+ * singleton of n8n-core's DI container, so the mode holds for the rest of the test file
+ * (jest gives each file its own modules); items with inline data keep working in it.
+ * Returns `store(buffer, { fileName, mimeType })`, which writes a file through the service
+ * and resolves to the binary data object to put in an item's `binary`.
+ */
+async function useFilesystemBinaryData() {
+	const os = require('node:os');
+	const core = require('n8n-core');
+	// The DI container n8n-core itself uses (a nested copy of @n8n/di, not the top-level one).
+	const coreDir = path.dirname(require.resolve('n8n-core/package.json'));
+	const { Container } = require(require.resolve('@n8n/di', { paths: [coreDir] }));
+	// The service's Logger would become n8n-workflow's global logger and print every node
+	// error of the test file to the console: keep it silent, as the rest of the harness is.
+	const logLevel = process.env.N8N_LOG_LEVEL;
+	process.env.N8N_LOG_LEVEL = 'silent';
+	let config;
+	let service;
+	try {
+		config = Container.get(core.BinaryDataConfig);
+		config.mode = 'filesystem';
+		config.localStoragePath = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-binary-'));
+		service = Container.get(core.BinaryDataService);
+	} finally {
+		if (logLevel === undefined) delete process.env.N8N_LOG_LEVEL;
+		else process.env.N8N_LOG_LEVEL = logLevel;
+	}
+	await service.init();
+	return {
+		storagePath: config.localStoragePath,
+		/**
+		 * @param {Buffer} buffer
+		 * @param {{ fileName: string, mimeType: string }} metadata
+		 * @returns {Promise<Record<string, any>>}
+		 */
+		async store(buffer, { fileName, mimeType }) {
+			const location = { type: 'execution', workflowId: WORKFLOW_ID, executionId: EXECUTION_ID };
+			return await service.store(location, buffer, { fileName, mimeType, data: '' });
+		},
+	};
+}
+
+module.exports = { runNode, sandboxCredentials, nodeClasses, useFilesystemBinaryData };

@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { updateDisplayOptions } from '../../../shared/descriptions';
+import { recordOrMessage } from '../../../shared/execution';
+import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import { requireNumber } from '../../../shared/validation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Audit Item ID',
+		name: 'auditItemId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1351',
+		description: 'ID of the audit session item to update',
+	},
+	{
+		displayName: 'Physical Quantity',
+		name: 'physicalQty',
+		type: 'number',
+		required: true,
+		default: 0,
+		description: 'The quantity counted on the shelf',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['auditSessionItem'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: PlatformRun,
+): Promise<IDataObject | IDataObject[]> {
+	const physicalQty = Number(requireNumber(this.getNodeParameter('physicalQty', itemIndex), 'Physical Quantity'));
+	// The spec sends the JSON object as a text/plain body.
+	const response = await platformRequest.call(this, run, 'E13', itemIndex, {
+		pathParams: {
+			audit_item_id: { value: this.getNodeParameter('auditItemId', itemIndex), label: 'Audit Item ID' },
+		},
+		text: JSON.stringify({ physical_qty: physicalQty }),
+	});
+	return recordOrMessage(response);
+}

@@ -1,0 +1,282 @@
+import {
+	NodeApiError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { updateDisplayOptions } from '../../../shared/descriptions';
+import { recordOrMessage } from '../../../shared/execution';
+import { platformRequest, type MultipartField, type PlatformRun } from '../../../shared/transport';
+import { ParameterError, requireFlag, requireInteger, requireString } from '../../../shared/validation';
+import { descriptionsOf, fetchCategories, type CategoryDescription } from '../../categories';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Category ID',
+		name: 'categoryId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1202',
+		description: 'ID of the category to update',
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description:
+			'Only the fields added here change. The platform takes every field on each update, so the others are read from the categories list and sent unchanged.',
+		options: [
+			{
+				displayName: 'Alias',
+				name: 'alias',
+				type: 'string',
+				default: '',
+				placeholder: 'phones',
+			},
+			{
+				displayName: 'Arabic Description',
+				name: 'arabicDescription',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+			},
+			{
+				displayName: 'Arabic Keyword',
+				name: 'arabicKeyword',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Arabic Title',
+				name: 'arabicTitle',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'English Description',
+				name: 'englishDescription',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+			},
+			{
+				displayName: 'English Keyword',
+				name: 'englishKeyword',
+				type: 'string',
+				default: '',
+				placeholder: 'phones,mobiles',
+			},
+			{
+				displayName: 'English Title',
+				name: 'englishTitle',
+				type: 'string',
+				default: '',
+				placeholder: 'Phones',
+			},
+			{
+				displayName: 'Image URL',
+				name: 'imageUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://cdn.example.com/categories/phones.png',
+			},
+			{
+				displayName: 'Parent Category',
+				name: 'parentCategory',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'The category this one sits under; leave empty to make it a top-level category (no parent)',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a category...',
+						typeOptions: { searchListMethod: 'searchCategories', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: '1201',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'Not a valid category ID' },
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description: 'Sorting order of the category',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the category is active (sent as 1, or 0 when off)',
+			},
+			{
+				displayName: 'Top',
+				name: 'top',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the category is a top category (sent as 1, or 0 when off)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['category'], operation: ['update'] } },
+	properties,
+);
+
+/** The platform's fields that every update sends, with the parameter that sets each. */
+const SCALAR_FIELDS = [
+	['status', 'status'],
+	['top', 'top'],
+	['alias', 'alias'],
+	['sort', 'sort'],
+	['image', 'imageUrl'],
+	['parent', 'parentCategory'],
+] as const;
+
+const LANGUAGES = [
+	{ lang: 'en', prefix: 'english' },
+	{ lang: 'ar', prefix: 'arabic' },
+] as const;
+
+const DESCRIPTION_PARTS = ['title', 'keyword', 'description'] as const;
+
+function capitalise(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The parent id from the locator ({ __rl, mode, value }) or a plain value; '' means no parent. */
+function parentOf(value: unknown, categoryId: string): string {
+	const raw = typeof value === 'object' && value !== null && 'value' in value ? (value as IDataObject).value : value;
+	if (raw === undefined || raw === null || String(raw).trim() === '') return '';
+	const parent = requireInteger(raw, 'Parent Category');
+	if (parent === categoryId) throw new ParameterError('Parent Category', 'cannot be the category itself');
+	return parent;
+}
+
+/** The user's value for one platform field, as sent; undefined when not among Update Fields. */
+function userValue(field: string, parameter: string, fields: IDataObject, categoryId: string): string | undefined {
+	if (!(parameter in fields)) return undefined;
+	const value = fields[parameter];
+	switch (field) {
+		case 'status':
+			return requireFlag(value, 'Status');
+		case 'top':
+			return requireFlag(value, 'Top');
+		case 'sort':
+			return requireInteger(value, 'Sort');
+		case 'parent':
+			return parentOf(value, categoryId);
+		default:
+			return value === undefined || value === null ? '' : String(value).trim();
+	}
+}
+
+/** The current value of a field the user left alone, as the platform takes it. */
+function currentValue(field: string, current: IDataObject): string {
+	if (!(field in current)) {
+		throw new ParameterError(
+			'Update Fields',
+			`must set "${capitalise(field)}": the categories list does not show the category's current ${field}, and sending it empty could reset it`,
+		);
+	}
+	const value = current[field];
+	return value === null || value === undefined ? '' : String(value);
+}
+
+/** Current descriptions with the user's changes applied; languages keep their order. */
+function mergedDescriptions(current: IDataObject, fields: IDataObject): CategoryDescription[] {
+	const descriptions = 'descriptions' in current ? descriptionsOf(current) : [];
+	for (const { lang, prefix } of LANGUAGES) {
+		const changes = DESCRIPTION_PARTS.filter((part) => `${prefix}${capitalise(part)}` in fields);
+		if (changes.length === 0) continue;
+		let entry = descriptions.find((candidate) => candidate.lang === lang);
+		if (!entry) {
+			entry = { lang, title: '', keyword: '', description: '' };
+			descriptions.push(entry);
+		}
+		for (const part of changes) {
+			const value = fields[`${prefix}${capitalise(part)}`];
+			entry[part] = value === undefined || value === null ? '' : String(value);
+		}
+	}
+	if (!('descriptions' in current) && descriptions.length < LANGUAGES.length) {
+		throw new ParameterError(
+			'Update Fields',
+			"must set the English and Arabic texts: the categories list does not show the category's current descriptions",
+		);
+	}
+	return descriptions;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: PlatformRun,
+): Promise<IDataObject | IDataObject[]> {
+	const categoryId = requireInteger(this.getNodeParameter('categoryId', itemIndex), 'Category ID');
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	if (Object.keys(fields).length === 0) {
+		throw new ParameterError('Update Fields', 'needs at least one field to change');
+	}
+	// Validate the user's values before any request, the read included.
+	const changes = new Map<string, string>();
+	for (const [field, parameter] of SCALAR_FIELDS) {
+		const value = userValue(field, parameter, fields, categoryId);
+		if (value !== undefined) changes.set(field, value);
+	}
+	if (changes.has('alias')) requireString(changes.get('alias'), 'Alias');
+
+	const current = (await fetchCategories.call(this, run, itemIndex)).find(
+		(category) => String(category.id) === categoryId,
+	);
+	if (!current) {
+		const message = `Category ${categoryId} was not found in the categories list`;
+		throw new NodeApiError(this.getNode(), { message, httpCode: '404' } as JsonObject, {
+			message,
+			httpCode: '404',
+			itemIndex,
+			description:
+				'E2 Update Category reads the current values from GET api/v1/ecomm_categories first; nothing was updated.',
+		});
+	}
+
+	const multipart: MultipartField[] = [['_method', 'PUT']];
+	for (const [field] of SCALAR_FIELDS) {
+		multipart.push([field, changes.get(field) ?? currentValue(field, current)]);
+	}
+	mergedDescriptions(current, fields).forEach((entry, index) => {
+		multipart.push(
+			[`descriptions[${index}][lang]`, entry.lang],
+			[`descriptions[${index}][title]`, entry.title],
+			[`descriptions[${index}][keyword]`, entry.keyword],
+			[`descriptions[${index}][description]`, entry.description],
+		);
+	});
+
+	const response = await platformRequest.call(this, run, 'E2', itemIndex, {
+		pathParams: { category_id: { value: categoryId, label: 'Category ID' } },
+		multipart,
+	});
+	return recordOrMessage(response);
+}

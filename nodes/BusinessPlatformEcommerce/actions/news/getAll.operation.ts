@@ -1,0 +1,145 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { updateDisplayOptions } from '../../../shared/descriptions';
+import { platformPaginate } from '../../../shared/pagination';
+import type { PlatformRun } from '../../../shared/transport';
+import { ParameterError, requireInteger } from '../../../shared/validation';
+
+export const DEFAULT_PAGE_SIZE = 100;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to return only the fields a CMS sync needs (ID, title, alias, image, status, sort, language, keyword, summary, content, dates) instead of the full record',
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Keyword',
+				name: 'keyword',
+				type: 'string',
+				default: '',
+				description: 'Search text',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'Active', value: 'active', description: 'Status 1' },
+					{ name: 'Inactive', value: 'inactive', description: 'Status 0' },
+				],
+				default: 'active',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_PAGE_SIZE,
+				description:
+					'News items asked for per request while walking the pages (the platform states no maximum)',
+			},
+			{
+				displayName: 'Sort Order',
+				name: 'sortOrder',
+				type: 'options',
+				options: [
+					{ name: 'ID Ascending', value: 'id_asc' },
+					{ name: 'Status Ascending', value: 'status_asc' },
+					{ name: 'Status Descending', value: 'status_desc' },
+					{ name: 'Title Ascending', value: 'title_asc' },
+					{ name: 'Title Descending', value: 'title_desc' },
+				],
+				default: 'id_asc',
+				description: "Order of the news items; without this option the platform's default order applies",
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['news'], operation: ['getAll'] } }, properties);
+
+const STATUS_VALUES: Record<string, string> = { active: '1', inactive: '0' };
+
+/** The fields a CMS sync needs, with the per-language description flattened. */
+function simplifyNews(item: IDataObject): IDataObject {
+	const text = (typeof item.description === 'object' && item.description !== null ? item.description : {}) as IDataObject;
+	return {
+		id: item.id,
+		title: item.title,
+		alias: item.alias,
+		image: item.image,
+		status: item.status,
+		sort: item.sort,
+		lang: text.lang,
+		keyword: text.keyword,
+		summary: text.description,
+		content: text.content,
+		created_at: item.created_at,
+		updated_at: item.updated_at,
+	};
+}
+
+function queryOf(filters: IDataObject, options: IDataObject): Record<string, string> {
+	const query: Record<string, string> = {};
+	if (typeof filters.keyword === 'string' && filters.keyword.trim() !== '') query.keyword = filters.keyword.trim();
+	if (filters.status !== undefined) {
+		const status = STATUS_VALUES[String(filters.status)];
+		if (status === undefined) throw new ParameterError('Status', `must be active or inactive, got "${String(filters.status)}"`);
+		query.status = status;
+	}
+	if (options.sortOrder !== undefined) query.sort_order = String(options.sortOrder);
+	return query;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: PlatformRun,
+): Promise<IDataObject | IDataObject[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll
+		? undefined
+		: Number(requireInteger(this.getNodeParameter('limit', itemIndex), 'Limit', { min: 1 }));
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const pageSize = Number(requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1 }));
+	const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
+
+	const news = await platformPaginate.call(this, run, 'E16', itemIndex, { query }, { pageSize, limit });
+	return this.getNodeParameter('simplify', itemIndex, false) ? news.map(simplifyNews) : news;
+}

@@ -1,0 +1,75 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { languageOption, updateDisplayOptions } from '../../../shared/descriptions';
+import { recordOrMessage } from '../../../shared/execution';
+import { platformRequest, type PlatformRun } from '../../../shared/transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Order ID',
+		name: 'orderId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1301',
+		description: 'ID of the order to get',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Daily Items',
+				name: 'includeDailyItems',
+				type: 'boolean',
+				default: true,
+				description: "Whether to include the order's items per day",
+			},
+			{
+				displayName: 'Include History',
+				name: 'includeHistory',
+				type: 'boolean',
+				default: true,
+				description: "Whether to include the order's status history",
+			},
+			{
+				displayName: 'Include Order Total',
+				name: 'includeOrderTotal',
+				type: 'boolean',
+				default: true,
+				description: "Whether to include the order's totals",
+			},
+			languageOption,
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
+
+/** Option -> the spec's query flag, sent with an empty value when the option is on. */
+const FLAGS = [
+	['includeHistory', 'get_history'],
+	['includeOrderTotal', 'get_order_total'],
+	['includeDailyItems', 'get_items_daily'],
+] as const;
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: PlatformRun,
+): Promise<IDataObject | IDataObject[]> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const query: Record<string, string> = {};
+	for (const [option, flag] of FLAGS) {
+		if (options[option] === true) query[flag] = '';
+	}
+	const response = await platformRequest.call(this, run, 'E3', itemIndex, {
+		pathParams: { order_id: { value: this.getNodeParameter('orderId', itemIndex), label: 'Order ID' } },
+		query,
+		language: options.language as string | undefined,
+	});
+	return recordOrMessage(response);
+}

@@ -1,0 +1,274 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { languageOption, updateDisplayOptions } from '../../../shared/descriptions';
+import { recordOrMessage } from '../../../shared/execution';
+import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import { requireInteger } from '../../../shared/validation';
+import { buildTaskForm } from './taskForm';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Task ID',
+		name: 'taskId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1001',
+		description: 'ID of the task to update',
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Board ID',
+				name: 'boardId',
+				type: 'string',
+				default: '',
+				description: 'ID of the board the task is on. Leave empty to clear it.',
+			},
+			{
+				displayName: 'Budget',
+				name: 'budget',
+				type: 'string',
+				default: '',
+				placeholder: '1500.00',
+				description: 'Budget of the task as a decimal number. Leave empty to clear it.',
+			},
+			{
+				displayName: 'Dependent On Task ID',
+				name: 'dependentOn',
+				type: 'string',
+				default: '',
+				description: 'ID of the task this task depends on. Leave empty to clear it.',
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'Description of the task. Leave empty to clear it.',
+			},
+			{
+				displayName: 'Due Date',
+				name: 'dueDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Due date of the task; only the date part is sent (YYYY-MM-DD), as picked',
+			},
+			{
+				displayName: 'Duration (Days)',
+				name: 'durationDays',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description: 'Planned duration of the task in days',
+			},
+			{
+				displayName: 'File IDs to Delete',
+				name: 'deletedFileIds',
+				type: 'string',
+				default: '',
+				placeholder: '1021, 1022',
+				description:
+					"IDs of the task's files to delete, separated by commas, or an array from an expression (the IDs are in the task's files list)",
+			},
+			{
+				displayName: 'Group Name',
+				name: 'groupName',
+				type: 'string',
+				default: '',
+				placeholder: 'Marketing',
+				description: 'Name of the group the task is listed under',
+			},
+			{
+				displayName: 'Input Binary Fields',
+				name: 'binaryPropertyNames',
+				type: 'string',
+				default: 'data',
+				placeholder: 'data, attachment',
+				description:
+					"Names of the input item's binary fields whose files to upload to the task, separated by commas. Each file keeps its file name and MIME type.",
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'New name of the task',
+			},
+			{
+				displayName: 'Note',
+				name: 'note',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				default: '',
+				description: 'Internal notes on the task. Leave empty to clear it.',
+			},
+			{
+				displayName: 'Owner ID',
+				name: 'ownerId',
+				type: 'string',
+				default: '',
+				description: 'User ID of the task owner',
+			},
+			{
+				displayName: 'Priority',
+				name: 'priority',
+				type: 'string',
+				default: '',
+				placeholder: 'High',
+				description: 'Priority of the task as the platform names it, e.g. High',
+			},
+			{
+				displayName: 'Project ID',
+				name: 'projectId',
+				type: 'string',
+				default: '',
+				description: 'ID of the project the task belongs to. Leave empty to clear it.',
+			},
+			{
+				displayName: 'Reviewer ID',
+				name: 'reviewedBy',
+				type: 'string',
+				default: '',
+				description: 'User ID of the task reviewer',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'string',
+				default: '',
+				placeholder: 'In Progress',
+				description: 'Status of the task as the platform names it, e.g. Not Started or In Progress',
+			},
+			{
+				displayName: 'Timeline End',
+				name: 'timelineEnd',
+				type: 'dateTime',
+				default: '',
+				description: "Last day of the task's timeline; only the date part is sent (YYYY-MM-DD). Leave empty to clear it.",
+			},
+			{
+				displayName: 'Timeline Start',
+				name: 'timelineStart',
+				type: 'dateTime',
+				default: '',
+				description: "First day of the task's timeline; only the date part is sent (YYYY-MM-DD). Leave empty to clear it.",
+			},
+		],
+	},
+	{
+		displayName: 'Assignments',
+		name: 'assignments',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Assignment',
+		default: {},
+		description: 'Users to assign to the task',
+		options: [
+			{
+				displayName: 'Assignment',
+				name: 'assignment',
+				values: [
+					{
+						displayName: 'User ID',
+						name: 'userId',
+						type: 'string',
+						required: true,
+						default: '',
+						description: 'ID of the user to assign',
+					},
+					{
+						displayName: 'Assignment ID',
+						name: 'assignmentId',
+						type: 'string',
+						default: '',
+						description: "ID of an existing assignment of the task to update; leave empty to add an assignment",
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Time Tracking',
+		name: 'timeTracking',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Time Entry',
+		default: {},
+		description: 'Time entries to add to the task',
+		options: [
+			{
+				displayName: 'Time Entry',
+				name: 'timeEntry',
+				values: [
+					{
+						displayName: 'User ID',
+						name: 'userId',
+						type: 'string',
+						required: true,
+						default: '',
+						description: 'ID of the user who worked on the task',
+					},
+					{
+						displayName: 'Started At',
+						name: 'startedAt',
+						type: 'dateTime',
+						required: true,
+						default: '',
+						description: 'When the work started; sent as YYYY-MM-DD HH:MM:SS, as picked',
+					},
+					{
+						displayName: 'Ended At',
+						name: 'endedAt',
+						type: 'dateTime',
+						default: '',
+						description: 'When the work ended; sent as YYYY-MM-DD HH:MM:SS, as picked. Optional.',
+					},
+					{
+						displayName: 'Duration (Minutes)',
+						name: 'durationMinutes',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 0 },
+						default: null,
+						description: 'Minutes worked. Optional: leave empty to let the platform work it out.',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [languageOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['task'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
+	// Checked before any file is read; the transport checks it again when building the URL.
+	const taskId = requireInteger(this.getNodeParameter('taskId', itemIndex), 'Task ID', { min: 1 });
+	const multipart = await buildTaskForm(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const response = await platformRequest.call(this, run, 'E10', itemIndex, {
+		pathParams: { id: { value: taskId, label: 'Task ID' } },
+		multipart,
+		language: options.language as string | undefined,
+	});
+	const data = response.data as IDataObject | null;
+	const task = data && typeof data === 'object' ? data.task : undefined;
+	if (task && typeof task === 'object' && !Array.isArray(task)) return task as IDataObject;
+	return recordOrMessage(response) as IDataObject;
+}
