@@ -14,43 +14,6 @@ const { startSandbox } = require('../test/sandbox/server');
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SANDBOX_PORT = Number(process.env.BP_SANDBOX_PORT ?? 5680);
 const USER_FOLDER = path.join(app.CACHE, 'dev-n8n');
-const OWNER = {
-	email: 'owner@sandbox.test',
-	firstName: 'Sandbox',
-	lastName: 'Owner',
-	// A local demo login for the editor on 127.0.0.1, printed below; not a platform secret.
-	password: 'Sandbox-Owner-2026',
-};
-
-/** @param {number} ms */
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** @param {string} url @param {number} timeoutMs */
-async function waitForHealthy(url, timeoutMs) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		try {
-			const response = await fetch(url);
-			if (response.ok) return;
-		} catch {
-			// not listening yet
-		}
-		await delay(500);
-	}
-	throw new Error(`n8n did not become healthy at ${url} within ${timeoutMs / 1000} s`);
-}
-
-async function setUpOwner() {
-	const response = await fetch(`http://127.0.0.1:${N8N_PORT}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify(OWNER),
-	});
-	// 400 once an owner exists (a second run of `npm run dev` reuses the same n8n data).
-	if (!response.ok && response.status !== 400) {
-		console.warn(`Owner setup answered HTTP ${response.status}: ${await response.text()}`);
-	}
-}
 
 async function main() {
 	app.ensureN8nInstalled();
@@ -82,13 +45,13 @@ async function main() {
 		process.exit(code ?? 0);
 	});
 
-	await waitForHealthy(`http://127.0.0.1:${N8N_PORT}/healthz`, 180_000);
-	await setUpOwner();
+	await app.waitForN8n(N8N_PORT, 180_000);
+	await app.setUpOwner(N8N_PORT);
 	console.log(`
 n8n is running with ${app.PACKAGE_NAME} loaded.
 
   Editor:   http://localhost:${N8N_PORT}
-  Log in:   ${OWNER.email} / ${OWNER.password}
+  Log in:   ${app.OWNER.email} / ${app.OWNER.password}
   Sandbox:  ${sandbox.url} (credential "${app.CREDENTIAL_NAME}" points at it)
 
 Press Ctrl-C to stop n8n and the sandbox.`);

@@ -173,7 +173,55 @@ async function importIntoN8n(env, sandbox, workflowFiles) {
 	if (result.status !== 0) throw new Error(`n8n import:workflow failed:\n${result.stderr}`);
 }
 
+/** @param {number} ms */
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until n8n's REST API answers: /healthz answers before the REST routes exist.
+ * @param {number} port
+ * @param {number} timeoutMs
+ */
+async function waitForN8n(port, timeoutMs) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		try {
+			if ((await fetch(`http://127.0.0.1:${port}/rest/settings`)).ok) return;
+		} catch {
+			// not listening yet
+		}
+		await delay(500);
+	}
+	throw new Error(`n8n did not answer on port ${port} within ${timeoutMs / 1000} s`);
+}
+
+/** The owner account created on a fresh n8n: a local demo login for 127.0.0.1, not a platform secret. */
+const OWNER = {
+	email: 'owner@sandbox.test',
+	firstName: 'Sandbox',
+	lastName: 'Owner',
+	password: 'Sandbox-Owner-2026',
+};
+
+/**
+ * Creates the owner account on a fresh n8n; a second call (the same data reused) is a no-op.
+ * @param {number} port
+ */
+async function setUpOwner(port) {
+	const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify(OWNER),
+	});
+	// 400 once an owner exists.
+	if (!response.ok && response.status !== 400) {
+		throw new Error(`n8n owner setup answered HTTP ${response.status}: ${await response.text()}`);
+	}
+}
+
 module.exports = {
+	OWNER,
+	waitForN8n,
+	setUpOwner,
 	ROOT,
 	CACHE,
 	CREDENTIAL_ID,

@@ -1,0 +1,134 @@
+// @ts-check
+/**
+ * Browser check of the n8n editor: headless Chromium (Debian's `chromium`, driven by
+ * playwright-core) finds each of the five nodes in the node panel by name, adds it with its
+ * first action (first resource and operation), and saves a screenshot per node. It fails if a
+ * node is missing, its icon does not load, or the parameter panel shows an error.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { chromium, selectors } = require('playwright-core');
+
+const app = require('../../scripts/n8n-app');
+const { startSandbox } = require('../sandbox/server');
+
+const PORT = 5710;
+const BASE = `http://localhost:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = path.join(app.ROOT, 'test-results', 'editor');
+
+/** The five nodes as the editor lists them, with the action of their first resource and operation. */
+function nodesToFind() {
+	const packageJson = JSON.parse(fs.readFileSync(path.join(app.ROOT, 'package.json'), 'utf8'));
+	return packageJson.n8n.nodes.map((/** @type {string} */ file) => {
+		const exports = require(path.join(app.ROOT, file));
+		const node = new (/** @type {any} */ (Object.values(exports)[0]))();
+		const { displayName, properties } = node.description;
+		const resource = properties.find((/** @type {any} */ p) => p.name === 'resource');
+		const operation = properties.find(
+			(/** @type {any} */ p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.default),
+		);
+		const firstOperation = operation.options.find((/** @type {any} */ o) => o.value === operation.default);
+		return { displayName, resource: resource.options.find((/** @type {any} */ o) => o.value === resource.default).name, operation: firstOperation.name, action: firstOperation.action };
+	});
+}
+
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let n8n;
+/** @type {any} */
+let sandbox;
+/** @type {import('playwright-core').Browser} */
+let browser;
+/** @type {string} */
+let userFolder;
+
+beforeAll(async () => {
+	app.ensureN8nInstalled();
+	app.buildPackage();
+	sandbox = await startSandbox();
+	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-editor-'));
+	app.installPackageInto(userFolder);
+	const env = app.n8nEnv(userFolder, PORT);
+	await app.importIntoN8n(env, sandbox, []);
+	n8n = app.startN8n(env, 'ignore');
+	await app.waitForN8n(PORT, 180_000);
+	await app.setUpOwner(PORT);
+	selectors.setTestIdAttribute('data-test-id');
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	fs.mkdirSync(SCREENSHOTS, { recursive: true });
+	console.log(`Editor screenshots: ${SCREENSHOTS}`);
+}, 20 * 60_000);
+
+afterAll(async () => {
+	await browser?.close();
+	n8n?.kill('SIGTERM');
+	sandbox?.close();
+	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+});
+
+/** A logged-in page on a fresh workflow holding only a manual trigger. */
+async function workflowPage() {
+	const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+	const page = await context.newPage();
+	const login = await page.request.post(`${BASE}/rest/login`, {
+		data: { emailOrLdapLoginId: app.OWNER.email, password: app.OWNER.password },
+	});
+	expect(login.status()).toBe(200);
+	const created = await page.request.post(`${BASE}/rest/workflows`, {
+		data: {
+			name: 'Editor check',
+			nodes: [{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }],
+			connections: {},
+			settings: {},
+			active: false,
+		},
+	});
+	const { data } = await created.json();
+	await page.goto(`${BASE}/workflow/${data.id}`);
+	return { page, context };
+}
+
+describe('the five nodes in the n8n editor', () => {
+	test.each(nodesToFind().map((node) => [node.displayName, node]))('%s', async (_name, node) => {
+		const { page, context } = await workflowPage();
+		try {
+			await page.getByTestId('node-creator-plus-button').click();
+			await page.getByTestId('node-creator-search-bar').fill(node.displayName);
+			const entry = page.getByTestId('node-creator-item-name').filter({ hasText: node.displayName }).first();
+			await entry.waitFor({ timeout: 15_000 });
+			await entry.click();
+
+			await page.getByTestId('node-creator-item-name').filter({ hasText: node.action }).first().click();
+			const parameters = page.getByTestId('node-parameters');
+			await parameters.waitFor({ timeout: 15_000 });
+			await page.waitForTimeout(500);
+			const file = path.join(SCREENSHOTS, `${node.displayName.replace(/\W+/g, '-')}.png`);
+			await page.screenshot({ path: file });
+
+			/** @param {string} name the shown value of an options parameter */
+			const shownValue = (name) =>
+				parameters
+					.getByTestId(`parameter-input-${name}`)
+					.evaluate((el) => (el.querySelector('input')?.value || el.textContent || '').trim());
+			expect(await shownValue('resource')).toBe(node.resource);
+			expect(await shownValue('operation')).toBe(node.operation);
+
+			const icons = await page.$$eval('img', (images) =>
+				images
+					.filter((img) => img.src.includes('/icons/n8n-nodes-business-platform/'))
+					.map((img) => ({ src: img.src, loaded: img.complete && img.naturalWidth > 0 })),
+			);
+			expect(icons.length).toBeGreaterThan(0);
+			expect(icons.filter((icon) => !icon.loaded)).toEqual([]);
+
+			const problems = await parameters.locator('[data-test-id*="issue"], .el-alert--error, [class*="error"]').allInnerTexts();
+			expect(problems).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	});
+});
