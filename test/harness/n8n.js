@@ -11,6 +11,7 @@ const { WorkflowExecute, ExecutionLifecycleHooks } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
+const { sandboxCredentials } = require('./credentials');
 
 const PACKAGE = 'n8n-nodes-business-platform';
 const NODES_DIR = path.join(__dirname, '..', '..', 'nodes');
@@ -76,34 +77,6 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	getCredentialsProperties() {
 		return credentialType.properties;
 	}
-}
-
-/**
- * Credential values for the sandbox: every module pointed at it.
- * @param {any} sandbox the object returned by startSandbox
- * @param {Record<string, any>} [overrides]
- */
-function sandboxCredentials(sandbox, overrides = {}) {
-	const c = sandbox.credentials;
-	return {
-		apiKey: c.apiKey,
-		apiConnection: c.apiConnection,
-		businessKey: c.businessKeys.acme,
-		additionalBusinessKeys: `globex=${c.businessKeys.globex}`,
-		userToken: c.userToken,
-		clientUuid: c.clientUuid,
-		platformKey: c.platformKey,
-		platform: c.platform,
-		language: 'en',
-		accountingBaseUrl: sandbox.baseUrls.accounting,
-		ecommerceBaseUrl: sandbox.baseUrls.ecommerce,
-		hrBaseUrl: sandbox.baseUrls.hr,
-		calendarBaseUrl: sandbox.baseUrls.calendar,
-		managementBaseUrl: sandbox.baseUrls.management,
-		categoriesPathPrefix: sandbox.pathPrefixes.categories,
-		favoritesPathPrefix: sandbox.pathPrefixes.favorites,
-		...overrides,
-	};
 }
 
 /**
