@@ -114,14 +114,18 @@ export async function testBusinessPlatformCredential(
 		}
 
 		const { statusCode } = response;
-		const accepted = (statusCode >= 200 && statusCode < 300) || (statusCode === 404 && check.notFoundMeansAccepted);
+		let body: unknown = response.body;
+		try {
+			body = JSON.parse(String(response.body));
+		} catch {
+			// Not JSON: the text itself is the message.
+		}
+		// A 404 in the platform's own envelope means the route exists and the headers passed;
+		// a wrong base URL gets a 404 without it.
+		const platformNotFound =
+			statusCode === 404 && typeof (body as { status?: unknown } | null)?.status === 'boolean';
+		const accepted = (statusCode >= 200 && statusCode < 300) || (platformNotFound && check.notFoundMeansAccepted);
 		if (!accepted) {
-			let body: unknown = response.body;
-			try {
-				body = JSON.parse(String(response.body));
-			} catch {
-				// Not JSON: the text itself is the message.
-			}
 			const platformMessage = errorMessageOf(body) ?? 'no message';
 			const hint =
 				statusCode === 401 || statusCode === 403

@@ -31,6 +31,7 @@ const PRNG_SEED = 0x5eed;
  *
  * @typedef {object} RecordedRequest
  * @property {number} seq                     arrival order, from 1
+ * @property {number} receivedAt              arrival time (ms since the epoch, Date.now())
  * @property {string | null} operation        'E1'..'E16', 'categoriesList', 'login' or null (no route)
  * @property {string} method
  * @property {string} path                    after the module base, e.g. '/api/v1/skills'
@@ -413,6 +414,7 @@ async function startSandbox(options = {}) {
 		/** @type {RecordedRequest} */
 		const rec = {
 			seq: ++seq,
+			receivedAt: Date.now(),
 			operation: route ? route.operation : null,
 			method,
 			path,
@@ -453,7 +455,8 @@ async function startSandbox(options = {}) {
 		}
 		if (!found || !module) {
 			const shown = fullPath.replace(/^\/+/, '');
-			return replyJson(res, rec, { status: 404, body: { status: false, message: `The route ${shown} could not be found.` } });
+			// Laravel's own answer for an unknown route: a bare message, not the platform's envelope.
+			return replyJson(res, rec, { status: 404, body: { message: `The route ${shown} could not be found.` } });
 		}
 		if ('allowed' in found) {
 			const shown = fullPath.replace(/^\/+/, '');
