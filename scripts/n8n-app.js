@@ -96,7 +96,7 @@ function n8nEnv(userFolder, port) {
  * the sandbox platform may run in this same process and must keep answering meanwhile.
  * @param {string[]} args
  * @param {NodeJS.ProcessEnv} env
- * @returns {Promise<{ status: number | null, stdout: string, stderr: string }>}
+ * @returns {Promise<{ status: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string }>}
  */
 function n8nCli(args, env) {
 	return new Promise((resolve, reject) => {
@@ -106,8 +106,8 @@ function n8nCli(args, env) {
 		child.stdout.on('data', (chunk) => stdout.push(chunk));
 		child.stderr.on('data', (chunk) => stderr.push(chunk));
 		child.on('error', reject);
-		child.on('close', (status) =>
-			resolve({ status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }),
+		child.on('close', (status, signal) =>
+			resolve({ status, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }),
 		);
 	});
 }
@@ -195,8 +195,23 @@ async function setUpOwner(port) {
 	}
 }
 
+/**
+ * The run data that `n8n execute --rawOutput` prints: a pretty-printed JSON object from a
+ * line "{" to the next line "}", with n8n's log lines possibly before and after it.
+ * @param {string} stdout
+ * @returns {any | undefined}
+ */
+function executionResultOf(stdout) {
+	const start = stdout.indexOf('\n{\n');
+	if (start < 0) return undefined;
+	const end = stdout.indexOf('\n}', start);
+	if (end < 0) return undefined;
+	return JSON.parse(stdout.slice(start + 1, end + 2));
+}
+
 module.exports = {
 	OWNER,
+	executionResultOf,
 	waitForN8n,
 	setUpOwner,
 	ROOT,
