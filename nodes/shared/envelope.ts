@@ -38,8 +38,11 @@ export function unwrapEnvelope(body: unknown): Unwrapped {
 	return { ok: true, data: body };
 }
 
-/** Field names whose values are secrets in any response (the spec's employee and branch records carry some). */
-const SECRET_FIELD = /^(password|remember_token|.*_password|api_?key|.*secret.*|access_token|refresh_token)$/i;
+/**
+ * Field names whose values are secrets in any response (the spec's employee and branch
+ * records carry `password` and `remember_token`): passwords, tokens, keys and secrets.
+ */
+const SECRET_FIELD = /^(.*password.*|.*token|.*api_?key|.*business_?key|.*private_?key|.*secret.*)$/i;
 
 /** Removes secret-like fields at any depth, so no operation can pass one to the workflow. */
 export function removeSecretFields<T>(value: T): T {
@@ -87,7 +90,9 @@ export function errorMessageOf(body: unknown): string | undefined {
 		if (message) return message;
 	}
 	if (typeof body === 'string') {
-		const text = body
+		// An HTML error page's title says what happened ("502 Bad Gateway"); its body repeats it.
+		const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1];
+		const text = (title && title.trim() ? title : body)
 			.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
 			.replace(/<[^>]+>/g, ' ')
 			.replace(/\s+/g, ' ')

@@ -168,26 +168,33 @@ function buildUrl(run: PlatformRun, spec: OperationSpec, pathParams: Record<stri
 	return baseUrl + path;
 }
 
-function buildHeaders(
-	run: PlatformRun,
-	spec: OperationSpec,
-	input: RequestInput,
-	itemIndex: number,
-): IDataObject {
+/**
+ * The business an item acts for, checked on every operation (also those that send no
+ * business key), so a misspelt name always fails its item. A key given where a name
+ * belongs is refused without repeating it.
+ */
+function resolveBusiness(run: PlatformRun, spec: OperationSpec, input: RequestInput, itemIndex: number): string {
+	const business = String(input.business ?? run.businessFor(itemIndex) ?? '').trim();
+	if (run.businessKeys.has(business)) return business;
+	if (business === '') {
+		const needsKey = Object.values(spec.credentialHeaders).includes('businessKey');
+		if (!needsKey) return business;
+		throw new ParameterError('The credential field "Business Key"', `is empty; ${describeOperation(spec)} needs it`);
+	}
+	if ([...run.businessKeys.values()].includes(business)) {
+		throw new ParameterError(
+			'Business',
+			"holds a business key; enter the business's name from the credential's Additional Business Keys instead",
+		);
+	}
+	throw new ParameterError('Business', `"${business}" is not one of the credential's Additional Business Keys`);
+}
+
+function buildHeaders(run: PlatformRun, spec: OperationSpec, input: RequestInput, business: string): IDataObject {
 	const headers: IDataObject = { ...(spec.fixedHeaders ?? {}) };
-	const business = (input.business ?? run.businessFor(itemIndex)).trim();
 	for (const [name, source] of Object.entries(spec.credentialHeaders)) {
 		if (source === 'businessKey') {
-			const key = run.businessKeys.get(business);
-			if (key === undefined) {
-				throw business
-					? new ParameterError(
-							'Business',
-							`"${business}" is not one of the credential's Additional Business Keys`,
-						)
-					: new ParameterError('The credential field "Business Key"', `is empty; ${describeOperation(spec)} needs it`);
-			}
-			assertHeaderSafe(key, `The business key of "${business || 'default'}"`);
+			assertHeaderSafe(run.businessKeys.get(business) ?? '', `The business key of "${business || 'default'}"`);
 		} else {
 			assertHeaderSafe(credentialField(run, source, spec), `The credential field "${CREDENTIAL_FIELD_LABELS[source]}"`);
 		}
@@ -242,7 +249,7 @@ export function prepareRequest(
 ): () => IHttpRequestOptions {
 	const spec: OperationSpec = OPERATIONS[operationId];
 	const url = buildUrl(run, spec, input.pathParams ?? {});
-	const baseHeaders = buildHeaders(run, spec, input, itemIndex);
+	const baseHeaders = buildHeaders(run, spec, input, resolveBusiness(run, spec, input, itemIndex));
 	return () => {
 		const headers = { ...baseHeaders };
 		return {
@@ -264,6 +271,7 @@ type Attempt =
 	| { kind: 'response'; statusCode: number; body: unknown; headers: IDataObject }
 	| { kind: 'network'; code: string; message: string };
 
+/** Network failures where the request never reached the platform. */
 const NETWORK_CODES_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 function networkFailure(error: unknown): Attempt {
@@ -280,13 +288,13 @@ function networkFailure(error: unknown): Attempt {
 	return { kind: 'network', code: code || 'ENETWORK', message };
 }
 
-function retryAfterMs(headers: IDataObject, settings: RequestSettings): number | undefined {
+/** Retry-After (seconds or an HTTP date) in ms, not capped; undefined when absent or unreadable. */
+function retryAfterMs(headers: IDataObject): number | undefined {
 	const raw = headers['retry-after'];
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	const seconds = Number(raw);
 	const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(String(raw)) - Date.now();
-	if (!Number.isFinite(ms)) return undefined;
-	return Math.min(Math.max(ms, 0), settings.maxRetryAfterMs);
+	return Number.isFinite(ms) ? Math.max(ms, 0) : undefined;
 }
 
 /** Whether the platform surely did not act on the request that failed this way. */
@@ -301,6 +309,18 @@ function isRetryable(retry: RetryClass, attempt: Attempt, retryAfter: number | u
 	return attempt.statusCode === 429 || attempt.statusCode >= 500;
 }
 
+/**
+ * Whether a failed create may still have been carried out: the request reached the
+ * platform and the answer (a 5xx, a broken or missing body, no answer) does not say.
+ */
+function mayHaveActed(spec: OperationSpec, attempt: Attempt, retryAfter: number | undefined): boolean {
+	if (spec.retry !== 'create' || surelyNotActedOn(attempt, retryAfter)) return false;
+	return attempt.kind === 'network' || attempt.statusCode >= 500 || attempt.statusCode < 300;
+}
+
+const MAY_HAVE_ACTED_NOTE =
+	'The platform may have carried out this request before it failed: check before running this item again, so that it is not done twice.';
+
 function backoffDelay(settings: RequestSettings, attemptNumber: number): number {
 	const ceiling = settings.retryDelayMs * 2 ** (attemptNumber - 1);
 	return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
@@ -310,6 +330,25 @@ function redact(run: PlatformRun, text: string): string {
 	let clean = text;
 	for (const secret of run.secrets) clean = clean.split(secret).join('[redacted]');
 	return clean;
+}
+
+/** Shortest credential value blanked out of output data; shorter ones could be ordinary words. */
+const MIN_SECRET_IN_DATA = 8;
+
+/** Credential values a response echoes (at any depth) are blanked out of the output. */
+function redactData<T>(run: PlatformRun, value: T): T {
+	if (typeof value === 'string') {
+		let clean: string = value;
+		for (const secret of run.secrets) {
+			if (secret.length >= MIN_SECRET_IN_DATA && clean.includes(secret)) clean = clean.split(secret).join('[redacted]');
+		}
+		return clean as T;
+	}
+	if (Array.isArray(value)) return value.map((entry) => redactData(run, entry)) as T;
+	if (typeof value !== 'object' || value === null) return value;
+	const clean: IDataObject = {};
+	for (const [key, entry] of Object.entries(value)) clean[key] = redactData(run, entry);
+	return clean as T;
 }
 
 function parseBody(body: unknown): { value: unknown; malformed: boolean } {
@@ -324,12 +363,17 @@ function parseBody(body: unknown): { value: unknown; malformed: boolean } {
 	}
 }
 
-function apiError(
-	run: PlatformRun,
-	spec: OperationSpec,
-	itemIndex: number,
-	details: { message: string; httpCode?: number; fieldErrors?: string[]; tries?: number },
-): NodeApiError {
+interface ErrorDetails {
+	message: string;
+	httpCode?: number;
+	fieldErrors?: string[];
+	tries?: number;
+	/** Lines after the operation line: what else the user should know. */
+	notes?: string[];
+}
+
+/** The item's error: the platform's message, field errors, HTTP code, operation and item, secrets blanked. */
+function apiError(run: PlatformRun, spec: OperationSpec, itemIndex: number, details: ErrorDetails): NodeApiError {
 	const where = [
 		`${describeOperation(spec)} (${spec.method} ${spec.path})`,
 		details.httpCode ? `HTTP ${details.httpCode}` : undefined,
@@ -338,10 +382,11 @@ function apiError(
 	]
 		.filter(Boolean)
 		.join(', ');
-	const fieldErrors = details.fieldErrors ?? [];
+	const fieldErrors = (details.fieldErrors ?? []).map((line) => redact(run, line));
 	const description = [
 		...(fieldErrors.length ? ['Field errors:', ...fieldErrors.map((line) => `- ${line}`)] : []),
 		where,
+		...(details.notes ?? []),
 	].join('\n');
 	const message = redact(run, details.message);
 	return new NodeApiError(
@@ -363,33 +408,49 @@ const STATUS_TEXT: Record<number, string> = {
 	429: 'The platform is receiving too many requests',
 };
 
-function failedResponseError(
+/*
+ * The messages below must not contain error codes such as ECONNREFUSED: n8n replaces a
+ * message that does with its own generic text. The code goes into the description.
+ */
+const NETWORK_TEXT: Record<string, string> = {
+	ECONNREFUSED: 'Could not connect to the platform: the connection was refused',
+	ECONNRESET: 'The connection to the platform was closed before it answered',
+	ENOTFOUND: 'The platform host name could not be resolved',
+	EAI_AGAIN: 'The platform host name could not be resolved',
+};
+
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
+
+function failureError(
 	run: PlatformRun,
 	spec: OperationSpec,
 	itemIndex: number,
-	attempt: Extract<Attempt, { kind: 'response' }>,
+	attempt: Attempt,
 	tries: number,
+	notes: string[],
 ): NodeApiError {
+	if (attempt.kind === 'network') {
+		const message = TIMEOUT_CODES.has(attempt.code)
+			? `The platform did not answer within ${run.settings.timeoutMs} ms (Request Options → Timeout)`
+			: (NETWORK_TEXT[attempt.code] ?? 'The request to the platform failed');
+		return apiError(run, spec, itemIndex, {
+			message,
+			tries,
+			notes: [`Network error ${attempt.code}: ${attempt.message}`, ...notes],
+		});
+	}
 	const { value } = parseBody(attempt.body);
-	const platformMessage = errorMessageOf(value);
 	const fallback =
 		STATUS_TEXT[attempt.statusCode] ??
 		(attempt.statusCode >= 500 ? 'The platform failed to process the request' : 'The platform rejected the request');
 	return apiError(run, spec, itemIndex, {
-		message: platformMessage ?? `${fallback} (HTTP ${attempt.statusCode}, no message in the response)`,
+		message: errorMessageOf(value) ?? `${fallback} (HTTP ${attempt.statusCode}, no message in the response)`,
 		httpCode: attempt.statusCode,
 		fieldErrors: fieldErrorsOf(value),
 		tries,
+		notes,
 	});
 }
-
-const NETWORK_TEXT: Record<string, string> = {
-	ECONNREFUSED: 'Could not connect to the platform (connection refused)',
-	ETIMEDOUT: 'The platform did not answer in time',
-	ECONNABORTED: 'The platform did not answer in time',
-	ECONNRESET: 'The connection to the platform was closed before it answered',
-	ENOTFOUND: 'The platform host name could not be resolved',
-};
 
 async function waitForSharedPause(run: PlatformRun): Promise<void> {
 	for (let wait = run.pausedUntil - Date.now(); wait > 0; wait = run.pausedUntil - Date.now()) {
@@ -433,13 +494,19 @@ export async function platformRequest(
 			return successOrFailure(run, spec, itemIndex, attempt);
 		}
 
-		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers, settings) : undefined;
-		if (tries >= settings.maxTries || !isRetryable(spec.retry, attempt, retryAfter)) {
-			if (attempt.kind === 'response') throw failedResponseError(run, spec, itemIndex, attempt, tries);
-			throw apiError(run, spec, itemIndex, {
-				message: `${NETWORK_TEXT[attempt.code] ?? 'The request to the platform failed'} (${attempt.code}): ${attempt.message}`,
-				tries,
-			});
+		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
+		const retryable = tries < settings.maxTries && isRetryable(spec.retry, attempt, retryAfter);
+		// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
+		const waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
+		if (!retryable || waitTooLong) {
+			const notes: string[] = [];
+			if (retryable && retryAfter !== undefined) {
+				notes.push(
+					`The platform asked to wait ${Math.ceil(retryAfter / 1000)} s before trying again (Retry-After), longer than the ${Math.round(settings.maxRetryAfterMs / 1000)} s the node waits: run this item again later.`,
+				);
+			}
+			if (mayHaveActed(spec, attempt, retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
+			throw failureError(run, spec, itemIndex, attempt, tries, notes);
 		}
 
 		const delay = retryAfter ?? backoffDelay(settings, tries);
@@ -459,10 +526,13 @@ function successOrFailure(
 	attempt: Extract<Attempt, { kind: 'response' }>,
 ): PlatformResponse {
 	const { value, malformed } = parseBody(attempt.body);
-	if (malformed) {
+	// Every operation answers with a JSON envelope: anything else is a failure, never an empty record.
+	if (malformed || (value === undefined && attempt.statusCode !== 204)) {
+		const what = malformed ? `a body that is not JSON: ${errorMessageOf(value) ?? ''}` : 'an empty body';
 		throw apiError(run, spec, itemIndex, {
-			message: `The platform answered HTTP ${attempt.statusCode} with a body that is not JSON: ${errorMessageOf(value) ?? ''}`.trim(),
+			message: `The platform answered HTTP ${attempt.statusCode} with ${what}`.trim(),
 			httpCode: attempt.statusCode,
+			notes: mayHaveActed(spec, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [],
 		});
 	}
 	const unwrapped = unwrapEnvelope(value);
@@ -474,8 +544,8 @@ function successOrFailure(
 		});
 	}
 	return {
-		data: removeSecretFields(unwrapped.data),
-		message: unwrapped.message,
+		data: redactData(run, removeSecretFields(unwrapped.data)),
+		message: redactData(run, unwrapped.message),
 		statusCode: attempt.statusCode,
 	};
 }

@@ -183,6 +183,8 @@ export function toPathSegment(value: unknown, type: PathParamType, parameter: st
 /** A base URL from the credential: http or https, no query or fragment; returned without a trailing slash. */
 export function toBaseUrl(value: unknown, parameter: string): string {
 	const text = requireString(value, parameter);
+	// The URL parser silently drops tabs and line breaks; refuse them instead.
+	if (CONTROL_CHARACTERS.test(text)) throw new ParameterError(parameter, 'contains a line break or control character');
 	const url = URL.canParse(text) ? new URL(text) : undefined;
 	if (!url) throw new ParameterError(parameter, `is not a valid URL, got ${show(value)}`);
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {

@@ -67,3 +67,26 @@ describe('error bodies', () => {
 		expect(errorMessageOf('<html><head><style>b{}</style></head><body><h1>502 Bad Gateway</h1></body></html>')).toBe('502 Bad Gateway');
 	});
 });
+
+test('tokens, keys and passwords of any name are secret-like fields', () => {
+	const clean = removeSecretFields({
+		id: 1,
+		token: 't',
+		user_token: 't',
+		userToken: 't',
+		fcm_token: 't',
+		apikey: 'k',
+		secure_business_key: 'k',
+		private_key: 'k',
+		password_confirmation: 'p',
+		client_secret: 's',
+		tokens_used: 3,
+		keyword: 'kept',
+	});
+	expect(clean).toEqual({ id: 1, tokens_used: 3, keyword: 'kept' });
+});
+
+test("an HTML error page's title is its message", () => {
+	const page = '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><hr>nginx</body></html>';
+	expect(errorMessageOf(page)).toBe('503 Service Temporarily Unavailable');
+});

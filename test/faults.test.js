@@ -1,0 +1,155 @@
+// @ts-check
+/**
+ * The fault matrix through n8n-core's real engine: every operation E1..E16 against every
+ * fault of test/harness/faultCases.js, injected by the sandbox platform.
+ * - once: a fault the operation's retry class retries is survived by one retry;
+ * - always: the item fails with a NodeApiError (the engine keeps it as a plain object named so) carrying the platform's message, its field
+ *   errors, the HTTP code, the operation and the item, after Max Tries attempts when retried
+ *   and after one otherwise; a create that may have been carried out says so;
+ * - with continueOnFail, the fault on the second of three items fails that item only,
+ *   paired with it, and the others go through.
+ */
+const { startSandbox } = require('./sandbox/server');
+const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { requestsFor } = require('./harness/requests');
+const { OPERATION_CASES } = require('./harness/operationCases');
+const {
+	FAULT_CASES,
+	FAULT_REQUEST_OPTIONS,
+	MAX_TRIES,
+	MAY_HAVE_ACTED,
+	closedPort,
+	refusingCredentials,
+} = require('./harness/faultCases');
+
+/** @type {any} */
+let sandbox;
+/** @type {Record<string, any>} */
+let credentials;
+/** @type {number} */
+let refusedPort;
+
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	credentials = sandboxCredentials(sandbox);
+	refusedPort = await closedPort();
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.reset());
+
+/** Items of a three-item run may not all act on the same record (a workspace is deleted once). */
+const PER_ITEM_PARAMETERS = /** @type {Record<string, Record<string, string>>} */ ({
+	E6: { workspaceId: '={{ 1801 + $itemIndex }}' },
+});
+
+/**
+ * @param {import('./harness/operationCases').OperationCase} op
+ * @param {import('./harness/faultCases').FaultCase} fault
+ * @param {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any> }} [options]
+ */
+function runOperation(op, fault, options = {}) {
+	return runNode({
+		type: op.type,
+		parameters: {
+			...op.parameters,
+			...(options.items ? PER_ITEM_PARAMETERS[op.code] : {}),
+			requestOptions: { ...FAULT_REQUEST_OPTIONS, ...fault.requestOptions, concurrency: 1 },
+		},
+		credentials: options.credentials ?? credentials,
+		items: options.items,
+		continueOnFail: options.continueOnFail,
+	});
+}
+
+/**
+ * Arms a fault when the n-th request of the run reaches the sandbox (before the sandbox
+ * picks its fault for it), so that it hits a chosen item. Returns a function that disarms it.
+ * @param {number} n
+ * @param {Record<string, any>} fault
+ */
+function injectFromRequest(n, fault) {
+	let seen = 0;
+	const listener = () => {
+		seen++;
+		if (seen !== n) return;
+		sandbox.inject(fault);
+		sandbox.server.off('request', listener);
+	};
+	sandbox.server.on('request', listener);
+	return () => sandbox.server.off('request', listener);
+}
+
+/**
+ * An item's error, as an error object or as a continueOnFail output item.
+ * @param {{ message: string, description?: string | null, httpCode?: string | null }} error
+ * @param {import('./harness/operationCases').OperationCase} op
+ * @param {import('./harness/faultCases').FaultCase} fault
+ * @param {{ item: number, tries: number }} expected
+ */
+function expectItemError(error, op, fault, { item, tries }) {
+	if (typeof fault.message === 'string') expect(error.message).toBe(fault.message);
+	else expect(error.message).toMatch(fault.message);
+	expect(error.httpCode ?? undefined).toBe(fault.httpCode === undefined ? undefined : String(fault.httpCode));
+
+	const description = String(error.description);
+	// The operation line: "E15 Get Payslip (GET /api/v1/payslips/{payslip_id}), HTTP 404, item 0[, after 2 tries]"
+	// (E2 may fail on its first request, the categories list: "E2-list List Categories (...)").
+	const http = fault.httpCode === undefined ? '' : `, HTTP ${fault.httpCode}`;
+	const after = tries > 1 ? `, after ${tries} tries` : '';
+	const operationLine = new RegExp(
+		`^${op.code}[ -].* \\((GET|POST|PUT|PATCH) /\\S+\\)${http}, item ${item}${after}$`,
+		'm',
+	);
+	expect(description).toMatch(operationLine);
+	for (const line of fault.fieldErrors ?? []) expect(description).toContain(line);
+	expect(description.includes(MAY_HAVE_ACTED)).toBe(op.retry === 'create' && fault.ambiguous);
+}
+
+describe.each(OPERATION_CASES)('$code ($type)', (op) => {
+	test.each(FAULT_CASES)('$name', async (fault) => {
+		const retried = fault.retriedFor.includes(op.retry);
+		const tries = retried ? MAX_TRIES : 1;
+		const faultOptions = fault.refused
+			? { credentials: refusingCredentials(credentials, op.type, refusedPort) }
+			: {};
+		const timesOut = fault.inject?.delayMs !== undefined;
+
+		// Once: survived by a retry where the class allows it (not retried, "once" fails as "always" below).
+		if (retried && !fault.refused) {
+			sandbox.inject({ operation: op.code, times: 1, ...fault.inject });
+			const once = await runOperation(op, fault);
+			expect(once.error).toBeUndefined();
+			expect(once.json.length).toBeGreaterThan(0);
+			expect(once.json[0]).not.toHaveProperty('error');
+			const statuses = requestsFor(sandbox, op.code).map((/** @type {any} */ r) => r.status);
+			// A timed-out request is logged only when the sandbox answers it, later.
+			expect(statuses).toEqual(timesOut ? [200] : [fault.inject?.status ?? 0, 200]);
+			sandbox.reset();
+		}
+
+		// Always: the item fails, after Max Tries attempts when retried and after one otherwise.
+		if (!fault.refused) sandbox.inject({ operation: op.code, times: Infinity, ...fault.inject });
+		const always = await runOperation(op, fault, faultOptions);
+		expect(always.error?.name).toBe('NodeApiError');
+		expectItemError(/** @type {any} */ (always.error), op, fault, { item: 0, tries });
+		if (fault.refused) expect(sandbox.requests).toHaveLength(0);
+		else if (!timesOut) expect(requestsFor(sandbox, op.code)).toHaveLength(tries);
+		if (fault.refused) return; // the base URL refuses every item alike
+
+		// continueOnFail: the fault hits the second item only; the first and third go through.
+		sandbox.reset();
+		const disarm = injectFromRequest(op.requestsPerItem + 1, { operation: op.code, times: tries, ...fault.inject });
+		const items = [{ json: { n: 0 } }, { json: { n: 1 } }, { json: { n: 2 } }];
+		const { output, error } = await runOperation(op, fault, { items, continueOnFail: true });
+		disarm();
+		expect(error).toBeUndefined();
+		const byItem = [0, 1, 2].map((i) => output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === i));
+		expect(byItem[1]).toHaveLength(1);
+		const failed = /** @type {any} */ (byItem[1][0].json);
+		expectItemError({ ...failed, message: failed.error }, op, fault, { item: 1, tries });
+		for (const i of [0, 2]) {
+			expect(byItem[i].length).toBeGreaterThan(0);
+			for (const entry of byItem[i]) expect(entry.json).not.toHaveProperty('error');
+		}
+	});
+});

@@ -1,0 +1,204 @@
+// @ts-check
+/**
+ * The fault matrix: every failure the platform or the network can produce, as a sandbox
+ * fault, with what the node must do about it per retry class. Shared by the fault and
+ * secret tests.
+ */
+const net = require('node:net');
+
+/**
+ * Request Options of the fault runs: fast retries, and a timeout no answer misses on a
+ * busy machine. The timeout case sets a short one and an answer far later than it.
+ */
+const MAX_TRIES = 2;
+const TIMEOUT_MS = 100;
+const FAULT_REQUEST_OPTIONS = Object.freeze({ retryDelay: 1, maxTries: MAX_TRIES, timeout: 10_000 });
+
+const ALL = ['read', 'setValue', 'create'];
+const READS_AND_SET_VALUES = ['read', 'setValue'];
+
+/**
+ * @typedef {object} FaultCase
+ * @property {string} name
+ * @property {Record<string, any>} [inject]   the sandbox fault (without operation and times)
+ * @property {Record<string, any>} [requestOptions]  Request Options for this case, over FAULT_REQUEST_OPTIONS
+ * @property {boolean} [refused]              no fault: the module's base URL points at a closed port
+ * @property {number} [httpCode]              the HTTP code the error carries; none for network failures
+ * @property {string | RegExp} message        the error message (the platform's own where it gave one)
+ * @property {string[]} [fieldErrors]         lines the description must list
+ * @property {string[]} retriedFor            retry classes that retry this failure
+ * @property {boolean} ambiguous              whether a create failing this way may have been carried out
+ */
+
+/** @type {FaultCase[]} */
+const FAULT_CASES = [
+	{
+		name: '401 Unauthorized',
+		inject: { status: 401, body: { status: false, message: 'Unauthenticated.' } },
+		httpCode: 401,
+		message: 'Unauthenticated.',
+		retriedFor: [],
+		ambiguous: false,
+	},
+	{
+		name: '403 Forbidden',
+		inject: { status: 403, body: { status: false, message: 'This action is unauthorized.' } },
+		httpCode: 403,
+		message: 'This action is unauthorized.',
+		retriedFor: [],
+		ambiguous: false,
+	},
+	{
+		name: '404 Not Found',
+		inject: { status: 404, body: { status: false, message: 'No query results for the record.' } },
+		httpCode: 404,
+		message: 'No query results for the record.',
+		retriedFor: [],
+		ambiguous: false,
+	},
+	{
+		name: '422 with field errors',
+		inject: {
+			status: 422,
+			body: {
+				message: 'The given data was invalid. (and 1 more error)',
+				errors: { name: ['The name field is required.'], 'items.0.qty': ['The items.0.qty must be at least 1.', 'It must be a number.'] },
+			},
+		},
+		httpCode: 422,
+		message: 'The given data was invalid. (and 1 more error)',
+		fieldErrors: ['- name: The name field is required.', '- items.0.qty: The items.0.qty must be at least 1. It must be a number.'],
+		retriedFor: [],
+		ambiguous: false,
+	},
+	{
+		name: '429 with Retry-After',
+		inject: { status: 429, retryAfter: 0 },
+		httpCode: 429,
+		message: 'Too Many Attempts.',
+		retriedFor: ALL,
+		ambiguous: false,
+	},
+	{
+		name: '429 without Retry-After',
+		inject: { status: 429 },
+		httpCode: 429,
+		message: 'Too Many Attempts.',
+		retriedFor: ALL,
+		ambiguous: false,
+	},
+	{ name: '500', inject: { status: 500 }, httpCode: 500, message: 'Server Error', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
+	{ name: '502', inject: { status: 502 }, httpCode: 502, message: 'Bad Gateway', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
+	{
+		name: '503 without Retry-After',
+		inject: { status: 503 },
+		httpCode: 503,
+		message: 'Service Unavailable',
+		retriedFor: READS_AND_SET_VALUES,
+		ambiguous: true,
+	},
+	{
+		name: '503 with Retry-After',
+		inject: { status: 503, retryAfter: 0 },
+		httpCode: 503,
+		message: 'Service Unavailable',
+		retriedFor: ALL,
+		ambiguous: false,
+	},
+	{ name: '504', inject: { status: 504 }, httpCode: 504, message: 'Gateway Timeout', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
+	{
+		name: 'timeout',
+		inject: { delayMs: 1000 },
+		requestOptions: { timeout: TIMEOUT_MS },
+		message: `The platform did not answer within ${TIMEOUT_MS} ms (Request Options → Timeout)`,
+		retriedFor: READS_AND_SET_VALUES,
+		ambiguous: true,
+	},
+	{
+		name: 'connection refused',
+		refused: true,
+		message: 'Could not connect to the platform: the connection was refused',
+		retriedFor: ALL,
+		ambiguous: false,
+	},
+	{
+		name: 'connection closed without an answer',
+		inject: { destroy: true },
+		message: 'The connection to the platform was closed before it answered',
+		retriedFor: READS_AND_SET_VALUES,
+		ambiguous: true,
+	},
+	{
+		name: 'malformed JSON',
+		inject: { malformedJson: true },
+		httpCode: 200,
+		message: /^The platform answered HTTP 200 with a body that is not JSON: \{"status": true/,
+		retriedFor: [],
+		ambiguous: true,
+	},
+	{
+		name: 'HTML error page',
+		inject: { html: true, status: 502 },
+		httpCode: 502,
+		message: '502 Bad Gateway',
+		retriedFor: READS_AND_SET_VALUES,
+		ambiguous: true,
+	},
+	{
+		name: 'empty body',
+		inject: { emptyBody: true },
+		httpCode: 200,
+		message: 'The platform answered HTTP 200 with an empty body',
+		retriedFor: [],
+		ambiguous: true,
+	},
+	{
+		name: 'HTTP 200 with status false / success false',
+		inject: { statusFalse: true, message: 'The record is locked by another user.' },
+		httpCode: 200,
+		message: 'The record is locked by another user.',
+		retriedFor: [],
+		ambiguous: false,
+	},
+];
+
+const MAY_HAVE_ACTED = 'The platform may have carried out this request before it failed';
+
+/** Module base URL credential field per node type. */
+const BASE_URL_FIELD = {
+	businessPlatformAccounting: 'accountingBaseUrl',
+	businessPlatformEcommerce: 'ecommerceBaseUrl',
+	businessPlatformHr: 'hrBaseUrl',
+	businessPlatformCalendar: 'calendarBaseUrl',
+	businessPlatformProjects: 'managementBaseUrl',
+};
+
+/** A loopback port nothing listens on: connecting to it is refused. */
+async function closedPort() {
+	const server = net.createServer();
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+	const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+	await new Promise((resolve) => server.close(() => resolve(undefined)));
+	return port;
+}
+
+/**
+ * Credentials whose base URL for the node's module refuses connections.
+ * @param {Record<string, any>} credentials
+ * @param {string} nodeType
+ * @param {number} port
+ */
+function refusingCredentials(credentials, nodeType, port) {
+	const field = /** @type {Record<string, string>} */ (BASE_URL_FIELD)[nodeType];
+	return { ...credentials, [field]: `http://127.0.0.1:${port}/module` };
+}
+
+module.exports = {
+	FAULT_CASES,
+	FAULT_REQUEST_OPTIONS,
+	MAX_TRIES,
+	TIMEOUT_MS,
+	MAY_HAVE_ACTED,
+	closedPort,
+	refusingCredentials,
+};

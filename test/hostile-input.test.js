@@ -1,0 +1,317 @@
+// @ts-check
+/**
+ * Bad and hostile input, through n8n-core's real engine: every operation is fed hostile
+ * values (ids that try to reach another endpoint, bad dates, flags, JSON and numbers, empty
+ * required values, line breaks in header values, non-http base URLs). Each either fails its
+ * item before any request, with a message naming the parameter and the item, or sends
+ * exactly the intended request (the value encoded into one path segment or query value).
+ */
+const { startSandbox } = require('./sandbox/server');
+const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { OPERATION_CASES } = require('./harness/operationCases');
+const { OPERATIONS } = require('../nodes/shared/operations');
+
+/** @type {any} */
+let sandbox;
+/** @type {Record<string, any>} */
+let credentials;
+
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	credentials = sandboxCredentials(sandbox);
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.reset());
+
+const CASES = Object.fromEntries(OPERATION_CASES.map((op) => [op.code, op]));
+
+/** Parameters that take no expression (noDataExpression). */
+const NO_EXPRESSION = new Set(['lineItemsSource']);
+
+/**
+ * Runs an operation's valid parameters with some replaced, as they would come from an
+ * expression over the input item (n8n itself refuses a required parameter left empty in
+ * the node, before the run; see the last test).
+ * @param {string} code
+ * @param {Record<string, any>} overrides
+ * @param {Record<string, any>} [credentialOverrides]
+ */
+function runWith(code, overrides, credentialOverrides = {}) {
+	const op = CASES[code];
+	const { requestOptions, ...values } = overrides;
+	// Scalars come from the item through an expression; collections are set in the node as they are.
+	const parameters = Object.fromEntries(
+		Object.entries(values).map(([name, value]) => [
+			name,
+			(typeof value === 'object' && value !== null) || NO_EXPRESSION.has(name) ? value : `={{ $json[${JSON.stringify(name)}] }}`,
+		]),
+	);
+	return runNode({
+		type: op.type,
+		parameters: { ...op.parameters, ...parameters, requestOptions: { retryDelay: 1, maxTries: 1, ...requestOptions } },
+		credentials: { ...credentials, ...credentialOverrides },
+		items: [{ json: values }],
+	});
+}
+
+/**
+ * The item failed before its request was sent, with a message that names the parameter and
+ * the item. Category → Update (E2) first reads the categories list: that request, which
+ * carries none of the values under test, is the only one allowed to have left.
+ * @param {{ error?: any }} result
+ * @param {string} parameter
+ * @param {string | RegExp} [reason]
+ */
+function expectRefused(result, parameter, reason) {
+	expect(result.error).toBeDefined();
+	const message = String(result.error.message);
+	expect(message.startsWith(`${parameter} `)).toBe(true);
+	expect(message.endsWith(' (item 0)')).toBe(true);
+	if (typeof reason === 'string') expect(message).toContain(reason);
+	else if (reason) expect(message).toMatch(reason);
+	expect(result.error.description).toBe('Nothing was sent to the platform for this item.');
+	for (const request of sandbox.requests) {
+		expect(request).toMatchObject({ operation: 'categoriesList', method: 'GET', path: '/api/v1/ecomm_categories', rawQuery: '' });
+		expect(JSON.stringify(request.headers)).not.toContain('X-Injected');
+	}
+	expect(sandbox.requests.length).toBeLessThanOrEqual(1);
+}
+
+/** Ids that try to leave their path segment, or are not ids at all. */
+const HOSTILE_IDS = [
+	'../../x',
+	'..',
+	'.',
+	'%2e%2e',
+	'%2E%2e%2Fadmin',
+	'.%2e',
+	'1/2',
+	'1\\2',
+	'1?a=b',
+	'1#top',
+	'1&x=y',
+	'1;drop',
+	'1\r\nX-Injected: 1',
+	'1\u0000',
+	'',
+	'   ',
+	'-1',
+	'1.5',
+	'0x1F',
+	'1e3',
+	'１２',
+];
+
+/** Values that stay inside one path segment when percent-encoded: sent, encoded, to the intended endpoint. */
+const ENCODED_IS_SAFE = new Set(['1?a=b', '1#top', '1&x=y', '1;drop', '-1', '1.5', '0x1F', '1e3', '１２']);
+
+/** Path ids per operation: parameter, its label, and its type in the spec. */
+const PATH_IDS = [
+	['E1', 'quoteId', 'Quote ID'],
+	['E2', 'categoryId', 'Category ID'],
+	['E3', 'orderId', 'Order ID'],
+	['E4', 'catalogId', 'Catalog Item ID'],
+	['E5', 'districtId', 'District ID'],
+	['E6', 'workspaceId', 'Workspace ID'],
+	['E8', 'customerSupplierUuid', 'Customer/Supplier UUID'],
+	['E8', 'branchUuid', 'Branch UUID'],
+	['E10', 'taskId', 'Task ID'],
+	['E12', 'commentId', 'Comment ID'],
+	['E13', 'auditItemId', 'Audit Item ID'],
+	['E15', 'payslipId', 'Payslip ID'],
+];
+
+describe('path ids', () => {
+	test('every operation with an id in its path has it in this table', () => {
+		const withIds = Object.entries(OPERATIONS)
+			.filter(([code, spec]) => /^E\d+$/.test(code) && Object.keys(spec.pathParams).some((name) => name !== 'type'))
+			.map(([code]) => code);
+		expect([...new Set(PATH_IDS.map(([code]) => code))].sort()).toEqual(withIds.sort());
+	});
+
+	describe.each(PATH_IDS)('%s %s', (code, parameter, label) => {
+		const stringId = code === 'E8';
+		test.each(HOSTILE_IDS.map((value) => [JSON.stringify(value), value]))('%s', async (_, value) => {
+			const result = await runWith(code, { [parameter]: value });
+			if (!(stringId && ENCODED_IS_SAFE.has(value))) {
+				expectRefused(result, label);
+				return;
+			}
+			// A UUID is any text: sent, but only as one encoded segment of the E8 path, with no query.
+			const op = CASES.E8.parameters;
+			const uuid = parameter === 'customerSupplierUuid' ? value : op.customerSupplierUuid;
+			const branch = parameter === 'branchUuid' ? value : op.branchUuid;
+			expect(sandbox.requests).toHaveLength(1);
+			expect(sandbox.requests[0]).toMatchObject({
+				operation: 'E8',
+				method: 'GET',
+				module: 'accounting',
+				path: `/api/v5/customers-suppliers/1/${encodeURIComponent(uuid)}/branches/${encodeURIComponent(branch)}`,
+				rawQuery: '',
+			});
+			expect(/** @type {any} */ (result.error).httpCode).toBe('404');
+		});
+	});
+
+	test('a customer/supplier type other than customer/supplier (1/2) is refused', async () => {
+		expectRefused(await runWith('E8', { contactType: '1/../2' }), 'Customer or Supplier');
+	});
+});
+
+/**
+ * Other parameters per operation: [operation, parameter overrides, parameter named, reason].
+ * @type {Array<[string, Record<string, any>, string, string | RegExp]>}
+ */
+const BAD_PARAMETERS = [
+	['E1', { createdDate: 'next tuesday' }, 'Created Date', 'must be a date as YYYY-MM-DD, got "next tuesday"'],
+	['E1', { createdDate: '2024-02-30' }, 'Created Date', 'is not a real date or time'],
+	['E1', { createdDate: '' }, 'Created Date', 'is required'],
+	['E1', { taxInclusive: 'maybe' }, 'Tax Inclusive', 'must be 0 or 1'],
+	['E1', { customerId: '1 OR 1=1' }, 'Customer ID', 'must be a whole number'],
+	['E1', { total: 'lots' }, 'Total', 'must be a number'],
+	['E1', { lineItemsSource: 'json', lineItemsJson: '[{"itemId": 1,' }, 'Line Items (JSON)', 'is not valid JSON'],
+	['E1', { lineItemsSource: 'json', lineItemsJson: '{"itemId": 1}' }, 'Line Items (JSON)', 'must be an array'],
+	['E1', { lineItems: { item: [{ itemId: '1701', description: 'Case', quantity: '', price: '1', amount: '1', discount: '0', tax: '0', taxAmount: '0', totalWithTax: '1' }] } }, 'Line 1: Quantity', 'is required'],
+	['E1', { options: { language: 'en\r\nX-Injected: 1' } }, 'Language', 'must be en or ar'],
+	['E2', { updateFields: { status: 2 } }, 'Status', 'must be 0 or 1'],
+	['E2', { updateFields: {} }, 'Update Fields', 'needs at least one field'],
+	['E2', { updateFields: { parentCategory: { __rl: true, mode: 'id', value: '../1' } } }, 'Parent Category', 'must be a whole number'],
+	['E3', { options: { language: 'fr' } }, 'Language', 'must be en or ar'],
+	['E4', { options: { language: 'ar\nX: 1' } }, 'Language', 'must be en or ar'],
+	['E6', { businessId: 'abc' }, 'Business ID', 'must be a whole number'],
+	['E6', { businessId: '' }, 'Business ID', 'is required'],
+	['E7', { type: '' }, 'Type', 'is required'],
+	['E7', { skills: ' , ' }, 'Skills', 'needs at least one skill'],
+	['E8', { options: { language: 'de' } }, 'Language', 'must be en or ar'],
+	['E9', { name: '  ' }, 'Name', 'is required'],
+	['E9', { representativeId: '7; DROP' }, 'Representative ID', 'must be a whole number'],
+	['E10', { updateFields: { dueDate: 'soon' } }, 'Due Date', 'must be a date as YYYY-MM-DD'],
+	['E10', { timeTracking: { timeEntry: [{ userId: '3', startedAt: '2026-11-21' }] } }, 'Started At of Time Entry 1', 'needs a time'],
+	['E10', { updateFields: { ownerId: '../3' } }, 'Owner ID', 'must be a whole number'],
+	['E10', { updateFields: { budget: '1,500' } }, 'Budget', 'must be a number'],
+	['E11', { userType: '' }, 'User Type', 'is required'],
+	['E11', { returnAll: false, limit: 0 }, 'Limit', 'must be 1 or more'],
+	['E12', { status: 'yes' }, 'Status', 'must be 0 or 1'],
+	['E13', { physicalQty: 'many' }, 'Physical Quantity', 'must be a number'],
+	['E13', { physicalQty: '' }, 'Physical Quantity', 'is required'],
+	['E14', { quantity: '' }, 'Quantity', 'is required'],
+	['E14', { fromInventoryId: '1451/..' }, 'From Inventory ID', 'must be a whole number'],
+	['E14', { status: 'shipped' }, 'Status', 'must be pending or completed'],
+	['E16', { limit: 0 }, 'Limit', 'must be 1 or more'],
+	['E16', { options: { pageSize: 'all' } }, 'Page Size', 'must be a whole number'],
+	['E16', { filters: { status: 'deleted' } }, 'Status', 'must be active or inactive'],
+];
+
+describe('bad parameters are refused before any request, naming the parameter and the item', () => {
+	test.each(BAD_PARAMETERS.map(([code, overrides, parameter, reason]) => [code, parameter, JSON.stringify(overrides), overrides, reason]))(
+		'%s %s: %s',
+		async (code, parameter, _, overrides, reason) => {
+			expectRefused(await runWith(code, overrides), parameter, reason);
+		},
+	);
+
+	test('the item index in the message is the failing item', async () => {
+		const op = CASES.E15;
+		const { error } = await runNode({
+			type: op.type,
+			parameters: { ...op.parameters, payslipId: '={{ $json.id }}', requestOptions: { retryDelay: 1 } },
+			credentials,
+			items: [{ json: { id: 1751 } }, { json: { id: 1752 } }, { json: { id: '1752/../1751' } }],
+		});
+		expect(error?.message).toBe('Payslip ID must be a whole number, got "1752/../1751" (item 2)');
+	});
+});
+
+test('n8n itself refuses a required parameter left empty in the node, before the run', async () => {
+	const op = CASES.E15;
+	await expect(
+		runNode({ type: op.type, parameters: { ...op.parameters, payslipId: '' }, credentials }),
+	).rejects.toThrow('Parameter "Payslip ID" is required.');
+	expect(sandbox.requests).toHaveLength(0);
+});
+
+describe('query values stay query values', () => {
+	test('a keyword that looks like more query parameters is sent as one encoded value', async () => {
+		const keyword = '&page=99&per_page=1#x';
+		const { error } = await runWith('E16', { filters: { keyword } });
+		expect(error).toBeUndefined();
+		expect(sandbox.requests).toHaveLength(1);
+		expect(sandbox.requests[0].query).toEqual({ keyword, per_page: '3', page: '1' });
+	});
+});
+
+/** Which credential fields each operation sends as headers (business key aside). */
+function credentialHeaderFields(/** @type {string} */ code) {
+	const spec = /** @type {any} */ (OPERATIONS)[code];
+	return [...new Set(Object.values(spec.credentialHeaders))].filter((field) => field !== 'businessKey');
+}
+
+const FIELD_LABELS = {
+	apiKey: 'API Key',
+	apiConnection: 'API Connection',
+	userToken: 'User Token',
+	clientUuid: 'Client UUID',
+	platformKey: 'Platform Key',
+	platform: 'Platform',
+};
+
+describe('header values with line breaks are refused (credential and business keys)', () => {
+	const cases = OPERATION_CASES.flatMap((op) => credentialHeaderFields(op.code).map((field) => [op.code, field]));
+
+	test.each(cases)('%s: %s', async (code, field) => {
+		const hostile = `${credentials[field]}\r\nX-Injected: 1`;
+		const result = await runWith(code, {}, { [field]: hostile });
+		const label = /** @type {Record<string, string>} */ (FIELD_LABELS)[field];
+		expectRefused(result, `The credential field "${label}"`, 'contains a line break or control character');
+		expect(JSON.stringify(result.error)).not.toContain('X-Injected');
+	});
+
+	test.each(OPERATION_CASES.filter((op) => op.business).map((op) => op.code))('%s: a business key with a line break', async (code) => {
+		const defaultKey = await runWith(code, {}, { businessKey: 'sbx_bizkey\nX-Injected: 1' });
+		expectRefused(defaultKey, 'The business key of "default"', 'contains a line break or control character');
+
+		const additional = await runWith(code, { requestOptions: { business: 'globex' } }, { additionalBusinessKeys: 'globex=sbx_bizkey_globex\rX-Injected: 1' });
+		expectRefused(additional, 'The business key of "globex"', 'contains a line break or control character');
+		expect(JSON.stringify([defaultKey.error, additional.error])).not.toContain('X-Injected');
+	});
+});
+
+const BASE_URL_FIELDS = {
+	businessPlatformAccounting: ['accountingBaseUrl', 'Accounting Base URL'],
+	businessPlatformEcommerce: ['ecommerceBaseUrl', 'Ecommerce Base URL'],
+	businessPlatformHr: ['hrBaseUrl', 'HR Base URL'],
+	businessPlatformCalendar: ['calendarBaseUrl', 'Calendar Base URL'],
+	businessPlatformProjects: ['managementBaseUrl', 'Management Base URL'],
+};
+
+const HOSTILE_BASE_URLS = [
+	'file:///etc/passwd',
+	'ftp://127.0.0.1/module',
+	'javascript:alert(1)',
+	'data:text/plain,hello',
+	'//127.0.0.1/module',
+	'127.0.0.1:5680/module',
+	'http://user:pass@127.0.0.1:1/module',
+	'http://127.0.0.1:1/module?redirect=https://evil.example',
+	'http://127.0.0.1:1/module#fragment',
+	'http://127.0.0.1:1/mod\nule',
+	'not a url',
+];
+
+describe('base URLs must be http or https', () => {
+	const cases = OPERATION_CASES.flatMap((op) => HOSTILE_BASE_URLS.map((url) => [op.code, JSON.stringify(url), op.type, url]));
+	test.each(cases)('%s: %s', async (code, _, type, url) => {
+		const [field, label] = /** @type {Record<string, string[]>} */ (BASE_URL_FIELDS)[type];
+		expectRefused(await runWith(code, {}, { [field]: url }), `The credential field "${label}"`);
+	});
+
+	test.each([
+		['E2', 'categoriesPathPrefix', 'Categories Path Prefix', '../admin'],
+		['E2', 'categoriesPathPrefix', 'Categories Path Prefix', 'api/%2e%2e/admin'],
+		['E4', 'favoritesPathPrefix', 'Favorites Path Prefix', 'api/v1/..'],
+		['E4', 'favoritesPathPrefix', 'Favorites Path Prefix', 'api\\v1'],
+	])('%s: a %s of %s is refused', async (code, field, label, value) => {
+		// E2 reads the categories list first, from its own fixed path: refused before that too.
+		expectRefused(await runWith(code, {}, { [field]: value }), `The credential field "${label}"`);
+	});
+});

@@ -1,0 +1,152 @@
+// @ts-check
+/**
+ * No credential value ever reaches the execution data: every operation is run through
+ * n8n-core's real engine against every fault case (with and without continueOnFail, for the
+ * default business and an additional one), plus a platform that echoes the credentials back
+ * in messages, field errors, HTML pages and records; the whole run result (output items,
+ * errors with their messages, descriptions, context and stacks, node parameters) is searched
+ * for every credential value. Secret-like fields of records (E8's and E15's password and
+ * remember_token) never reach the output either.
+ */
+const { startSandbox } = require('./sandbox/server');
+const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { OPERATION_CASES } = require('./harness/operationCases');
+const { FAULT_CASES, FAULT_REQUEST_OPTIONS, closedPort, refusingCredentials } = require('./harness/faultCases');
+
+/** @type {any} */
+let sandbox;
+/** @type {Record<string, any>} */
+let credentials;
+/** @type {string[]} */
+let secrets;
+/** @type {number} */
+let refusedPort;
+
+/** The credential fields that hold secrets (Additional Business Keys holds the other businesses' keys). */
+const SECRET_FIELDS = ['apiKey', 'apiConnection', 'businessKey', 'userToken', 'clientUuid', 'platformKey'];
+
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	credentials = sandboxCredentials(sandbox);
+	secrets = [...SECRET_FIELDS.map((field) => credentials[field]), ...Object.values(sandbox.credentials.businessKeys)];
+	refusedPort = await closedPort();
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.reset());
+
+/** Everything the run left behind, errors included with their non-enumerable parts. */
+function executionText(/** @type {any} */ run) {
+	const seen = new WeakSet();
+	return JSON.stringify({ result: run.result, output: run.output, error: run.error }, (_, value) => {
+		if (typeof value !== 'object' || value === null) return value;
+		if (seen.has(value)) return '[circular]';
+		seen.add(value);
+		if (value instanceof Error) {
+			return Object.fromEntries(Object.getOwnPropertyNames(value).map((name) => [name, /** @type {any} */ (value)[name]]));
+		}
+		return value;
+	});
+}
+
+/**
+ * @param {any} run
+ * @param {string} what
+ */
+function expectNoSecret(run, what) {
+	const text = executionText(run);
+	for (const secret of secrets) {
+		if (text.includes(secret)) throw new Error(`${what}: the execution data contains the credential value ${secret.slice(0, 8)}…`);
+	}
+	// The sandbox's hashed passwords and remember tokens of employees (E15) and branches (E8).
+	expect(text).not.toMatch(/sbxHashed|sbxBranch\d+Hashed|sbx_remember_/);
+}
+
+/**
+ * @param {import('./harness/operationCases').OperationCase} op
+ * @param {{ globex?: boolean, continueOnFail?: boolean, credentials?: Record<string, any>, requestOptions?: Record<string, any> }} [options]
+ */
+function runOperation(op, options = {}) {
+	return runNode({
+		type: op.type,
+		parameters: {
+			...op.parameters,
+			...(options.globex ? op.globex : {}),
+			// One try: retries add nothing to what is shown, only time.
+			requestOptions: { ...FAULT_REQUEST_OPTIONS, maxTries: 1, ...options.requestOptions, business: options.globex ? 'globex' : '' },
+		},
+		credentials: options.credentials ?? credentials,
+		continueOnFail: options.continueOnFail,
+	});
+}
+
+describe.each(OPERATION_CASES)('$code', (op) => {
+	test('a successful run outputs no secret-like field and no credential value', async () => {
+		for (const globex of [false, true]) {
+			sandbox.reset();
+			const run = await runOperation(op, { globex });
+			expect(run.error).toBeUndefined();
+			expectNoSecret(run, `${op.code} success`);
+			expect(JSON.stringify(run.json)).not.toMatch(/"(password|remember_token)"/);
+		}
+	});
+
+	test('every fault case, with and without continueOnFail, for both businesses', async () => {
+		for (const fault of FAULT_CASES) {
+			for (const [continueOnFail, globex] of [[false, false], [true, true]]) {
+				sandbox.reset();
+				if (!fault.refused) sandbox.inject({ operation: op.code, times: Infinity, ...fault.inject });
+				const run = await runOperation(op, {
+					globex,
+					continueOnFail,
+					requestOptions: fault.requestOptions,
+					credentials: fault.refused ? refusingCredentials(credentials, op.type, refusedPort) : credentials,
+				});
+				expect(run.error === undefined).toBe(continueOnFail);
+				expectNoSecret(run, `${op.code} ${fault.name}`);
+			}
+		}
+	});
+
+	test('a platform that echoes the credentials back', async () => {
+		const c = sandbox.credentials;
+		const echo = `apikey ${c.apiKey}, connection ${c.apiConnection}, token ${c.userToken}, uuid ${c.clientUuid}, platform key ${c.platformKey}, businesses ${c.businessKeys.acme} ${c.businessKeys.globex}`;
+		const echoes = [
+			{ status: 422, body: { message: `Invalid: ${echo}`, errors: { apikey: [`The apikey ${c.apiKey} is invalid.`], [c.userToken]: [echo] } } },
+			{ status: 500, body: `<html><head><title>Error for ${c.userToken}</title></head><body>${echo}</body></html>`, contentType: 'text/html' },
+			{ status: 401, body: echo, contentType: 'text/plain' },
+			{ statusFalse: true, message: echo },
+			{
+				status: 200,
+				body: {
+					status: true,
+					message: echo,
+					data: { id: 1, note: echo, token: c.userToken, settings: [{ api_key: c.apiKey, password: 'p', business_key: c.businessKeys.acme, value: echo }] },
+				},
+			},
+		];
+		for (const fault of echoes) {
+			for (const [continueOnFail, globex] of [[false, false], [true, true]]) {
+				sandbox.reset();
+				sandbox.inject({ operation: op.code, times: Infinity, ...fault });
+				const run = await runOperation(op, { globex, continueOnFail });
+				expectNoSecret(run, `${op.code} echo ${fault.status ?? 'status false'}`);
+			}
+		}
+	});
+});
+
+test('a business key given where the business name belongs is refused without being repeated', async () => {
+	const op = OPERATION_CASES.find((candidate) => candidate.code === 'E15');
+	const run = await runNode({
+		type: /** @type {any} */ (op).type,
+		parameters: { .../** @type {any} */ (op).parameters, requestOptions: { business: '={{ $json.business }}' } },
+		credentials,
+		items: [{ json: { business: sandbox.credentials.businessKeys.globex } }],
+		continueOnFail: true,
+	});
+	expect(run.json[0].error).toBe(
+		"Business holds a business key; enter the business's name from the credential's Additional Business Keys instead (item 0)",
+	);
+	expect(sandbox.requests).toHaveLength(0);
+	expect(JSON.stringify(run.json)).not.toContain(sandbox.credentials.businessKeys.globex);
+});

@@ -1,0 +1,150 @@
+// @ts-check
+/**
+ * One workflow serving several businesses, through n8n-core's real engine: Request Options →
+ * Business picks, per item, one of the credential's Additional Business Keys by name. For
+ * every operation, each item's request carries its own business's key and reads or changes
+ * only that business's data; no key appears in the parameters or the output; an unknown
+ * business name fails only its item, before any request.
+ */
+const { startSandbox } = require('./sandbox/server');
+const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { OPERATION_CASES } = require('./harness/operationCases');
+
+/** @type {any} */
+let sandbox;
+/** @type {Record<string, any>} */
+let credentials;
+
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	credentials = sandboxCredentials(sandbox);
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.reset());
+
+const UNKNOWN = 'initech';
+const unknownMessage = (/** @type {number} */ item) =>
+	`Business "${UNKNOWN}" is not one of the credential's Additional Business Keys (item ${item})`;
+
+/**
+ * The business an output record belongs to: its business id, else its id (acme's records are
+ * 1000-1999, globex's 2000-2999), else its alias (news).
+ * @param {Record<string, any>} json
+ */
+function ownerOf(json) {
+	const businessId = Number(json.business_id);
+	if (businessId === 101) return 'acme';
+	if (businessId === 202) return 'globex';
+	const id = Number(json.id);
+	if (id >= 1000 && id < 2000) return 'acme';
+	if (id >= 2000 && id < 3000) return 'globex';
+	if (typeof json.alias === 'string') return json.alias.split('-')[0];
+	return undefined;
+}
+
+/** Operations whose output does not show the business: what changed in the sandbox does. */
+const STATE_CHECKS = /** @type {Record<string, (state: any) => void>} */ ({
+	E4: (state) => {
+		expect([...state.acme.favorites].sort()).toEqual([1701, 1702, 1703]);
+		expect(state.globex.favorites).toEqual([2701]);
+	},
+	E6: (state) => {
+		expect(state.acme.workspaces.map((/** @type {any} */ w) => w.id)).toEqual([1801]);
+		expect(state.globex.workspaces.map((/** @type {any} */ w) => w.id)).toEqual([2801]);
+	},
+	E12: (state) => {
+		expect(state.acme.comments.find((/** @type {any} */ c) => c.id === 1251).status).toBe('1');
+		expect(state.globex.comments.find((/** @type {any} */ c) => c.id === 2251).status).toBe('1');
+	},
+});
+
+/** Item i names: the default business (acme), globex (spaced), none (acme again), and an unknown name. */
+const BUSINESSES = ['', ' globex ', null, UNKNOWN];
+const ACTS_FOR = ['acme', 'globex', 'acme'];
+
+/** Where acting twice on the same record would undo the first item: a record per item. */
+const ITEM_VALUES = /** @type {Record<string, Record<string, string[]>>} */ ({
+	E4: { catalogId: ['1701', '2701', '1703', '1701'] },
+	E6: { workspaceId: ['1803', '2802', '1802', '1803'] },
+});
+
+describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
+	test("each item goes to its own business, reads only that business's data, and an unknown name fails its item", async () => {
+		// Parameters that differ per business come from the item, as in a real multi-business workflow.
+		const perItem = ITEM_VALUES[op.code] ?? {};
+		const perBusiness = [...new Set([...Object.keys(op.globex), ...Object.keys(perItem)])];
+		const parameters = {
+			...op.parameters,
+			...Object.fromEntries(perBusiness.map((name) => [name, `={{ $json[${JSON.stringify(name)}] }}`])),
+			requestOptions: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' },
+		};
+		const items = BUSINESSES.map((business, i) => {
+			const values = ACTS_FOR[i] === 'globex' ? { ...op.parameters, ...op.globex } : op.parameters;
+			const json = Object.fromEntries(perBusiness.map((name) => [name, perItem[name]?.[i] ?? values[name]]));
+			return { json: { business, ...json } };
+		});
+
+		const run = await runNode({ type: op.type, parameters, credentials, items, continueOnFail: true });
+		expect(run.error).toBeUndefined();
+
+		// Requests: item by item (concurrency 1), each with its business's key; none for the unknown name.
+		const expected = ACTS_FOR.flatMap((business) => Array(op.requestsPerItem).fill(business));
+		expect(sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(expected);
+		const keys = /** @type {Record<string, string>} */ (sandbox.credentials.businessKeys);
+		for (const request of sandbox.requests) {
+			const header = Object.keys(request.headers).find((name) => /^secure[-_]business[-_]key$/.test(name));
+			expect(request.headers[/** @type {string} */ (header)]).toBe(keys[request.business]);
+		}
+
+		// Output: each item's records belong to its business; the unknown name fails item 3 only.
+		for (const [i, business] of ACTS_FOR.entries()) {
+			const records = run.output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === i).map((entry) => entry.json);
+			expect(records.length).toBeGreaterThan(0);
+			for (const json of records) {
+				expect(json).not.toHaveProperty('error');
+				const owner = ownerOf(json);
+				if (owner !== undefined || !STATE_CHECKS[op.code]) expect([i, owner]).toEqual([i, business]);
+			}
+		}
+		STATE_CHECKS[op.code]?.(sandbox.state);
+		const failed = run.output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === 3);
+		expect(failed.map((entry) => entry.json.error)).toEqual([unknownMessage(3)]);
+
+		// No business key anywhere in what the run left behind (parameters, output, errors).
+		const text = JSON.stringify(run.result);
+		for (const key of Object.values(keys)) expect(text).not.toContain(key);
+	});
+});
+
+test('E5 sends no business key: any configured business name is accepted, an unknown one still fails its item', async () => {
+	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E5'));
+	const run = await runNode({
+		type: op.type,
+		parameters: { ...op.parameters, requestOptions: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' } },
+		credentials,
+		items: [{ json: { business: 'globex' } }, { json: { business: UNKNOWN } }],
+		continueOnFail: true,
+	});
+	expect(run.json[0]).toMatchObject({ id: 1 });
+	expect(run.json[1].error).toBe(unknownMessage(1));
+	expect(sandbox.requests).toHaveLength(1);
+	expect(Object.keys(sandbox.requests[0].headers).filter((name) => /business/i.test(name))).toEqual([]);
+});
+
+test('without a default Business Key, items may still act for a named business; the others say what is missing', async () => {
+	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E15'));
+	const run = await runNode({
+		type: op.type,
+		parameters: {
+			...op.parameters,
+			payslipId: '={{ $json.payslip }}',
+			requestOptions: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' },
+		},
+		credentials: { ...credentials, businessKey: '' },
+		items: [{ json: { business: 'globex', payslip: 2751 } }, { json: { business: '', payslip: 1751 } }],
+		continueOnFail: true,
+	});
+	expect(run.json[0]).toMatchObject({ id: 2751 });
+	expect(run.json[1].error).toBe('The credential field "Business Key" is empty; E15 Get Payslip needs it (item 1)');
+	expect(sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['globex']);
+});
