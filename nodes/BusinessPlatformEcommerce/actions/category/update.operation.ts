@@ -8,7 +8,7 @@ import {
 
 import { updateDisplayOptions } from '../../../shared/descriptions';
 import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type MultipartField, type PlatformRun } from '../../../shared/transport';
+import { platformRequest, prepareRequest, type MultipartField, type PlatformRun } from '../../../shared/transport';
 import { ParameterError, requireFlag, requireInteger, requireString } from '../../../shared/validation';
 import { descriptionsOf, fetchCategories, type CategoryDescription } from '../../categories';
 
@@ -246,6 +246,9 @@ export async function execute(
 		if (value !== undefined) changes.set(field, value);
 	}
 	if (changes.has('alias')) requireString(changes.get('alias'), 'Alias');
+	const pathParams = { category_id: { value: categoryId, label: 'Category ID' } };
+	// The update's own URL and headers (credential fields, path prefix) are checked before the read.
+	prepareRequest(run, 'E2', itemIndex, { pathParams });
 
 	const current = (await fetchCategories.call(this, run, itemIndex)).find(
 		(category) => String(category.id) === categoryId,
@@ -274,9 +277,6 @@ export async function execute(
 		);
 	});
 
-	const response = await platformRequest.call(this, run, 'E2', itemIndex, {
-		pathParams: { category_id: { value: categoryId, label: 'Category ID' } },
-		multipart,
-	});
+	const response = await platformRequest.call(this, run, 'E2', itemIndex, { pathParams, multipart });
 	return recordOrMessage(response);
 }
