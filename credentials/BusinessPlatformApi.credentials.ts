@@ -1,6 +1,13 @@
-import type { IAuthenticate, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type {
+	IAuthenticate,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { fillCredentialHeaders } from '../nodes/shared/credentialFields';
+import { credentialHeadersOf, fillCredentialHeaders } from '../nodes/shared/credentialFields';
+import { OPERATIONS } from '../nodes/shared/operations';
 
 const secret = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
@@ -114,4 +121,40 @@ export class BusinessPlatformApi implements ICredentialType {
 
 	// Each operation presets the exact header names it needs; this fills in their values.
 	authenticate: IAuthenticate = fillCredentialHeaders;
+
+	// The test lists one news item (E16): it proves the Ecommerce Base URL and the keys most
+	// operations share (API Key, API Connection, Business Key). n8n's verification rules allow
+	// only a declarative test here, so the other modules are not part of it.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.ecommerceBaseUrl).replace(/\\/+$/, "") }}',
+			url: OPERATIONS.E16.path,
+			method: OPERATIONS.E16.method,
+			qs: { per_page: 1 },
+			headers: credentialHeadersOf('E16'),
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The platform refused the API Key, API Connection or Business Key',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The platform refused access with these API Key, API Connection and Business Key',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'Nothing answers at the Ecommerce Base URL: check it (the test lists news there)',
+				},
+			},
+		],
+	};
 }

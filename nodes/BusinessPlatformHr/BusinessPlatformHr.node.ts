@@ -6,7 +6,6 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { testBusinessPlatformCredential } from '../shared/credentialTest';
 import { requestOptionsProperty } from '../shared/descriptions';
 import {
 	asNodeError,
@@ -31,12 +30,8 @@ export class BusinessPlatformHr implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'businessPlatformApi', required: true, testedBy: 'businessPlatformApiTest' }],
+		credentials: [{ name: 'businessPlatformApi', required: true }],
 		properties: [...properties, requestOptionsProperty],
-	};
-
-	methods = {
-		credentialTest: { businessPlatformApiTest: testBusinessPlatformCredential },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

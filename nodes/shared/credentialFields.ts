@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import type { CredentialHeaderSource } from './operations';
+import { OPERATIONS, type CredentialHeaderSource, type OperationId } from './operations';
 
 export const CREDENTIAL_TYPE = 'businessPlatformApi';
 
@@ -94,4 +94,16 @@ export async function fillCredentialHeaders(
 		headers[name] = resolved;
 	}
 	return { ...requestOptions, headers };
+}
+
+/**
+ * Headers for a request the credential itself sends (its test): the operation's credential
+ * headers, preset with placeholders for `authenticate` to fill, as the transport does.
+ */
+export function credentialHeadersOf(operationId: OperationId): Record<string, string> {
+	const headers: Record<string, string> = {};
+	for (const [name, source] of Object.entries(OPERATIONS[operationId].credentialHeaders)) {
+		headers[name] = credentialPlaceholder(source);
+	}
+	return headers;
 }

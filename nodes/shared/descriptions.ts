@@ -93,7 +93,8 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: DEFAULT_CONCURRENCY,
-			description: 'How many items are sent to the platform at the same time; 1 sends them one after another',
+			description:
+				'Most requests this node has on their way to the platform at once: items run side by side and Return All reads pages ahead, within this bound. 1 sends one request after another.',
 		},
 		{
 			displayName: 'Max Tries',

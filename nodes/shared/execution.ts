@@ -13,6 +13,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import type { PageBudget } from './pagination';
 import { startRun, type PlatformRun } from './transport';
 import { ParameterError } from './validation';
 
@@ -39,11 +40,16 @@ export function resolveOperation(context: IExecuteFunctions, resources: Resource
 }
 
 export interface NodeRun {
-	run: PlatformRun;
+	run: PlatformRun & PageBudget;
 	concurrency: number;
 }
 
-/** Reads the node-wide Request Options once per run (they cannot differ per item). */
+/**
+ * Reads the node-wide Request Options once per run (they cannot differ per item).
+ * Concurrency bounds the requests of the whole run: at most that many items run at once,
+ * and a Get Many item may request pages ahead while the items running leave room, so the
+ * platform never sees more than Concurrency requests from one node run.
+ */
 export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun> {
 	const options = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
 	const positive = (value: unknown, fallback: number) =>
@@ -55,7 +61,9 @@ export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun>
 	});
 	run.businessFor = (itemIndex) =>
 		String(context.getNodeParameter('requestOptions.business', itemIndex, '') ?? '');
-	return { run, concurrency: positive(options.concurrency, DEFAULT_CONCURRENCY) };
+	const concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY);
+	const itemsAtOnce = Math.max(1, Math.min(concurrency, context.getInputData().length));
+	return { run: Object.assign(run, { pagesInFlight: Math.floor(concurrency / itemsAtOnce) }), concurrency };
 }
 
 export const DEFAULT_CONCURRENCY = 10;

@@ -12,7 +12,7 @@ import {
 } from 'n8n-workflow';
 
 import { OPERATIONS, describeOperation, type OperationId } from './operations';
-import { platformRequest, type PlatformRun, type RequestInput } from './transport';
+import { platformRequest, type PlatformResponse, type PlatformRun, type RequestInput } from './transport';
 
 export interface PaginateOptions {
 	/** Items asked for per request (`per_page`). */
@@ -47,16 +47,27 @@ function isLastPage(paginator: Paginator, page: number, received: number, perPag
 	return !('next_page_url' in paginator) && received < perPage;
 }
 
+/** How many pages of one walk may be on their way at once; set per node run by execution.ts. */
+export interface PageBudget {
+	/** 1 (or unset) walks the pages one after another. */
+	pagesInFlight?: number;
+}
+
 /**
  * Requests pages 1, 2, ... with `per_page` and `page` added to the input's query and
  * returns their items in order. With a limit it asks for no more pages than needed (and
  * no bigger pages than the limit). An item whose `id` was already returned is skipped: if a
  * record is added while the pages are walked, the one pushed across a page boundary would
  * otherwise come twice.
+ *
+ * Once a page names the last page, the next pages up to it (and up to the limit) are
+ * requested ahead, at most `run.pagesInFlight` at once, and read in order: every page is
+ * asked for once, never one past the last the platform announced. Memory holds the output
+ * plus the pages on their way, so it grows with the output only.
  */
 export async function platformPaginate(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
-	run: PlatformRun,
+	run: PlatformRun & PageBudget,
 	operationId: OperationId,
 	itemIndex: number,
 	input: RequestInput,
@@ -64,39 +75,83 @@ export async function platformPaginate(
 ): Promise<IDataObject[]> {
 	const { limit } = options;
 	const perPage = limit === undefined ? options.pageSize : Math.min(options.pageSize, limit);
-	const results: IDataObject[] = [];
-	if (limit !== undefined && limit <= 0) return results;
-	const seenIds = new Set<unknown>();
-
-	for (let page = 1; ; page++) {
-		const response = await platformRequest.call(this, run, operationId, itemIndex, {
+	if (limit !== undefined && limit <= 0) return [];
+	const pages = new PageRequests(Math.floor(run.pagesInFlight ?? 1), (page) =>
+		platformRequest.call(this, run, operationId, itemIndex, {
 			...input,
 			query: { ...input.query, per_page: String(perPage), page: String(page) },
-		});
-		const paginator = response.data;
-		if (!isPaginator(paginator)) {
-			throw pageError(run, operationId, itemIndex, `The platform's answer for page ${page} has no list of items (data.data)`);
-		}
-		if (paginator.current_page !== undefined && Number(paginator.current_page) !== page) {
-			// Following it would repeat or skip items.
-			throw pageError(
-				run,
-				operationId,
-				itemIndex,
-				`The platform answered page ${String(paginator.current_page)} when page ${page} was asked for`,
-			);
-		}
-		for (const item of paginator.data) {
-			const id = item?.id;
-			if (id !== undefined && id !== null) {
-				if (seenIds.has(id)) continue;
-				seenIds.add(id);
+		}),
+	);
+	// The pages a limit needs when no item repeats; more are asked for one by one if some do.
+	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / perPage);
+	const results: IDataObject[] = [];
+	const seenIds = new Set<unknown>();
+	let announcedLast = 1;
+
+	try {
+		for (let page = 1; ; page++) {
+			const paginator = (await pages.read(page, Math.min(announcedLast, pagesForLimit))).data;
+			if (!isPaginator(paginator)) {
+				throw pageError(run, operationId, itemIndex, `The platform's answer for page ${page} has no list of items (data.data)`);
 			}
-			results.push(item);
-			if (limit !== undefined && results.length >= limit) return results;
+			if (paginator.current_page !== undefined && Number(paginator.current_page) !== page) {
+				// Following it would repeat or skip items.
+				throw pageError(
+					run,
+					operationId,
+					itemIndex,
+					`The platform answered page ${String(paginator.current_page)} when page ${page} was asked for`,
+				);
+			}
+			for (const item of paginator.data) {
+				const id = item?.id;
+				if (id !== undefined && id !== null) {
+					if (seenIds.has(id)) continue;
+					seenIds.add(id);
+				}
+				results.push(item);
+				if (limit !== undefined && results.length >= limit) return results;
+			}
+			if (paginator.data.length === 0 || isLastPage(paginator, page, paginator.data.length, perPage)) {
+				return results;
+			}
+			const lastPage = Number(paginator.last_page);
+			if (paginator.last_page !== undefined && Number.isFinite(lastPage)) announcedLast = lastPage;
 		}
-		if (paginator.data.length === 0 || isLastPage(paginator, page, paginator.data.length, perPage)) {
-			return results;
-		}
+	} finally {
+		// The node run does not end while pages it asked for are still on their way.
+		await pages.settle();
+	}
+}
+
+/** Pages requested ahead of reading, at most `inFlight` at once. */
+class PageRequests {
+	private readonly pending = new Map<number, Promise<PlatformResponse>>();
+	private next = 1;
+
+	constructor(
+		private readonly inFlight: number,
+		private readonly request: (page: number) => Promise<PlatformResponse>,
+	) {}
+
+	/** The answer for `page`, after asking ahead for the pages up to `lastAhead` that fit. */
+	async read(page: number, lastAhead: number): Promise<PlatformResponse> {
+		if (!this.pending.has(page)) this.send(page);
+		this.next = Math.max(this.next, page + 1);
+		while (this.pending.size < this.inFlight && this.next <= lastAhead) this.send(this.next++);
+		const response = this.pending.get(page) as Promise<PlatformResponse>;
+		this.pending.delete(page);
+		return await response;
+	}
+
+	async settle(): Promise<void> {
+		await Promise.allSettled(this.pending.values());
+	}
+
+	private send(page: number) {
+		const response = this.request(page);
+		// A page after one that failed is only waited for, never read: its failure is not news.
+		response.catch(() => undefined);
+		this.pending.set(page, response);
 	}
 }

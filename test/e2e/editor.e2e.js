@@ -12,6 +12,7 @@ const { chromium, selectors } = require('playwright-core');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../sandbox/server');
+const { sandboxCredentials } = require('../harness/credentials');
 
 const PORT = 5710;
 const BASE = `http://localhost:${PORT}`;
@@ -40,6 +41,9 @@ let n8n;
 let sandbox;
 /** @type {import('playwright-core').Browser} */
 let browser;
+/** One logged-in browser context for the whole file: n8n rate-limits logins. */
+/** @type {import('playwright-core').BrowserContext} */
+let context;
 /** @type {string} */
 let userFolder;
 
@@ -59,11 +63,17 @@ beforeAll(async () => {
 		executablePath: CHROMIUM,
 		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 	});
+	context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+	const login = await context.request.post(`${BASE}/rest/login`, {
+		data: { emailOrLdapLoginId: app.OWNER.email, password: app.OWNER.password },
+	});
+	expect(login.status()).toBe(200);
 	fs.mkdirSync(SCREENSHOTS, { recursive: true });
 	console.log(`Editor screenshots: ${SCREENSHOTS}`);
 }, 20 * 60_000);
 
 afterAll(async () => {
+	await context?.close();
 	await browser?.close();
 	n8n?.kill('SIGTERM');
 	sandbox?.close();
@@ -72,12 +82,7 @@ afterAll(async () => {
 
 /** A logged-in page on a fresh workflow holding only a manual trigger. */
 async function workflowPage() {
-	const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 	const page = await context.newPage();
-	const login = await page.request.post(`${BASE}/rest/login`, {
-		data: { emailOrLdapLoginId: app.OWNER.email, password: app.OWNER.password },
-	});
-	expect(login.status()).toBe(200);
 	const created = await page.request.post(`${BASE}/rest/workflows`, {
 		data: {
 			name: 'Editor check',
@@ -89,12 +94,12 @@ async function workflowPage() {
 	});
 	const { data } = await created.json();
 	await page.goto(`${BASE}/workflow/${data.id}`);
-	return { page, context };
+	return page;
 }
 
 describe('the five nodes in the n8n editor', () => {
 	test.each(nodesToFind().map((node) => [node.displayName, node]))('%s', async (_name, node) => {
-		const { page, context } = await workflowPage();
+		const page = await workflowPage();
 		try {
 			await page.getByTestId('node-creator-plus-button').click();
 			await page.getByTestId('node-creator-search-bar').fill(node.displayName);
@@ -128,7 +133,46 @@ describe('the five nodes in the n8n editor', () => {
 			const problems = await parameters.locator('[data-test-id*="issue"], .el-alert--error, [class*="error"]').allInnerTexts();
 			expect(problems).toEqual([]);
 		} finally {
-			await context.close();
+			await page.close({ runBeforeUnload: false });
 		}
+	});
+});
+
+describe('the credential test, as the editor runs it', () => {
+	/** @param {Record<string, any>} overrides */
+	async function testCredential(overrides) {
+		const response = await context.request.post(`${BASE}/rest/credentials/test`, {
+			data: {
+				credentials: {
+					id: app.CREDENTIAL_ID,
+					name: app.CREDENTIAL_NAME,
+					type: 'businessPlatformApi',
+					data: sandboxCredentials(sandbox, overrides),
+				},
+			},
+		});
+		expect(response.status()).toBe(200);
+		return (await response.json()).data;
+	}
+
+	test('a correct credential passes', async () => {
+		const before = sandbox.requests.length;
+		expect(await testCredential({})).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const [request] = sandbox.requests.slice(before);
+		expect(request).toMatchObject({ operation: 'E16', status: 200, query: { per_page: '1' } });
+	});
+
+	test('a wrong API key is named', async () => {
+		expect(await testCredential({ apiKey: 'wrong-key-0123456789' })).toEqual({
+			status: 'Error',
+			message: 'The platform refused the API Key, API Connection or Business Key',
+		});
+	});
+
+	test('a wrong Ecommerce Base URL is named', async () => {
+		expect(await testCredential({ ecommerceBaseUrl: `${sandbox.url}/wrong` })).toEqual({
+			status: 'Error',
+			message: 'Nothing answers at the Ecommerce Base URL: check it (the test lists news there)',
+		});
 	});
 });

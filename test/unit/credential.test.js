@@ -66,3 +66,11 @@ test('Request Options defaults shown in the editor are the ones the transport us
 		timeout: DEFAULT_REQUEST_SETTINGS.timeoutMs,
 	});
 });
+
+test("the credential test sends E16's exact credential headers, filled by authenticate", async () => {
+	const request = /** @type {any} */ (credential.test).request;
+	expect(request).toMatchObject({ url: '/api/v1/news', method: 'GET', qs: { per_page: 1 } });
+	const authenticate = /** @type {Function} */ (credential.authenticate);
+	const options = await authenticate({ ...values, apiConnection: 'conn-1234' }, { url: request.url, headers: request.headers });
+	expect(options.headers).toEqual({ apikey: 'key-aaaa', apiconnection: 'conn-1234', 'secure-business-key': 'biz-default' });
+});

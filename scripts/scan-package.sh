@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs n8n's verification scanner (@n8n/scan-community-package, offline analyzePackage) on the
+# package exactly as `npm pack` ships it. The scanner installs into .cache/, not the project.
+set -euo pipefail
+
+SCANNER_VERSION=0.32.0
+root="$(cd "$(dirname "$0")/.." && pwd)"
+scanner="$root/.cache/scanner-$SCANNER_VERSION"
+
+if [ ! -d "$scanner/node_modules/@n8n/scan-community-package" ]; then
+	mkdir -p "$scanner"
+	echo '{ "private": true }' > "$scanner/package.json"
+	(cd "$scanner" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error \
+		"@n8n/scan-community-package@$SCANNER_VERSION")
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+(cd "$root" && npm pack --silent --pack-destination "$work" >/dev/null)
+tar -xzf "$work"/*.tgz -C "$work"
+
+cat > "$scanner/scan.mjs" <<'JS'
+import { analyzePackage } from '@n8n/scan-community-package/scanner/scanner.mjs';
+const result = await analyzePackage(process.argv[2], ['**/*.js', 'package.json']);
+if (!result.passed) {
+	console.error(result.message, result.details ?? '');
+	process.exit(1);
+}
+console.log('n8n community package scan: passed');
+JS
+node "$scanner/scan.mjs" "$work/package"
