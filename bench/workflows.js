@@ -1,0 +1,208 @@
+// @ts-check
+/**
+ * The benchmark's workflows. Each one is a manual trigger, the input items (a Set node in
+ * raw JSON mode and a Split Out node: the Code node needs task runners, which are off) and
+ * one node named "Measured", whose own execution time n8n records in the run data.
+ */
+const { CREDENTIAL_ID, CREDENTIAL_NAME, PACKAGE_NAME } = require('../scripts/n8n-app');
+
+const MEASURED = 'Measured';
+const HTTP_CREDENTIAL = { id: 'bpBenchHttpCustomAuth', name: 'Business Platform management headers (bench)' };
+const HTTP_NEWS_CREDENTIAL = { id: 'bpBenchHttpNewsAuth', name: 'Business Platform ecommerce headers (bench)' };
+const TASK_IDS = [1001, 1002, 1003, 1004];
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 3);
+
+/**
+ * The 1000 E10 updates: item i renames one of the seeded tasks and sets its status.
+ * @param {number} count
+ */
+function taskItems(count) {
+	return Array.from({ length: count }, (_, i) => ({ task: TASK_IDS[i % TASK_IDS.length], name: `Bench task ${i}` }));
+}
+
+/**
+ * @param {string} id
+ * @param {Record<string, any>} measured  the measured node, without position and name
+ * @param {Array<Record<string, any>> | undefined} items  input items; none: the node runs once
+ */
+function workflow(id, measured, items) {
+	/** @type {Array<Record<string, any>>} */
+	const nodes = [{ id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }];
+	/** @type {Record<string, any>} */
+	const connections = {};
+	let previous = 'Start';
+	// `n8n execute` keeps loading (AI tool variants of every node, ...) for a few seconds after
+	// it starts the workflow; a short wait lets the measured node run in a settled process,
+	// as in a long-running n8n, instead of sharing the CPU with that start-up work.
+	nodes.push({
+		id: `${id}-settle`,
+		name: 'Settle',
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		position: [100, 0],
+		parameters: { resume: 'timeInterval', amount: SETTLE_SECONDS, unit: 'seconds' },
+		webhookId: `${id}-settle`,
+	});
+	connections.Start = { main: [[{ node: 'Settle', type: 'main', index: 0 }]] };
+	previous = 'Settle';
+	if (items) {
+		nodes.push(
+			{
+				id: `${id}-items`,
+				name: 'Items',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [200, 0],
+				parameters: { mode: 'raw', jsonOutput: JSON.stringify({ items }), options: {} },
+			},
+			{
+				id: `${id}-split`,
+				name: 'Split',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [400, 0],
+				parameters: { fieldToSplitOut: 'items', options: {} },
+			},
+		);
+		connections.Settle = { main: [[{ node: 'Items', type: 'main', index: 0 }]] };
+		connections.Items = { main: [[{ node: 'Split', type: 'main', index: 0 }]] };
+		previous = 'Split';
+	}
+	nodes.push({ id: `${id}-measured`, name: MEASURED, position: [600, 0], ...measured });
+	connections[previous] = { main: [[{ node: MEASURED, type: 'main', index: 0 }]] };
+	return { id, name: `Bench ${id}`, active: false, settings: { executionOrder: 'v1' }, nodes, connections };
+}
+
+const OUR_CREDENTIALS = { businessPlatformApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+
+/**
+ * This package's E10 node; `concurrency` undefined keeps the node's default.
+ * @param {string} id @param {number} count @param {number | undefined} concurrency
+ */
+function ourTaskUpdates(id, count, concurrency) {
+	return workflow(
+		id,
+		{
+			type: `${PACKAGE_NAME}.businessPlatformProjects`,
+			typeVersion: 1,
+			credentials: OUR_CREDENTIALS,
+			parameters: {
+				resource: 'task',
+				operation: 'update',
+				taskId: '={{ $json.task }}',
+				updateFields: { name: '={{ $json.name }}', status: 'In Progress' },
+				requestOptions: concurrency === undefined ? {} : { concurrency },
+			},
+		},
+		taskItems(count),
+	);
+}
+
+/**
+ * n8n's HTTP Request node sending the same requests: same URL, method, headers (the
+ * credential ones through a Custom Auth credential, as a user would) and multipart fields.
+ * @param {string} id @param {number} count @param {string} managementBaseUrl
+ */
+function httpTaskUpdates(id, count, managementBaseUrl) {
+	return workflow(
+		id,
+		{
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			credentials: { httpCustomAuth: HTTP_CREDENTIAL },
+			parameters: {
+				method: 'POST',
+				url: `=${managementBaseUrl}/api/v1/tasks/update/{{ $json.task }}`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpCustomAuth',
+				sendHeaders: true,
+				headerParameters: {
+					parameters: [
+						{ name: 'Accept', value: 'application/json' },
+						{ name: 'Accept-Language', value: 'en' },
+					],
+				},
+				sendBody: true,
+				contentType: 'multipart-form-data',
+				bodyParameters: {
+					parameters: [
+						{ parameterType: 'formData', name: 'name', value: '={{ $json.name }}' },
+						{ parameterType: 'formData', name: 'status', value: 'In Progress' },
+					],
+				},
+				options: {},
+			},
+		},
+		taskItems(count),
+	);
+}
+
+/**
+ * This package's E16 node with Return All.
+ * @param {string} id @param {number} pageSize
+ */
+function ourNewsReturnAll(id, pageSize) {
+	return workflow(
+		id,
+		{
+			type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
+			typeVersion: 1,
+			credentials: OUR_CREDENTIALS,
+			parameters: { resource: 'news', operation: 'getAll', returnAll: true, options: { pageSize } },
+		},
+		undefined,
+	);
+}
+
+/**
+ * n8n's HTTP Request node walking the same pages with its own Pagination option (one
+ * output item per page, as that option gives them).
+ * @param {string} id @param {number} pageSize @param {string} ecommerceBaseUrl
+ */
+function httpNewsPages(id, pageSize, ecommerceBaseUrl) {
+	return workflow(
+		id,
+		{
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			credentials: { httpCustomAuth: HTTP_NEWS_CREDENTIAL },
+			parameters: {
+				method: 'GET',
+				url: `${ecommerceBaseUrl}/api/v1/news`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpCustomAuth',
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'per_page', value: String(pageSize) }] },
+				options: {
+					pagination: {
+						pagination: {
+							paginationMode: 'updateAParameterInEachRequest',
+							parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+							paginationCompleteWhen: 'other',
+							completeExpression: '={{ $response.body.data.next_page_url === null }}',
+							limitPagesFetched: false,
+							requestInterval: 0,
+						},
+					},
+				},
+			},
+		},
+		undefined,
+	);
+}
+
+/**
+ * The HTTP Request node's Custom Auth credentials: the E10 and the E16 credential headers.
+ * @param {any} sandbox
+ */
+function httpCredentialExport(sandbox) {
+	const c = sandbox.credentials;
+	const management = { 'user-token': c.userToken, 'secure-business-key': c.businessKeys.acme };
+	const ecommerce = { apikey: c.apiKey, apiconnection: c.apiConnection, 'secure-business-key': c.businessKeys.acme };
+	return [
+		{ ...HTTP_CREDENTIAL, type: 'httpCustomAuth', data: { json: JSON.stringify({ headers: management }) } },
+		{ ...HTTP_NEWS_CREDENTIAL, type: 'httpCustomAuth', data: { json: JSON.stringify({ headers: ecommerce }) } },
+	];
+}
+
+module.exports = { MEASURED, taskItems, ourTaskUpdates, httpTaskUpdates, ourNewsReturnAll, httpNewsPages, httpCredentialExport };

@@ -1,0 +1,281 @@
+// @ts-check
+/**
+ * Items run with bounded concurrency (Request Options → Concurrency), through n8n-core's real
+ * engine against the sandbox: the bound holds at the platform, output keeps input order and
+ * pairedItem, continueOnFail fails only the failing item, a 429 or 503 with Retry-After
+ * pauses every request of the node run once, and a create is never sent twice.
+ */
+const { startSandbox } = require('./sandbox/server');
+const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { requestsFor } = require('./harness/requests');
+const { watchInFlight } = require('./harness/inFlight');
+const { DEFAULT_CONCURRENCY } = require('../nodes/shared/execution');
+
+/** @type {any} */
+let sandbox;
+/** @type {Record<string, any>} */
+let credentials;
+
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	credentials = sandboxCredentials(sandbox);
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.reset());
+
+const TASK_IDS = [1001, 1002, 1003, 1004];
+
+/**
+ * One E10 task update per item: item i renames task TASK_IDS[i % 4] to "Item i".
+ * @param {number} count
+ * @param {(i: number) => Record<string, any>} [extra]
+ */
+function taskItems(count, extra = () => ({})) {
+	return Array.from({ length: count }, (_, i) => ({ json: { task: TASK_IDS[i % TASK_IDS.length], name: `Item ${i}`, ...extra(i) } }));
+}
+
+/**
+ * @param {Record<string, any>} requestOptions
+ * @param {{ items: any[], continueOnFail?: boolean }} options
+ */
+function updateTasks(requestOptions, { items, continueOnFail }) {
+	return runNode({
+		type: 'businessPlatformProjects',
+		parameters: {
+			resource: 'task',
+			operation: 'update',
+			taskId: '={{ $json.task }}',
+			updateFields: { name: '={{ $json.name }}' },
+			requestOptions: { retryDelay: 1, ...requestOptions },
+		},
+		credentials,
+		items,
+		continueOnFail,
+	});
+}
+
+/** Deterministic delays in [min, max) ms (a small LCG, so a failure can be replayed). @param {number} count */
+function randomDelays(count, min = 2, max = 40, seed = 12345) {
+	let state = seed;
+	return Array.from({ length: count }, () => {
+		state = (state * 1103515245 + 12345) % 2 ** 31;
+		return min + (state % (max - min));
+	});
+}
+
+/** Each arriving E10 request gets the next delay, so answers come back out of order. @param {number[]} delays */
+function injectDelays(delays, operation = 'E10') {
+	for (const delayMs of delays) sandbox.inject({ operation, delayMs });
+}
+
+/** @param {any[]} requests */
+const arrivalOrder = (requests) => [...requests].sort((a, b) => a.seq - b.seq);
+
+describe('bounded concurrency', () => {
+	test(`the default sends ${DEFAULT_CONCURRENCY} requests at once, never more`, async () => {
+		sandbox.setLatency(30);
+		const inFlight = watchInFlight(sandbox.server);
+		try {
+			const { json, error } = await updateTasks({}, { items: taskItems(3 * DEFAULT_CONCURRENCY) });
+			expect(error).toBeUndefined();
+			expect(json).toHaveLength(3 * DEFAULT_CONCURRENCY);
+			expect(inFlight.max).toBe(DEFAULT_CONCURRENCY);
+		} finally {
+			inFlight.stop();
+		}
+	});
+
+	test('Concurrency 3 keeps three requests in flight at most', async () => {
+		sandbox.setLatency(30);
+		const inFlight = watchInFlight(sandbox.server);
+		try {
+			const { error } = await updateTasks({ concurrency: 3 }, { items: taskItems(12) });
+			expect(error).toBeUndefined();
+			expect(inFlight.max).toBe(3);
+			expect(requestsFor(sandbox, 'E10')).toHaveLength(12);
+		} finally {
+			inFlight.stop();
+		}
+	});
+
+	test('Concurrency 1 sends one request at a time, in input order', async () => {
+		sandbox.setLatency(10);
+		const inFlight = watchInFlight(sandbox.server);
+		try {
+			const { json, error } = await updateTasks({ concurrency: 1 }, { items: taskItems(8) });
+			expect(error).toBeUndefined();
+			expect(inFlight.max).toBe(1);
+			const paths = arrivalOrder(requestsFor(sandbox, 'E10')).map((r) => r.path);
+			expect(paths).toEqual(taskItems(8).map((item) => `/api/v1/tasks/update/${item.json.task}`));
+			// One at a time: each request arrived only after the one before it was answered.
+			const names = arrivalOrder(requestsFor(sandbox, 'E10')).map((r) => r.body.fields[0][1]);
+			expect(names).toEqual(json.map((task) => task.name));
+		} finally {
+			inFlight.stop();
+		}
+	});
+
+	test('answers that come back out of order still give the output in input order, each paired with its item', async () => {
+		const count = 40;
+		injectDelays(randomDelays(count));
+		const { output, error } = await updateTasks({}, { items: taskItems(count) });
+		expect(error).toBeUndefined();
+
+		const answered = requestsFor(sandbox, 'E10').map((/** @type {any} */ r) => r.seq);
+		expect(answered).not.toEqual([...answered].sort((a, b) => a - b)); // the reordering really happened
+		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
+		expect(output.map((item) => [item.json.id, item.json.name])).toEqual(
+			taskItems(count).map((item) => [item.json.task, item.json.name]),
+		);
+	});
+});
+
+describe('failures under concurrency', () => {
+	test('continueOnFail: only the failing items carry an error, at their own position; the others go through', async () => {
+		const count = 30;
+		injectDelays(randomDelays(count));
+		// Every 7th item names a task that does not exist (404); every 10th has a bad Task ID (nothing sent).
+		const items = taskItems(count, (i) => (i % 10 === 9 ? { task: 'abc' } : i % 7 === 3 ? { task: 9999 } : {}));
+		const { output, error } = await updateTasks({}, { items, continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
+
+		output.forEach((item, i) => {
+			if (i % 10 === 9) {
+				expect(item.json.error).toBe(`Task ID must be a whole number, got "abc" (item ${i})`);
+			} else if (i % 7 === 3) {
+				expect(item.json).toMatchObject({ httpCode: '404' });
+				expect(item.json.description).toContain(`item ${i}`);
+			} else {
+				expect(item.json).toMatchObject({ id: items[i].json.task, name: `Item ${i}` });
+			}
+		});
+		const sent = requestsFor(sandbox, 'E10');
+		// One request per item with a valid id; a 404 is not retried.
+		expect(sent).toHaveLength(count - 3);
+		expect(sent.filter((/** @type {any} */ r) => r.status === 404)).toHaveLength(4);
+	});
+
+	test('without continueOnFail the node fails naming the item, and no further item starts', async () => {
+		sandbox.setLatency(20);
+		const items = taskItems(40, (i) => (i === 2 ? { task: 9999 } : {}));
+		const { error } = await updateTasks({ concurrency: 4 }, { items });
+		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.description).toContain('item 2');
+		// The first four, and at most one more per slot freed before the failure was seen.
+		expect(requestsFor(sandbox, 'E10').length).toBeLessThanOrEqual(8);
+	});
+});
+
+describe('one shared backoff', () => {
+	/**
+	 * Asserts that no request arrived between `from` and `until` (ms epoch) and returns the
+	 * requests that arrived after it.
+	 * @param {any[]} requests @param {number} from @param {number} until
+	 */
+	function quietBetween(requests, from, until) {
+		expect(requests.filter((r) => r.receivedAt > from && r.receivedAt < until)).toEqual([]);
+		return requests.filter((r) => r.receivedAt >= until);
+	}
+
+	test('a 429 with Retry-After: 1 holds back every request of the run for a second, then the run completes', async () => {
+		sandbox.setLatency(20);
+		sandbox.inject({ operation: 'E10', status: 429, retryAfter: 1 });
+		// Enough items that the other four workers, left alone, would still be sending 200 ms later.
+		const { output, error } = await updateTasks({ concurrency: 5 }, { items: taskItems(40) });
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json.name)).toEqual(taskItems(40).map((item) => item.json.name));
+
+		const requests = arrivalOrder(requestsFor(sandbox, 'E10'));
+		expect(requests).toHaveLength(41); // every item once, plus the one retry
+		const [limited] = requests.filter((r) => r.status === 429);
+		// Requests already on their way when the 429 was answered (at +20 ms) may still arrive;
+		// after that nothing until the second has passed: the other workers wait too.
+		const after = quietBetween(requests, limited.receivedAt + 100, limited.receivedAt + 1000);
+		expect(after.length).toBeGreaterThan(0);
+		expect(after.some((r) => r.body.fields[0][1] === limited.body.fields[0][1])).toBe(true); // the retry
+		expect(requests.every((r) => r.status === 200 || r === limited)).toBe(true);
+	});
+
+	test('a whole wave of 503s with Retry-After makes one pause, not one per request, and each is retried once', async () => {
+		sandbox.setLatency(20);
+		sandbox.inject({ operation: 'E10', status: 503, retryAfter: 1, times: 5 });
+		const started = Date.now();
+		const { error } = await updateTasks({ concurrency: 5 }, { items: taskItems(10) });
+		const elapsed = Date.now() - started;
+		expect(error).toBeUndefined();
+
+		const requests = arrivalOrder(requestsFor(sandbox, 'E10'));
+		const refused = requests.filter((r) => r.status === 503);
+		expect(refused).toHaveLength(5);
+		expect(requests).toHaveLength(15);
+		const firstRefusal = Math.min(...refused.map((r) => r.receivedAt));
+		const lastRefusal = Math.max(...refused.map((r) => r.receivedAt));
+		const after = quietBetween(requests, lastRefusal + 100, firstRefusal + 1000);
+		expect(after).toHaveLength(10);
+		// Five refusals at once pause the run once (about 1 s), not five times in a row.
+		expect(elapsed).toBeLessThan(2500);
+	});
+});
+
+describe('creates under concurrency', () => {
+	test('a create is sent again only when the platform surely did not act; none is stored twice', async () => {
+		const count = 24;
+		// What the k-th arriving request meets, in arrival order.
+		const plan = [
+			{ status: 429, retryAfter: 0 },
+			{ delayMs: 15 },
+			{ status: 500, actFirst: true },
+			{ status: 503, retryAfter: 0 },
+			{ delayMs: 5 },
+			{ destroy: true, actFirst: true },
+			{ status: 503 }, // no Retry-After: it may have acted
+			{ status: 429, retryAfter: 0 },
+			...randomDelays(10, 1, 20).map((delayMs) => ({ delayMs })),
+			{ status: 500, actFirst: true },
+		];
+		for (const fault of plan) sandbox.inject({ operation: 'E7', ...fault });
+		const { output, error } = await runNode({
+			type: 'businessPlatformHr',
+			parameters: {
+				resource: 'skill',
+				operation: 'create',
+				type: '={{ $json.type }}',
+				skills: 'Excel',
+				requestOptions: { retryDelay: 1, maxTries: 5, concurrency: 6 },
+			},
+			credentials,
+			items: Array.from({ length: count }, (_, i) => ({ json: { type: `batch-${i}` } })),
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
+
+		const requests = arrivalOrder(requestsFor(sandbox, 'E7'));
+		const stored = sandbox.state.acme.skills;
+		/** @type {Record<string, number>} */
+		const statusCounts = {};
+		for (const request of requests) statusCounts[request.status] = (statusCounts[request.status] ?? 0) + 1;
+		expect(statusCounts).toEqual({ 0: 1, 200: count - 4, 429: 2, 500: 2, 503: 2 });
+		// Retried: the two 429s and the 503 with Retry-After. Not retried: 500, 503 without it, a dropped connection.
+		expect(requests).toHaveLength(count + 3);
+
+		for (let i = 0; i < count; i++) {
+			const type = `batch-${i}`;
+			const mine = requests.filter((r) => r.body.value.type === type);
+			const copies = stored.filter((/** @type {any} */ s) => s.type === type).length;
+			expect(copies).toBeLessThanOrEqual(1);
+			// Only a refusal that surely did nothing is followed by another attempt.
+			for (const earlier of mine.slice(0, -1)) expect([429, 503]).toContain(earlier.status);
+			const last = mine[mine.length - 1];
+			if (last.status === 200) {
+				expect(output[i].json).toMatchObject({ type, business_id: 101 });
+				expect(copies).toBe(1);
+			} else {
+				expect(output[i].json.error).toEqual(expect.any(String));
+				// 500 and the dropped connection were answered after the platform acted; the 503 before.
+				expect(copies).toBe(last.status === 503 ? 0 : 1);
+			}
+		}
+	});
+});
