@@ -46,14 +46,35 @@ const SECRET_FIELD = /^(.*password.*|.*token|.*api_?key|.*business_?key|.*privat
 
 /** Removes secret-like fields at any depth, so no operation can pass one to the workflow. */
 export function removeSecretFields<T>(value: T): T {
-	if (Array.isArray(value)) return value.map((entry) => removeSecretFields(entry)) as T;
-	if (!isObject(value)) return value;
-	const clean: IDataObject = {};
-	for (const [key, entry] of Object.entries(value)) {
-		if (SECRET_FIELD.test(key)) continue;
-		clean[key] = removeSecretFields(entry);
+	return mapLeaves(value, (key) => SECRET_FIELD.test(key), (leaf) => leaf);
+}
+
+/**
+ * Copy-on-write walk of JSON data: drops object keys for which `dropKey` holds and maps
+ * every string. Unchanged parts are returned as they are, so clean pages cost no copies.
+ */
+export function mapLeaves<T>(value: T, dropKey: (key: string) => boolean, mapString: (text: string) => string): T {
+	if (typeof value === 'string') return mapString(value) as T;
+	if (Array.isArray(value)) {
+		let copy: unknown[] | undefined;
+		value.forEach((entry, index) => {
+			const mapped = mapLeaves(entry, dropKey, mapString);
+			if (mapped !== entry) (copy ??= [...value])[index] = mapped;
+		});
+		return (copy ?? value) as T;
 	}
-	return clean as T;
+	if (!isObject(value)) return value;
+	let copy: IDataObject | undefined;
+	for (const [key, entry] of Object.entries(value)) {
+		if (dropKey(key)) {
+			copy ??= { ...value };
+			delete copy[key];
+			continue;
+		}
+		const mapped = mapLeaves(entry, dropKey, mapString);
+		if (mapped !== entry) (copy ??= { ...value })[key] = mapped as IDataObject[keyof IDataObject];
+	}
+	return (copy ?? value) as T;
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 	credentialPlaceholder,
 	parseBusinessKeys,
 } from './credentialFields';
-import { errorMessageOf, fieldErrorsOf, removeSecretFields, unwrapEnvelope } from './envelope';
+import { errorMessageOf, fieldErrorsOf, mapLeaves, removeSecretFields, unwrapEnvelope } from './envelope';
 import {
 	MODULE_BASE_URL_FIELDS,
 	OPERATIONS,
@@ -337,18 +337,14 @@ const MIN_SECRET_IN_DATA = 8;
 
 /** Credential values a response echoes (at any depth) are blanked out of the output. */
 function redactData<T>(run: PlatformRun, value: T): T {
-	if (typeof value === 'string') {
-		let clean: string = value;
-		for (const secret of run.secrets) {
-			if (secret.length >= MIN_SECRET_IN_DATA && clean.includes(secret)) clean = clean.split(secret).join('[redacted]');
-		}
-		return clean as T;
-	}
-	if (Array.isArray(value)) return value.map((entry) => redactData(run, entry)) as T;
-	if (typeof value !== 'object' || value === null) return value;
-	const clean: IDataObject = {};
-	for (const [key, entry] of Object.entries(value)) clean[key] = redactData(run, entry);
-	return clean as T;
+	const secrets = run.secrets.filter((secret) => secret.length >= MIN_SECRET_IN_DATA);
+	if (secrets.length === 0) return value;
+	return mapLeaves(
+		value,
+		() => false,
+		(text) =>
+			secrets.reduce((clean, secret) => (clean.includes(secret) ? clean.split(secret).join('[redacted]') : clean), text),
+	);
 }
 
 function parseBody(body: unknown): { value: unknown; malformed: boolean } {
