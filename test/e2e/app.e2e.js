@@ -232,7 +232,8 @@ const OPERATION_CASES = [
 		parameters: { resource: 'news', operation: 'getAll', returnAll: true, options: { pageSize: 10 } },
 		headers: ['apiconnection', 'apikey', 'secure-business-key'],
 		expect: (output, requests) => {
-			expect(requests.map((r) => r.query.page)).toEqual(['1', '2', '3']);
+			// Pages 2 and 3 are read ahead together, so they may be answered in either order.
+			expect(requests.map((r) => r.query.page).sort()).toEqual(['1', '2', '3']);
 			expect(new Set(output.map((n) => n.id)).size).toBe(25);
 		},
 	},
