@@ -68,6 +68,16 @@ export const languageOption: INodeProperties = {
 	description: "Language of the platform's messages; without this option the credential's Default Language is used",
 };
 
+/** The Options collection of an operation whose only option is the language. */
+export const languageOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [languageOption],
+};
+
 const { maxTries, retryDelayMs, timeoutMs } = DEFAULT_REQUEST_SETTINGS;
 
 /** Node-wide settings of every node; read once per run except Business, which may differ per item. */

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { languageOption, updateDisplayOptions } from '../../../shared/descriptions';
+import { languageOptions, updateDisplayOptions } from '../../../shared/descriptions';
 import { recordOrMessage } from '../../../shared/execution';
 import { platformRequest, type PlatformRun } from '../../../shared/transport';
 import { ParameterError } from '../../../shared/validation';
@@ -36,14 +36,7 @@ const properties: INodeProperties[] = [
 		placeholder: '7a1c9e2f-4b3d-4c8e-a5f6-0d9e8c7b6a54',
 		description: 'UUID of the branch to get',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [languageOption],
-	},
+	languageOptions,
 ];
 
 export const description = updateDisplayOptions(

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { languageOption, updateDisplayOptions } from '../../../shared/descriptions';
+import { languageOptions, updateDisplayOptions } from '../../../shared/descriptions';
 import { recordOrMessage } from '../../../shared/execution';
 import { platformRequest, type MultipartField, type PlatformRun } from '../../../shared/transport';
 import {
@@ -138,14 +138,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [languageOption],
-	},
+	languageOptions,
 ];
 
 export const description = updateDisplayOptions(

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { languageOption, updateDisplayOptions } from '../../../shared/descriptions';
+import { languageOptions, updateDisplayOptions } from '../../../shared/descriptions';
 import { recordOrMessage } from '../../../shared/execution';
 import { platformRequest, type PlatformRun } from '../../../shared/transport';
 
@@ -15,14 +15,7 @@ const properties: INodeProperties[] = [
 		description:
 			"ID of the catalog item to add to the user's favorites, or to remove when it is already one (the user of the credential's User Token)",
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [languageOption],
-	},
+	languageOptions,
 ];
 
 export const description = updateDisplayOptions(

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { languageOption, updateDisplayOptions } from '../../../shared/descriptions';
+import { languageOptions, updateDisplayOptions } from '../../../shared/descriptions';
 import { platformRequest, type PlatformRun } from '../../../shared/transport';
 import { requireInteger } from '../../../shared/validation';
 
@@ -23,14 +23,7 @@ const properties: INodeProperties[] = [
 		placeholder: '101',
 		description: 'ID of the business the workspace belongs to (the business the credential acts for)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [languageOption],
-	},
+	languageOptions,
 ];
 
 export const description = updateDisplayOptions(
