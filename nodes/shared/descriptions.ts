@@ -55,6 +55,26 @@ export function operationProperty(
 	};
 }
 
+/** Return All / Limit of a Get Many operation. */
+export const returnAllOrLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
 /** A language override for operations whose messages the platform localises. */
 export const languageOption: INodeProperties = {
 	displayName: 'Language',

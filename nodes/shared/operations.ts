@@ -65,6 +65,14 @@ export interface OperationSpec {
 
 const JSON_ACCEPT = { Accept: 'application/json' };
 
+/** The ecommerce module's credential headers (spec: Authentication), and with the user token. */
+const ECOMMERCE_HEADERS: Record<string, CredentialHeaderSource> = {
+	apikey: 'apiKey',
+	apiconnection: 'apiConnection',
+	'secure-business-key': 'businessKey',
+};
+const ECOMMERCE_USER_HEADERS: Record<string, CredentialHeaderSource> = { ...ECOMMERCE_HEADERS, userToken: 'userToken' };
+
 export const OPERATIONS = {
 	E1: {
 		code: 'E1',
@@ -91,12 +99,7 @@ export const OPERATIONS = {
 		method: 'POST',
 		path: '/{categories}/{category_id}',
 		pathParams: { category_id: 'integer' },
-		credentialHeaders: {
-			apikey: 'apiKey',
-			apiconnection: 'apiConnection',
-			'secure-business-key': 'businessKey',
-			userToken: 'userToken',
-		},
+		credentialHeaders: ECOMMERCE_USER_HEADERS,
 		body: 'multipart',
 		retry: 'setValue',
 	},
@@ -108,11 +111,7 @@ export const OPERATIONS = {
 		method: 'GET',
 		path: '/api/v1/ecomm_categories',
 		pathParams: {},
-		credentialHeaders: {
-			apikey: 'apiKey',
-			apiconnection: 'apiConnection',
-			'secure-business-key': 'businessKey',
-		},
+		credentialHeaders: ECOMMERCE_HEADERS,
 		body: 'none',
 		retry: 'read',
 	},
@@ -123,11 +122,7 @@ export const OPERATIONS = {
 		method: 'GET',
 		path: '/api/v2/order_details/{order_id}',
 		pathParams: { order_id: 'integer' },
-		credentialHeaders: {
-			apikey: 'apiKey',
-			apiconnection: 'apiConnection',
-			'secure-business-key': 'businessKey',
-		},
+		credentialHeaders: ECOMMERCE_HEADERS,
 		languageHeader: 'Accept-Language',
 		body: 'none',
 		retry: 'read',
@@ -139,12 +134,7 @@ export const OPERATIONS = {
 		method: 'PUT',
 		path: '/{favorites}/store_and_delete/{catalog_id}',
 		pathParams: { catalog_id: 'integer' },
-		credentialHeaders: {
-			apikey: 'apiKey',
-			apiconnection: 'apiConnection',
-			'secure-business-key': 'businessKey',
-			userToken: 'userToken',
-		},
+		credentialHeaders: ECOMMERCE_USER_HEADERS,
 		languageHeader: 'Accept-Language',
 		body: 'text',
 		retry: 'create',
@@ -242,12 +232,7 @@ export const OPERATIONS = {
 		method: 'POST',
 		path: '/api/v1/catalog-comments/{comment_id}',
 		pathParams: { comment_id: 'integer' },
-		credentialHeaders: {
-			apikey: 'apiKey',
-			apiconnection: 'apiConnection',
-			'secure-business-key': 'businessKey',
-			userToken: 'userToken',
-		},
+		credentialHeaders: ECOMMERCE_USER_HEADERS,
 		body: 'multipart',
 		retry: 'setValue',
 	},
@@ -258,11 +243,7 @@ export const OPERATIONS = {
 		method: 'PATCH',
 		path: '/api/v1/audit-sessions/update-session-item/{audit_item_id}',
 		pathParams: { audit_item_id: 'integer' },
-		credentialHeaders: {
-			apikey: 'apiKey',
-			apiconnection: 'apiConnection',
-			'secure-business-key': 'businessKey',
-		},
+		credentialHeaders: ECOMMERCE_HEADERS,
 		body: 'text',
 		retry: 'setValue',
 	},
@@ -273,11 +254,7 @@ export const OPERATIONS = {
 		method: 'POST',
 		path: '/api/v1/inventory_trancfered_items',
 		pathParams: {},
-		credentialHeaders: {
-			apikey: 'apiKey',
-			apiconnection: 'apiConnection',
-			'secure-business-key': 'businessKey',
-		},
+		credentialHeaders: ECOMMERCE_HEADERS,
 		body: 'multipart',
 		retry: 'create',
 	},
@@ -299,11 +276,7 @@ export const OPERATIONS = {
 		method: 'GET',
 		path: '/api/v1/news',
 		pathParams: {},
-		credentialHeaders: {
-			apikey: 'apiKey',
-			apiconnection: 'apiConnection',
-			'secure-business-key': 'businessKey',
-		},
+		credentialHeaders: ECOMMERCE_HEADERS,
 		body: 'none',
 		retry: 'read',
 	},

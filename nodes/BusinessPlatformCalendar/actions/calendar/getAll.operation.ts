@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
+import { returnAllOrLimit, updateDisplayOptions } from '../../../shared/descriptions';
 import { platformRequest, type PlatformRun } from '../../../shared/transport';
 import { requireInteger, requireString } from '../../../shared/validation';
 
@@ -21,22 +21,7 @@ const properties: INodeProperties[] = [
 		default: 'user',
 		description: "The platform's calendar list type (sent as type); the API's example sends user",
 	},
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllOrLimit,
 ];
 
 export const description = updateDisplayOptions(

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
+import { returnAllOrLimit, updateDisplayOptions } from '../../../shared/descriptions';
 import { platformPaginate } from '../../../shared/pagination';
 import type { PlatformRun } from '../../../shared/transport';
 import { ParameterError, requireInteger } from '../../../shared/validation';
@@ -8,22 +8,7 @@ import { ParameterError, requireInteger } from '../../../shared/validation';
 export const DEFAULT_PAGE_SIZE = 100;
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllOrLimit,
 	{
 		displayName: 'Simplify',
 		name: 'simplify',
