@@ -18,7 +18,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('../scripts/n8n-app');
-const { startSandbox } = require('../test/sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { platformHeaderNames } = require('../test/harness/requests');
 const workflows = require('./workflows');
 

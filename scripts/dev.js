@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const app = require('./n8n-app');
-const { startSandbox } = require('../test/sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SANDBOX_PORT = Number(process.env.BP_SANDBOX_PORT ?? 5680);

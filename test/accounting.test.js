@@ -1,6 +1,6 @@
 // @ts-check
 /** The Accounting node (E1, E8, E9) through n8n-core's real engine against the sandbox platform. */
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials } = require('./harness/n8n');
 const { platformHeaderNames, requestsFor } = require('./harness/requests');
 

@@ -5,7 +5,7 @@
  * pairedItem, continueOnFail fails only the failing item, a 429 or 503 with Retry-After
  * pauses every request of the node run once, and a create is never sent twice.
  */
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { watchInFlight } = require('./harness/inFlight');

@@ -7,7 +7,7 @@ const { LoadOptionsContext } = require('n8n-core');
 const { Workflow, ICredentialsHelper } = require('n8n-workflow');
 
 const { BusinessPlatformApi } = require('../credentials/BusinessPlatformApi.credentials');
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials, nodeClasses } = require('./harness/n8n');
 const { platformHeaderNames, requestsFor } = require('./harness/requests');
 

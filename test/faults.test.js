@@ -9,7 +9,7 @@
  * - with continueOnFail, the fault on the second of three items fails that item only,
  *   paired with it, and the others go through.
  */
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { OPERATION_CASES } = require('./harness/operationCases');

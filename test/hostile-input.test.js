@@ -6,7 +6,7 @@
  * item before any request, with a message naming the parameter and the item, or sends
  * exactly the intended request (the value encoded into one path segment or query value).
  */
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials } = require('./harness/n8n');
 const { OPERATION_CASES } = require('./harness/operationCases');
 const { OPERATIONS } = require('../nodes/shared/operations');

@@ -9,7 +9,7 @@
  * is dropped once its items are copied out, so memory grows with the output, not with the
  * pages requested.
  */
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { watchInFlight } = require('./harness/inFlight');

@@ -2,7 +2,7 @@
 /** The Projects node (E6 workspace delete, E10 task update) through n8n-core's real engine against the sandbox. */
 const crypto = require('node:crypto');
 
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials, useFilesystemBinaryData } = require('./harness/n8n');
 const { PROTOCOL_HEADERS, platformHeaderNames, requestsFor } = require('./harness/requests');
 

@@ -5,7 +5,7 @@
  * and a run of 100 creates with faults on a share of requests that leaves in the sandbox
  * exactly one record per item that may have been created, none doubled.
  */
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { OPERATION_CASES } = require('./harness/operationCases');

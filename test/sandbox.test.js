@@ -7,7 +7,7 @@
  * unknown ids, other businesses' records), paginates like Laravel, and injects faults.
  */
 
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 
 /** @type {import('./sandbox/server').Sandbox} */
 let sb;

@@ -8,7 +8,7 @@
  * for every credential value. Secret-like fields of records (E8's and E15's password and
  * remember_token) never reach the output either.
  */
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials } = require('./harness/n8n');
 const { OPERATION_CASES } = require('./harness/operationCases');
 const { FAULT_CASES, FAULT_REQUEST_OPTIONS, closedPort, refusingCredentials } = require('./harness/faultCases');

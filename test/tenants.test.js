@@ -6,7 +6,7 @@
  * only that business's data; no key appears in the parameters or the output; an unknown
  * business name fails only its item, before any request.
  */
-const { startSandbox } = require('./sandbox/server');
+const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials } = require('./harness/n8n');
 const { OPERATION_CASES } = require('./harness/operationCases');
 

@@ -11,7 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
-const { startSandbox } = require('../sandbox/server');
+const { startSandbox } = require('../../sandbox/server');
 const { platformHeaderNames } = require('../harness/requests');
 
 const PREFIX = `${app.PACKAGE_NAME}.`;

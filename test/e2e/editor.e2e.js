@@ -11,7 +11,7 @@ const path = require('node:path');
 const { chromium, selectors } = require('playwright-core');
 
 const app = require('../../scripts/n8n-app');
-const { startSandbox } = require('../sandbox/server');
+const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../harness/credentials');
 
 const PORT = 5710;

@@ -4,7 +4,7 @@
  * records of the default business (acme), and the same operation for the second business
  * (globex). Shared by the fault, retry, hostile-input, secret and tenant tests.
  */
-const { uuidFor } = require('../sandbox/data');
+const { uuidFor } = require('../../sandbox/data');
 
 /**
  * @typedef {'read' | 'setValue' | 'create'} RetryClass
