@@ -9,7 +9,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { sandboxCredentials } = require('../test/harness/credentials');
+const { sandboxCredentials } = require('../sandbox/credentials');
 
 const ROOT = path.resolve(__dirname, '..');
 const CACHE = path.join(ROOT, '.cache');

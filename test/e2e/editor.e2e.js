@@ -12,7 +12,7 @@ const { chromium, selectors } = require('playwright-core');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
-const { sandboxCredentials } = require('../harness/credentials');
+const { sandboxCredentials } = require('../../sandbox/credentials');
 
 const PORT = 5710;
 const BASE = `http://localhost:${PORT}`;

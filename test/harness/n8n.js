@@ -7,16 +7,16 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { WorkflowExecute, ExecutionLifecycleHooks } = require('n8n-core');
+const { WorkflowExecute, ExecutionLifecycleHooks, LoadOptionsContext } = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
-const { sandboxCredentials } = require('./credentials');
 
 const PACKAGE = 'n8n-nodes-business-platform';
 const NODES_DIR = path.join(__dirname, '..', '..', 'nodes');
 const credentialType = new BusinessPlatformApi();
 const WORKFLOW_ID = 'wf-test';
+const CREDENTIALS = { businessPlatformApi: { id: 'cred-1', name: 'Business Platform (sandbox)' } };
 const EXECUTION_ID = 'exec-test';
 
 /** Every `nodes/<Name>/<Name>.node.ts`, keyed by its description name (the type without the package prefix). */
@@ -98,7 +98,7 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { businessPlatformApi: { id: 'cred-1', name: 'Business Platform (sandbox)' } },
+		credentials: CREDENTIALS,
 		...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
 	};
 	const workflowData = { id: WORKFLOW_ID, name: 'test', nodes: [node], connections: {}, active: false, settings: {} };
@@ -134,6 +134,31 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
 	const error = result.data.resultData.error ?? taskData?.error;
 	const output = taskData?.data?.main?.[0] ?? [];
 	return { output, json: output.map((item) => item.json), error, result };
+}
+
+/**
+ * n8n-core's real LoadOptionsContext for one node parameter, as the editor uses it to fill a
+ * resource locator's list or an options list.
+ * @param {{ type: string, parameters: Record<string, any>, credentials: Record<string, any>, path: string }} options
+ *   type: node type (description name); path: the parameter being loaded, e.g. 'updateFields.parentCategory'
+ */
+function loadOptionsContext({ type, parameters, credentials, path: parameterPath }) {
+	/** @type {import('n8n-workflow').INode} */
+	const node = {
+		id: 'load-options',
+		name: 'Node Under Test',
+		type: `${PACKAGE}.${type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: CREDENTIALS,
+	};
+	const workflow = new Workflow({ id: WORKFLOW_ID, nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = /** @type {any} */ ({
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		currentNodeParameters: parameters,
+	});
+	return new LoadOptionsContext(workflow, node, additionalData, parameterPath);
 }
 
 /**
@@ -181,4 +206,4 @@ async function useFilesystemBinaryData() {
 	};
 }
 
-module.exports = { runNode, sandboxCredentials, nodeClasses, useFilesystemBinaryData };
+module.exports = { runNode, loadOptionsContext, nodeClasses, useFilesystemBinaryData };

@@ -1,46 +1,22 @@
 // @ts-check
-/** The Calendar node (E11) through n8n-core's real engine against the sandbox platform. */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
-const { platformHeaderNames, requestsFor } = require('./harness/requests');
+/** The Calendar node, Calendar → Get Many (E11), through n8n-core's real engine against the sandbox platform. */
+const { useSandbox } = require('../harness/fixture');
+const { platformHeaderNames } = require('../harness/requests');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
-
-/**
- * @param {Record<string, any>} parameters
- * @param {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any> }} [options]
- */
-function runCalendar(parameters, options = {}) {
-	return runNode({
-		type: 'businessPlatformCalendar',
-		parameters: { resource: 'calendar', operation: 'getAll', requestOptions: { retryDelay: 1 }, ...parameters },
-		credentials: options.credentials ?? credentials,
-		items: options.items,
-		continueOnFail: options.continueOnFail,
-	});
-}
+const fixture = useSandbox();
+const runCalendar = fixture.runner('businessPlatformCalendar', { resource: 'calendar', operation: 'getAll' });
 
 describe('Calendar → Get Many (E11)', () => {
 	test('sends exactly user_token and secure_business_key with a multipart body, one output item per calendar', async () => {
 		const { json, output, error } = await runCalendar({ userType: 'user', type: 'user', returnAll: true });
 		expect(error).toBeUndefined();
 
-		const [request] = requestsFor(sandbox, 'E11');
+		const [request] = fixture.requestsFor('E11');
 		expect(request).toMatchObject({ method: 'POST', path: '/api/v2/all_business_calendars_list', status: 200, business: 'acme' });
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
 		expect(platformHeaderNames(request)).toEqual(['secure_business_key', 'user_token']);
-		expect(request.headers.user_token).toBe(sandbox.credentials.userToken);
-		expect(request.headers.secure_business_key).toBe(sandbox.credentials.businessKeys.acme);
+		expect(request.headers.user_token).toBe(fixture.sandbox.credentials.userToken);
+		expect(request.headers.secure_business_key).toBe(fixture.sandbox.credentials.businessKeys.acme);
 		expect(request.body).toEqual({ kind: 'multipart', fields: [['user_type', 'user'], ['type', 'user']], files: [] });
 
 		expect(json).toEqual([
@@ -53,14 +29,14 @@ describe('Calendar → Get Many (E11)', () => {
 	test('User Type and Type default to user, and Limit keeps the first calendars', async () => {
 		const { json, error } = await runCalendar({ limit: 1 });
 		expect(error).toBeUndefined();
-		expect(requestsFor(sandbox, 'E11')[0].body.fields).toEqual([['user_type', 'user'], ['type', 'user']]);
+		expect(fixture.requestsFor('E11')[0].body.fields).toEqual([['user_type', 'user'], ['type', 'user']]);
 		expect(json).toEqual([{ id: 1151, name: 'Acme Company Calendar' }]);
 	});
 
 	test('other values are sent as given', async () => {
 		const { error } = await runCalendar({ userType: 'employee', type: 'business', returnAll: true });
 		expect(error).toBeUndefined();
-		expect(requestsFor(sandbox, 'E11')[0].body.fields).toEqual([['user_type', 'employee'], ['type', 'business']]);
+		expect(fixture.requestsFor('E11')[0].body.fields).toEqual([['user_type', 'employee'], ['type', 'business']]);
 	});
 
 	test('each input item lists the calendars of its business, paired with it', async () => {
@@ -77,7 +53,7 @@ describe('Calendar → Get Many (E11)', () => {
 	});
 
 	test('an empty calendar list gives no output items', async () => {
-		sandbox.state.acme.calendars = [];
+		fixture.sandbox.state.acme.calendars = [];
 		const { json, error } = await runCalendar({ returnAll: true });
 		expect(error).toBeUndefined();
 		expect(json).toEqual([]);
@@ -86,11 +62,11 @@ describe('Calendar → Get Many (E11)', () => {
 	test('an empty Type fails naming the parameter and item; nothing is sent', async () => {
 		const { error } = await runCalendar({ type: ' ', returnAll: true });
 		expect(error?.message).toBe('Type is required (item 0)');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a 422 shows the platform message and its field errors', async () => {
-		sandbox.inject({
+		fixture.sandbox.inject({
 			operation: 'E11',
 			status: 422,
 			body: { message: 'The selected user type is invalid.', errors: { user_type: ['The selected user type is invalid.'] } },
@@ -104,29 +80,29 @@ describe('Calendar → Get Many (E11)', () => {
 
 	test('a wrong user token fails with the platform message (401) and never shows the token', async () => {
 		const wrongToken = 'wrong-user-token-987654';
-		const { error } = await runCalendar({ returnAll: true }, { credentials: { ...credentials, userToken: wrongToken } });
+		const { error } = await runCalendar({ returnAll: true }, { credentials: { ...fixture.credentials, userToken: wrongToken } });
 		expect(/** @type {any} */ (error).httpCode).toBe('401');
 		expect(error?.message).toMatch(/Unauthenticated/);
 		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(wrongToken);
 	});
 
 	test('status: false on HTTP 200 is an error carrying the platform message', async () => {
-		sandbox.inject({ operation: 'E11', statusFalse: true, message: 'Calendars are not enabled for this business' });
+		fixture.sandbox.inject({ operation: 'E11', statusFalse: true, message: 'Calendars are not enabled for this business' });
 		const { error } = await runCalendar({ returnAll: true });
 		expect(error?.message).toBe('Calendars are not enabled for this business');
 	});
 
 	test('a response without the list is an error, not an empty result', async () => {
-		sandbox.inject({ operation: 'E11', status: 200, body: { status: true, message: 'OK', data: null } });
+		fixture.sandbox.inject({ operation: 'E11', status: 200, body: { status: true, message: 'OK', data: null } });
 		const { json } = await runCalendar({ returnAll: true }, { continueOnFail: true });
 		expect(json).toEqual([{ error: 'The platform answered without a calendar list', description: 'E11 List Calendars: expected the list in data.data of the response' }]);
 	});
 
 	test('a read is retried after a 503 and succeeds', async () => {
-		sandbox.inject({ operation: 'E11', status: 503 });
+		fixture.sandbox.inject({ operation: 'E11', status: 503 });
 		const { json, error } = await runCalendar({ returnAll: true });
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(2);
-		expect(requestsFor(sandbox, 'E11').map((/** @type {any} */ r) => r.status)).toEqual([503, 200]);
+		expect(fixture.requestsFor('E11').map((/** @type {any} */ r) => r.status)).toEqual([503, 200]);
 	});
 });

@@ -1,37 +1,10 @@
 // @ts-check
-/** The Accounting node (E1, E8, E9) through n8n-core's real engine against the sandbox platform. */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
-const { platformHeaderNames, requestsFor } = require('./harness/requests');
+/** The Accounting node, Sales Quote → Update (E1), through n8n-core's real engine against the sandbox platform. */
+const { useSandbox } = require('../harness/fixture');
+const { platformHeaderNames } = require('../harness/requests');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
-
-/**
- * @param {Record<string, any>} parameters
- * @param {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any> }} [options]
- */
-function runAccounting(parameters, options = {}) {
-	return runNode({
-		type: 'businessPlatformAccounting',
-		parameters: { requestOptions: { retryDelay: 1 }, ...parameters },
-		credentials: options.credentials ?? credentials,
-		items: options.items,
-		continueOnFail: options.continueOnFail,
-	});
-}
-
-// ---------------------------------------------------------------------------------------
-// Sales Quote → Update (E1)
+const fixture = useSandbox();
+const runAccounting = fixture.runner('businessPlatformAccounting');
 
 /**
  * A complete line as the Define Below fields (and the JSON keys) take it; values vary by n.
@@ -117,10 +90,10 @@ describe('Sales Quote → Update (E1)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		const [request] = requestsFor(sandbox, 'E1');
+		const [request] = fixture.requestsFor('E1');
 		expect(request).toMatchObject({ method: 'POST', path: '/api/v4/sales_quote/1501', status: 200, business: 'acme' });
 		expect(platformHeaderNames(request)).toEqual(E1_HEADERS);
-		const c = sandbox.credentials;
+		const c = fixture.sandbox.credentials;
 		expect(request.headers).toMatchObject({
 			'secure-business-key': c.businessKeys.acme,
 			'platform-key': c.platformKey,
@@ -183,7 +156,7 @@ describe('Sales Quote → Update (E1)', () => {
 			total: 1000,
 			note: 'Valid for 30 days',
 		});
-		const stored = sandbox.state.acme.quotes.find((/** @type {any} */ q) => q.id === 1501);
+		const stored = fixture.sandbox.state.acme.quotes.find((/** @type {any} */ q) => q.id === 1501);
 		expect(stored.customer_id).toBe(1402);
 		expect(stored.items.map((/** @type {any} */ i) => [i.sort, i.item_id, i.description])).toEqual([
 			[2, 1701, 'Line 1 product'],
@@ -194,7 +167,7 @@ describe('Sales Quote → Update (E1)', () => {
 	test('optional fields left out are sent as empty values (the quote fields and each line sort)', async () => {
 		const { json, error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]) });
 		expect(error).toBeUndefined();
-		const [request] = requestsFor(sandbox, 'E1');
+		const [request] = fixture.requestsFor('E1');
 		expect(request.headers['Accept-Language']).toBe('en');
 		const fields = new Map(request.body.fields);
 		for (const name of ['due_date', 'description', 'hide_total', 'custom_title', 'note', 'item_sort[]']) {
@@ -215,7 +188,7 @@ describe('Sales Quote → Update (E1)', () => {
 			...defineBelow([line(1)]),
 		});
 		expect(error).toBeUndefined();
-		const fields = new Map(requestsFor(sandbox, 'E1')[0].body.fields);
+		const fields = new Map(fixture.requestsFor('E1')[0].body.fields);
 		expect(fields.get('created_date')).toBe('2025-03-01');
 		expect(fields.get('due_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 	});
@@ -224,9 +197,9 @@ describe('Sales Quote → Update (E1)', () => {
 		const lines = Array.from({ length: count }, (_, i) => line(i + 1));
 		const { error } = await runAccounting({ ...QUOTE, ...defineBelow(lines) });
 		expect(error).toBeUndefined();
-		const [request] = requestsFor(sandbox, 'E1');
+		const [request] = fixture.requestsFor('E1');
 		expect(request.body.fields.slice(13)).toEqual(expectedLineFields(lines));
-		const stored = sandbox.state.acme.quotes.find((/** @type {any} */ q) => q.id === 1501);
+		const stored = fixture.sandbox.state.acme.quotes.find((/** @type {any} */ q) => q.id === 1501);
 		expect(stored.items.map((/** @type {any} */ i) => i.item_id)).toEqual(lines.map((l) => Number(l.itemId)));
 	});
 
@@ -242,7 +215,7 @@ describe('Sales Quote → Update (E1)', () => {
 			{ items: [{ json: { lines: asNumbers } }] },
 		);
 		expect(error).toBeUndefined();
-		const [request] = requestsFor(sandbox, 'E1');
+		const [request] = fixture.requestsFor('E1');
 		// A number from an expression is sent as JavaScript writes it (102.50 -> "102.5").
 		const asText = asNumbers.map((l) => Object.fromEntries(Object.entries(l).map(([key, value]) => [key, String(value)])));
 		const expected = expectedLineFields(lines.map((l, i) => ({ ...l, ...asText[i], sort: i === 0 ? '7' : '' })));
@@ -253,7 +226,7 @@ describe('Sales Quote → Update (E1)', () => {
 		const lines = [line(1), line(2)];
 		const { error } = await runAccounting({ ...QUOTE, lineItemsSource: 'json', lineItemsJson: JSON.stringify(lines) });
 		expect(error).toBeUndefined();
-		expect(requestsFor(sandbox, 'E1')[0].body.fields.slice(13)).toEqual(expectedLineFields(lines));
+		expect(fixture.requestsFor('E1')[0].body.fields.slice(13)).toEqual(expectedLineFields(lines));
 	});
 
 	test('a line missing its price fails before any request, naming the line and the field', async () => {
@@ -261,7 +234,7 @@ describe('Sales Quote → Update (E1)', () => {
 		const lines = [line(1), line(2), noPrice];
 		const { error } = await runAccounting({ ...QUOTE, ...defineBelow(lines) });
 		expect(error?.message).toBe('Line 3: Price is required (item 0)');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
 
 		const fromJson = await runAccounting({ ...QUOTE, lineItemsSource: 'json', lineItemsJson: JSON.stringify(lines) });
 		expect(fromJson.error?.message).toBe('Line 3: Price is required (item 0)');
@@ -274,7 +247,7 @@ describe('Sales Quote → Update (E1)', () => {
 		expect(fromExpression.json).toEqual([
 			{ error: 'Line 2: Price is required (item 0)', description: 'Nothing was sent to the platform for this item.' },
 		]);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('other bad lines are refused before any request, naming the line and field', async () => {
@@ -296,7 +269,7 @@ describe('Sales Quote → Update (E1)', () => {
 			const { error } = await runAccounting({ ...QUOTE, ...lineParameters });
 			expect(error?.message).toEqual(message);
 		}
-		expect(sandbox.requests).toHaveLength(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('bad quote fields are refused before any request', async () => {
@@ -311,7 +284,7 @@ describe('Sales Quote → Update (E1)', () => {
 			const { error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]), ...fields });
 			expect(error?.message).toBe(message);
 		}
-		expect(sandbox.requests).toHaveLength(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('an unknown quote fails with the platform message and HTTP 404, in the chosen language', async () => {
@@ -332,215 +305,13 @@ describe('Sales Quote → Update (E1)', () => {
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
 		expect(error?.description).toContain('- customer_id: The selected customer id is invalid.');
 		expect(error?.description).toContain('- due_date: The due date field must be a date after or equal to created date.');
-		expect(requestsFor(sandbox, 'E1')).toHaveLength(1);
+		expect(fixture.requestsFor('E1')).toHaveLength(1);
 	});
 
 	test('a quote update is not repeated after a 500: the platform may have acted', async () => {
-		sandbox.inject({ operation: 'E1', status: 500, actFirst: true });
+		fixture.sandbox.inject({ operation: 'E1', status: 500, actFirst: true });
 		const { error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]) });
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
-		expect(requestsFor(sandbox, 'E1')).toHaveLength(1);
-	});
-});
-
-// ---------------------------------------------------------------------------------------
-// Customer/Supplier Branch → Get (E8)
-
-/** Seeded acme contacts: customer 1601 (branches 1651, 1652) and supplier 1602 (branch 1653). */
-function seeded() {
-	const contacts = sandbox.state.acme.contacts;
-	const customer = contacts.find((/** @type {any} */ c) => c.id === 1601);
-	const supplier = contacts.find((/** @type {any} */ c) => c.id === 1602);
-	return { customer, supplier };
-}
-
-describe('Customer/Supplier Branch → Get (E8)', () => {
-	test('sends exactly user-token, secure-business-key and lang, no body, and outputs the branch without its password', async () => {
-		const { customer } = seeded();
-		const branch = customer.branches[1];
-		const { json, error } = await runAccounting({
-			resource: 'customerSupplierBranch',
-			operation: 'get',
-			contactType: 'customer',
-			customerSupplierUuid: customer.uuid,
-			branchUuid: branch.uuid,
-		});
-		expect(error).toBeUndefined();
-
-		const [request] = requestsFor(sandbox, 'E8');
-		expect(request).toMatchObject({
-			method: 'GET',
-			path: `/api/v5/customers-suppliers/1/${customer.uuid}/branches/${branch.uuid}`,
-			status: 200,
-			business: 'acme',
-			contentType: null,
-			body: { kind: 'empty' },
-		});
-		expect(platformHeaderNames(request)).toEqual(['lang', 'secure-business-key', 'user-token']);
-		expect(request.headers).toMatchObject({
-			lang: 'en',
-			'user-token': sandbox.credentials.userToken,
-			'secure-business-key': sandbox.credentials.businessKeys.acme,
-		});
-
-		expect(json).toHaveLength(1);
-		expect(json[0]).toMatchObject({ id: 1652, uuid: branch.uuid, name: 'Riyadh Retail Jeddah', city: 'Jeddah', company_id: 1601 });
-		expect(json[0]).not.toHaveProperty('password');
-		expect(JSON.stringify(json)).not.toContain(branch.password);
-		// Every other field of the record passes through.
-		const { password: _secret, ...rest } = branch;
-		expect(json[0]).toEqual(rest);
-	});
-
-	test('a supplier is sent as 2 (also from an expression), with the lang option', async () => {
-		const { supplier } = seeded();
-		const { json, error } = await runAccounting(
-			{
-				resource: 'customerSupplierBranch',
-				operation: 'get',
-				contactType: '={{ $json.type }}',
-				customerSupplierUuid: supplier.uuid,
-				branchUuid: supplier.branches[0].uuid,
-				options: { language: 'ar' },
-			},
-			{ items: [{ json: { type: 'supplier' } }, { json: { type: 2 } }] },
-		);
-		expect(error).toBeUndefined();
-		expect(json.map((b) => b.id)).toEqual([1653, 1653]);
-		for (const request of requestsFor(sandbox, 'E8')) {
-			expect(request.path).toBe(`/api/v5/customers-suppliers/2/${supplier.uuid}/branches/${supplier.branches[0].uuid}`);
-			expect(request.headers.lang).toBe('ar');
-		}
-	});
-
-	test('an unknown branch fails with the platform message and HTTP 404, in the chosen language', async () => {
-		const { customer, supplier } = seeded();
-		const get = { resource: 'customerSupplierBranch', operation: 'get', contactType: 'customer', customerSupplierUuid: customer.uuid };
-		const english = await runAccounting({ ...get, branchUuid: supplier.branches[0].uuid });
-		expect(english.error?.message).toBe('Branch not found.');
-		expect(/** @type {any} */ (english.error).httpCode).toBe('404');
-		expect(english.error?.description).toContain('E8 Get Customer/Supplier Branch');
-
-		const arabic = await runAccounting({ ...get, branchUuid: supplier.branches[0].uuid, options: { language: 'ar' } });
-		expect(arabic.error?.message).toBe('الفرع غير موجود.');
-
-		// A supplier's uuid asked for as a customer is not found either.
-		const wrongType = await runAccounting({ ...get, customerSupplierUuid: supplier.uuid, branchUuid: supplier.branches[0].uuid });
-		expect(wrongType.error?.message).toBe('Customer not found.');
-	});
-
-	test('status: false with errors on HTTP 200 is an error carrying the platform message', async () => {
-		const { customer } = seeded();
-		sandbox.inject({ operation: 'E8', statusFalse: true, message: 'Branch is archived' });
-		const { error } = await runAccounting({
-			resource: 'customerSupplierBranch',
-			operation: 'get',
-			contactType: 'customer',
-			customerSupplierUuid: customer.uuid,
-			branchUuid: customer.branches[0].uuid,
-		});
-		expect(error?.message).toBe('Branch is archived');
-		expect(error?.description).toContain('HTTP 200');
-	});
-
-	test('uuids that are paths and a bad type are refused before any request', async () => {
-		const { customer } = seeded();
-		const get = { resource: 'customerSupplierBranch', operation: 'get', contactType: 'customer', customerSupplierUuid: customer.uuid };
-		const traversal = await runAccounting({ ...get, branchUuid: '../../../api/add_account_v2' });
-		expect(traversal.error?.message).toBe(
-			'Branch UUID must be a single id, not a path, got "../../../api/add_account_v2" (item 0)',
-		);
-		const empty = await runAccounting({ ...get, customerSupplierUuid: ' ', branchUuid: customer.branches[0].uuid });
-		expect(empty.error?.message).toBe('Customer/Supplier UUID is required (item 0)');
-		const badType = await runAccounting({ ...get, contactType: '={{ 3 }}', branchUuid: customer.branches[0].uuid });
-		expect(badType.error?.message).toBe('Customer or Supplier must be customer or supplier (or 1 or 2), got 3 (item 0)');
-		expect(sandbox.requests).toHaveLength(0);
-	});
-});
-
-// ---------------------------------------------------------------------------------------
-// Cash/Bank Account → Create (E9)
-
-const ACCOUNT = {
-	resource: 'cashBankAccount',
-	operation: 'create',
-	name: 'Front Desk Cash',
-	representativeId: '42',
-	businessId: '101',
-};
-
-describe('Cash/Bank Account → Create (E9)', () => {
-	test('sends exactly apikey and secure_business_key with a JSON body of strings, type cash by default, and outputs the account', async () => {
-		const { json, error } = await runAccounting({ ...ACCOUNT });
-		expect(error).toBeUndefined();
-
-		const [request] = requestsFor(sandbox, 'E9');
-		expect(request).toMatchObject({ method: 'POST', path: '/api/add_account_v2', status: 200, contentType: 'application/json', business: 'acme' });
-		expect(platformHeaderNames(request)).toEqual(['apikey', 'secure_business_key']);
-		expect(request.headers).toMatchObject({ apikey: sandbox.credentials.apiKey, secure_business_key: sandbox.credentials.businessKeys.acme });
-		expect(request.body).toEqual({
-			kind: 'json',
-			value: { name: 'Front Desk Cash', type: 'cash', representative_id: '42', business_id: '101' },
-		});
-		expect(Object.keys(request.body.value)).toEqual(['name', 'type', 'representative_id', 'business_id']);
-
-		expect(json).toEqual([
-			expect.objectContaining({ id: 1103, name: 'Front Desk Cash', type: 'cash', representative_id: '42', business_id: '101' }),
-		]);
-		expect(sandbox.state.acme.accounts.map((/** @type {any} */ a) => a.name)).toContain('Front Desk Cash');
-	});
-
-	test('another type is sent as given: bank is accepted, an unknown one shows the platform 422', async () => {
-		const bank = await runAccounting({ ...ACCOUNT, name: 'SNB Current', accountType: 'bank', representativeId: 43 });
-		expect(bank.error).toBeUndefined();
-		expect(bank.json[0]).toMatchObject({ type: 'bank', representative_id: '43' });
-
-		const savings = await runAccounting({ ...ACCOUNT, accountType: 'savings' });
-		expect(savings.error?.message).toBe('The selected type is invalid.');
-		expect(/** @type {any} */ (savings.error).httpCode).toBe('422');
-		expect(savings.error?.description).toContain('- type: The selected type is invalid.');
-		expect(requestsFor(sandbox, 'E9').map((/** @type {any} */ r) => r.body.value.type)).toEqual(['bank', 'savings']);
-	});
-
-	test("another business's id is refused by the platform with its message", async () => {
-		const { error } = await runAccounting({ ...ACCOUNT, businessId: '202' });
-		expect(error?.message).toBe('The selected business id is invalid.');
-		expect(error?.description).toContain('- business_id: The selected business id is invalid.');
-		expect(error?.description).toContain('E9 Create Cash/Bank Account (POST /api/add_account_v2), HTTP 422, item 0');
-		expect(sandbox.state.acme.accounts).toHaveLength(2);
-	});
-
-	test('each item may act for another business (Request Options → Business)', async () => {
-		const { json, error } = await runAccounting(
-			{
-				...ACCOUNT,
-				businessId: '={{ $json.businessId }}',
-				requestOptions: { retryDelay: 1, business: '={{ $json.business }}' },
-			},
-			{ items: [{ json: { businessId: 101, business: '' } }, { json: { businessId: 202, business: 'globex' } }] },
-		);
-		expect(error).toBeUndefined();
-		expect(json.map((a) => [a.id, a.business_id])).toEqual([[1103, '101'], [2102, '202']]);
-	});
-
-	test('bad ids and an empty name are refused before any request; continueOnFail keeps the items paired', async () => {
-		const { output } = await runAccounting(
-			{ ...ACCOUNT, name: '={{ $json.name }}', representativeId: '={{ $json.rep }}' },
-			{
-				items: [
-					{ json: { name: 'Till 1', rep: 'abc' } },
-					{ json: { name: '', rep: 42 } },
-					{ json: { name: 'Till 3', rep: 0 } },
-					{ json: { name: 'Till 4', rep: 42 } },
-				],
-				continueOnFail: true,
-			},
-		);
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
-		expect(output[0].json.error).toBe('Representative ID must be a whole number, got "abc" (item 0)');
-		expect(output[1].json.error).toBe('Name is required (item 1)');
-		expect(output[2].json.error).toBe('Representative ID must be 1 or more, got 0 (item 2)');
-		expect(output[3].json).toMatchObject({ name: 'Till 4', type: 'cash' });
-		expect(requestsFor(sandbox, 'E9')).toHaveLength(1);
+		expect(fixture.requestsFor('E1')).toHaveLength(1);
 	});
 });

@@ -1,0 +1,119 @@
+// @ts-check
+/** The Accounting node, Customer/Supplier Branch → Get (E8), through n8n-core's real engine against the sandbox platform. */
+const { useSandbox } = require('../harness/fixture');
+const { platformHeaderNames } = require('../harness/requests');
+
+const fixture = useSandbox();
+const runAccounting = fixture.runner('businessPlatformAccounting');
+
+/** Seeded acme contacts: customer 1601 (branches 1651, 1652) and supplier 1602 (branch 1653). */
+function seeded() {
+	const contacts = fixture.sandbox.state.acme.contacts;
+	const customer = contacts.find((/** @type {any} */ c) => c.id === 1601);
+	const supplier = contacts.find((/** @type {any} */ c) => c.id === 1602);
+	return { customer, supplier };
+}
+
+describe('Customer/Supplier Branch → Get (E8)', () => {
+	test('sends exactly user-token, secure-business-key and lang, no body, and outputs the branch without its password', async () => {
+		const { customer } = seeded();
+		const branch = customer.branches[1];
+		const { json, error } = await runAccounting({
+			resource: 'customerSupplierBranch',
+			operation: 'get',
+			contactType: 'customer',
+			customerSupplierUuid: customer.uuid,
+			branchUuid: branch.uuid,
+		});
+		expect(error).toBeUndefined();
+
+		const [request] = fixture.requestsFor('E8');
+		expect(request).toMatchObject({
+			method: 'GET',
+			path: `/api/v5/customers-suppliers/1/${customer.uuid}/branches/${branch.uuid}`,
+			status: 200,
+			business: 'acme',
+			contentType: null,
+			body: { kind: 'empty' },
+		});
+		expect(platformHeaderNames(request)).toEqual(['lang', 'secure-business-key', 'user-token']);
+		expect(request.headers).toMatchObject({
+			lang: 'en',
+			'user-token': fixture.sandbox.credentials.userToken,
+			'secure-business-key': fixture.sandbox.credentials.businessKeys.acme,
+		});
+
+		expect(json).toHaveLength(1);
+		expect(json[0]).toMatchObject({ id: 1652, uuid: branch.uuid, name: 'Riyadh Retail Jeddah', city: 'Jeddah', company_id: 1601 });
+		expect(json[0]).not.toHaveProperty('password');
+		expect(JSON.stringify(json)).not.toContain(branch.password);
+		// Every other field of the record passes through.
+		const { password: _secret, ...rest } = branch;
+		expect(json[0]).toEqual(rest);
+	});
+
+	test('a supplier is sent as 2 (also from an expression), with the lang option', async () => {
+		const { supplier } = seeded();
+		const { json, error } = await runAccounting(
+			{
+				resource: 'customerSupplierBranch',
+				operation: 'get',
+				contactType: '={{ $json.type }}',
+				customerSupplierUuid: supplier.uuid,
+				branchUuid: supplier.branches[0].uuid,
+				options: { language: 'ar' },
+			},
+			{ items: [{ json: { type: 'supplier' } }, { json: { type: 2 } }] },
+		);
+		expect(error).toBeUndefined();
+		expect(json.map((b) => b.id)).toEqual([1653, 1653]);
+		for (const request of fixture.requestsFor('E8')) {
+			expect(request.path).toBe(`/api/v5/customers-suppliers/2/${supplier.uuid}/branches/${supplier.branches[0].uuid}`);
+			expect(request.headers.lang).toBe('ar');
+		}
+	});
+
+	test('an unknown branch fails with the platform message and HTTP 404, in the chosen language', async () => {
+		const { customer, supplier } = seeded();
+		const get = { resource: 'customerSupplierBranch', operation: 'get', contactType: 'customer', customerSupplierUuid: customer.uuid };
+		const english = await runAccounting({ ...get, branchUuid: supplier.branches[0].uuid });
+		expect(english.error?.message).toBe('Branch not found.');
+		expect(/** @type {any} */ (english.error).httpCode).toBe('404');
+		expect(english.error?.description).toContain('E8 Get Customer/Supplier Branch');
+
+		const arabic = await runAccounting({ ...get, branchUuid: supplier.branches[0].uuid, options: { language: 'ar' } });
+		expect(arabic.error?.message).toBe('الفرع غير موجود.');
+
+		// A supplier's uuid asked for as a customer is not found either.
+		const wrongType = await runAccounting({ ...get, customerSupplierUuid: supplier.uuid, branchUuid: supplier.branches[0].uuid });
+		expect(wrongType.error?.message).toBe('Customer not found.');
+	});
+
+	test('status: false with errors on HTTP 200 is an error carrying the platform message', async () => {
+		const { customer } = seeded();
+		fixture.sandbox.inject({ operation: 'E8', statusFalse: true, message: 'Branch is archived' });
+		const { error } = await runAccounting({
+			resource: 'customerSupplierBranch',
+			operation: 'get',
+			contactType: 'customer',
+			customerSupplierUuid: customer.uuid,
+			branchUuid: customer.branches[0].uuid,
+		});
+		expect(error?.message).toBe('Branch is archived');
+		expect(error?.description).toContain('HTTP 200');
+	});
+
+	test('uuids that are paths and a bad type are refused before any request', async () => {
+		const { customer } = seeded();
+		const get = { resource: 'customerSupplierBranch', operation: 'get', contactType: 'customer', customerSupplierUuid: customer.uuid };
+		const traversal = await runAccounting({ ...get, branchUuid: '../../../api/add_account_v2' });
+		expect(traversal.error?.message).toBe(
+			'Branch UUID must be a single id, not a path, got "../../../api/add_account_v2" (item 0)',
+		);
+		const empty = await runAccounting({ ...get, customerSupplierUuid: ' ', branchUuid: customer.branches[0].uuid });
+		expect(empty.error?.message).toBe('Customer/Supplier UUID is required (item 0)');
+		const badType = await runAccounting({ ...get, contactType: '={{ 3 }}', branchUuid: customer.branches[0].uuid });
+		expect(badType.error?.message).toBe('Customer or Supplier must be customer or supplier (or 1 or 2), got 3 (item 0)');
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+});

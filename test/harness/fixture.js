@@ -1,0 +1,101 @@
+// @ts-check
+/**
+ * The engine tests' fixture: one sandbox platform per test file (loopback, a free port),
+ * reseeded with an empty request log and no faults before each test, the credential values
+ * pointed at it, and runners for this package's nodes through n8n-core's real engine.
+ *
+ *   const fixture = useSandbox();
+ *   const runHr = fixture.runner('businessPlatformHr');
+ *   test('...', async () => {
+ *     const { json, error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' });
+ *     const [request] = fixture.requestsFor('E15');
+ *   });
+ */
+const { startSandbox } = require('../../sandbox/server');
+const { sandboxCredentials } = require('../../sandbox/credentials');
+const { runNode } = require('./n8n');
+const { requestsFor } = require('./requests');
+
+/**
+ * @typedef {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any> }} RunOptions
+ * @typedef {(parameters: Record<string, any>, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
+ */
+
+/**
+ * Registers the file's beforeAll / afterAll / beforeEach hooks and returns the fixture; its
+ * `sandbox` and `credentials` are there from beforeAll on.
+ * @param {import('../../sandbox/server').SandboxOptions} [options] startSandbox options
+ */
+function useSandbox(options = {}) {
+	/** @type {import('../../sandbox/server').Sandbox | undefined} */
+	let sandbox;
+	/** @type {Record<string, any> | undefined} */
+	let credentials;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox(options);
+		credentials = sandboxCredentials(sandbox);
+	});
+	afterAll(() => sandbox?.close());
+	beforeEach(() => sandbox?.reset());
+
+	const fixture = {
+		/** The running sandbox (startSandbox's object). @returns {any} */
+		get sandbox() {
+			if (!sandbox) throw new Error('The sandbox starts in beforeAll: use it inside a hook or a test');
+			return sandbox;
+		},
+
+		/** The credential values pointed at the sandbox, as the node's credential holds them. @returns {Record<string, any>} */
+		get credentials() {
+			if (!credentials) throw new Error('The sandbox starts in beforeAll: use it inside a hook or a test');
+			return credentials;
+		},
+
+		/**
+		 * Runs a node once through the real engine. Request Options get a 1 ms Retry Delay
+		 * unless the parameters set one: retries stay quick.
+		 * @param {string} type node type (description name), e.g. 'businessPlatformHr'
+		 * @param {Record<string, any>} parameters
+		 * @param {RunOptions} [runOptions]
+		 */
+		run(type, parameters, runOptions = {}) {
+			const { requestOptions, ...rest } = parameters;
+			return runNode({
+				type,
+				parameters: { ...rest, requestOptions: { retryDelay: 1, ...requestOptions } },
+				credentials: runOptions.credentials ?? fixture.credentials,
+				items: runOptions.items,
+				continueOnFail: runOptions.continueOnFail,
+			});
+		},
+
+		/**
+		 * A runner for one node type, with parameters every run of it shares.
+		 * @param {string} type
+		 * @param {Record<string, any>} [defaults] parameters the run's own parameters override
+		 * @returns {NodeRunner}
+		 */
+		runner(type, defaults = {}) {
+			return (parameters, runOptions) => fixture.run(type, { ...defaults, ...parameters }, runOptions);
+		},
+
+		/**
+		 * The request log: every request the sandbox answered since the test began (or since
+		 * clearRequests), optionally only those of one operation ('E9', 'categoriesList', ...).
+		 * @param {string} [operation]
+		 * @returns {any[]}
+		 */
+		requestsFor(operation) {
+			return operation === undefined ? fixture.sandbox.requests : requestsFor(fixture.sandbox, operation);
+		},
+
+		/** Empties the request log (state and faults stay as they are). */
+		clearRequests() {
+			fixture.sandbox.requests.length = 0;
+		},
+	};
+	return fixture;
+}
+
+module.exports = { useSandbox };

@@ -1,0 +1,114 @@
+// @ts-check
+/** The HR node, Payslip → Get (E15), through n8n-core's real engine against the sandbox platform. */
+const { useSandbox } = require('../harness/fixture');
+const { platformHeaderNames } = require('../harness/requests');
+
+const fixture = useSandbox();
+const runHr = fixture.runner('businessPlatformHr');
+
+describe('Payslip → Get (E15)', () => {
+	test('sends exactly uuid and secure_business_key and outputs the payslip without secrets', async () => {
+		const { json, error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' });
+		expect(error).toBeUndefined();
+
+		const [request] = fixture.requestsFor('E15');
+		expect(request).toMatchObject({ method: 'GET', path: '/api/v1/payslips/1751', status: 200, business: 'acme' });
+		expect(platformHeaderNames(request)).toEqual(['secure_business_key', 'uuid']);
+		expect(request.headers.uuid).toBe(fixture.sandbox.credentials.clientUuid);
+		expect(request.headers.secure_business_key).toBe(fixture.sandbox.credentials.businessKeys.acme);
+
+		expect(json).toHaveLength(1);
+		const payslip = json[0];
+		expect(payslip).toMatchObject({ id: 1751, net_price: 11525, employee_id: 1851 });
+		expect(payslip.items).toHaveLength(4);
+		expect(payslip.employee.id).toBe(1851);
+		expect(payslip.employee).not.toHaveProperty('password');
+		expect(payslip.employee).not.toHaveProperty('remember_token');
+		expect(JSON.stringify(json)).not.toMatch(/password|remember_token/);
+	});
+
+	test('an unknown payslip fails with the platform message and HTTP 404', async () => {
+		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '999999' });
+		expect(error?.message).toMatch(/not found/i);
+		expect(error?.description).toContain('E15 Get Payslip');
+		expect(error?.description).toContain('HTTP 404');
+		expect(/** @type {any} */ (error).httpCode).toBe('404');
+	});
+
+	test("another business's payslip is not visible (tenant isolation)", async () => {
+		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '2751' });
+		expect(/** @type {any} */ (error).httpCode).toBe('404');
+	});
+
+	test('Request Options → Business picks an additional business per item', async () => {
+		const { json, error } = await runHr(
+			{
+				resource: 'payslip',
+				operation: 'get',
+				payslipId: '={{ $json.payslip }}',
+				requestOptions: { business: '={{ $json.business }}' },
+			},
+			{ items: [{ json: { payslip: 1751, business: '' } }, { json: { payslip: 2751, business: 'globex' } }] },
+		);
+		expect(error).toBeUndefined();
+		expect(json.map((p) => p.id)).toEqual([1751, 2751]);
+		expect(fixture.requestsFor('E15').map((/** @type {any} */ r) => r.business).sort()).toEqual(['acme', 'globex']);
+	});
+
+	test('an unknown business name fails that item before any request', async () => {
+		const { json } = await runHr(
+			{ resource: 'payslip', operation: 'get', payslipId: '1751', requestOptions: { business: 'initech' } },
+			{ continueOnFail: true },
+		);
+		expect(json[0].error).toBe('Business "initech" is not one of the credential\'s Additional Business Keys (item 0)');
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+
+	test('a wrong credential value fails with the platform message and never shows the secret', async () => {
+		const wrongUuid = 'wrong-client-uuid-123456';
+		const { error } = await runHr(
+			{ resource: 'payslip', operation: 'get', payslipId: '1751' },
+			{ credentials: { ...fixture.credentials, clientUuid: wrongUuid } },
+		);
+		expect(/** @type {any} */ (error).httpCode).toBe('401');
+		expect(error?.message).toMatch(/Unauthenticated/);
+		expect(error?.message).toContain('uuid');
+		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(wrongUuid);
+	});
+
+	test('an id that is not a number fails naming the parameter and item, and nothing is sent', async () => {
+		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '../../skills' });
+		expect(error?.message).toBe('Payslip ID must be a whole number, got "../../skills" (item 0)');
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+
+	test('an empty HR Base URL names the credential field', async () => {
+		const { error } = await runHr(
+			{ resource: 'payslip', operation: 'get', payslipId: '1751' },
+			{ credentials: { ...fixture.credentials, hrBaseUrl: '' } },
+		);
+		expect(error?.message).toBe(
+			'The credential field "HR Base URL" is empty; E15 Get Payslip needs it (item 0)',
+		);
+	});
+
+	test('status: false on HTTP 200 is an error carrying the platform message', async () => {
+		fixture.sandbox.inject({ operation: 'E15', statusFalse: true, message: 'Payslip is being recalculated' });
+		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' });
+		expect(error?.message).toBe('Payslip is being recalculated');
+		expect(error?.description).toContain('HTTP 200');
+	});
+
+	test('continueOnFail: the failing item carries its error, paired with its input; the others go through', async () => {
+		const { output } = await runHr(
+			{ resource: 'payslip', operation: 'get', payslipId: '={{ $json.id }}' },
+			{ items: [{ json: { id: 1751 } }, { json: { id: 424242 } }, { json: { id: 'x' } }, { json: { id: 1752 } }], continueOnFail: true },
+		);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(output[0].json.id).toBe(1751);
+		expect(output[1].json).toMatchObject({ httpCode: '404' });
+		expect(output[1].json.error).toMatch(/not found/i);
+		expect(output[2].json.error).toBe('Payslip ID must be a whole number, got "x" (item 2)');
+		expect(output[3].json.id).toBe(1752);
+	});
+});
