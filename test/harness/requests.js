@@ -30,4 +30,14 @@ function requestsFor(sandbox, operation) {
 	return sandbox.requests.filter((/** @type {any} */ request) => request.operation === operation);
 }
 
-module.exports = { platformHeaderNames, requestsFor, PROTOCOL_HEADERS };
+/**
+ * The fields of a recorded multipart body, as [name, value] pairs in the order sent.
+ * @param {any} request
+ * @returns {Array<[string, string]>}
+ */
+function multipartFields(request) {
+	expect(request.body.kind).toBe('multipart');
+	return request.body.fields;
+}
+
+module.exports = { platformHeaderNames, requestsFor, multipartFields, PROTOCOL_HEADERS };

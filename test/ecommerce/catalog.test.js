@@ -1,0 +1,84 @@
+// @ts-check
+/** The Ecommerce node, Favorite → Toggle (E4) and Catalog Comment → Update (E12) on catalog items, through n8n-core's real engine against the sandbox platform. */
+const { useSandbox } = require('../harness/fixture');
+const { platformHeaderNames, multipartFields } = require('../harness/requests');
+const { ECOMMERCE_USER_HEADERS } = require('./headers');
+
+const fixture = useSandbox();
+const runEcommerce = fixture.runner('businessPlatformEcommerce');
+
+describe('Favorite → Toggle (E4)', () => {
+	test('PUT with an empty text/plain body on the configured favorites prefix; adds, then removes', async () => {
+		const { json, error } = await runEcommerce(
+			{ resource: 'favorite', operation: 'toggle', catalogId: '={{ $json.id }}', requestOptions: { concurrency: 1 } },
+			{ items: [{ json: { id: 1701 } }, { json: { id: 1701 } }] },
+		);
+		expect(error).toBeUndefined();
+		const requests = fixture.requestsFor('E4');
+		expect(requests).toHaveLength(2);
+		for (const request of requests) {
+			expect(request).toMatchObject({ method: 'PUT', path: '/api/v1/favorites/store_and_delete/1701', status: 200 });
+			expect(request.contentType).toBe('text/plain');
+			expect(request.body).toEqual({ kind: 'empty' });
+			expect(platformHeaderNames(request)).toEqual(['Accept-Language', ...ECOMMERCE_USER_HEADERS]);
+			expect(request.headers['Accept-Language']).toBe('en');
+		}
+		expect(json).toEqual([
+			{ catalog_id: 1701, is_favorite: true, action: 'added' },
+			{ catalog_id: 1701, is_favorite: false, action: 'removed' },
+		]);
+	});
+
+	test('the Language option sets Accept-Language', async () => {
+		await runEcommerce({ resource: 'favorite', operation: 'toggle', catalogId: '1702', options: { language: 'ar' } });
+		expect(fixture.requestsFor('E4')[0].headers['Accept-Language']).toBe('ar');
+		expect(fixture.sandbox.state.acme.favorites).not.toContain(1702);
+	});
+
+	test('an unknown catalog item fails with the platform message and HTTP 404', async () => {
+		const { error } = await runEcommerce({ resource: 'favorite', operation: 'toggle', catalogId: '4242' });
+		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.message).toBe('Catalog item not found.');
+	});
+
+	test('an empty Favorites Path Prefix names the credential field', async () => {
+		const { error } = await runEcommerce(
+			{ resource: 'favorite', operation: 'toggle', catalogId: '1701' },
+			{ credentials: { ...fixture.credentials, favoritesPathPrefix: '' } },
+		);
+		expect(error?.message).toBe('The credential field "Favorites Path Prefix" is empty; E4 Toggle Favorite needs it (item 0)');
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('Catalog Comment → Update (E12)', () => {
+	test('multipart _method=PUT and status 1; outputs the success message (the platform returns no record)', async () => {
+		const { json, error } = await runEcommerce({ resource: 'catalogComment', operation: 'update', commentId: '1251', status: true });
+		expect(error).toBeUndefined();
+		const [request] = fixture.requestsFor('E12');
+		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/catalog-comments/1251', status: 200 });
+		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
+		expect(platformHeaderNames(request)).toEqual(ECOMMERCE_USER_HEADERS);
+		expect(multipartFields(request)).toEqual([
+			['_method', 'PUT'],
+			['status', '1'],
+		]);
+		expect(json).toEqual([{ success: true, message: 'Comment updated successfully.' }]);
+		expect(fixture.sandbox.state.acme.comments[0].status).toBe('1');
+	});
+
+	test('status off is sent as 0', async () => {
+		await runEcommerce({ resource: 'catalogComment', operation: 'update', commentId: '1252', status: false });
+		expect(multipartFields(fixture.requestsFor('E12')[0])).toEqual([
+			['_method', 'PUT'],
+			['status', '0'],
+		]);
+		expect(fixture.sandbox.state.acme.comments[1].status).toBe('0');
+	});
+
+	test('an unknown comment fails with the platform message and HTTP 404', async () => {
+		const { error } = await runEcommerce({ resource: 'catalogComment', operation: 'update', commentId: '2251', status: true });
+		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.message).toBe('Comment not found.');
+	});
+});

@@ -1,0 +1,279 @@
+// @ts-check
+/** The Ecommerce node, Category → Update (E2) and its parent picker (the categories list), through n8n-core's real engine against the sandbox platform. */
+const { useSandbox } = require('../harness/fixture');
+const { platformHeaderNames, multipartFields } = require('../harness/requests');
+const { ECOMMERCE_HEADERS, ECOMMERCE_USER_HEADERS } = require('./headers');
+const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
+
+const fixture = useSandbox();
+const runEcommerce = fixture.runner('businessPlatformEcommerce');
+
+/** @param {string} mode @param {string} value */
+function locator(mode, value) {
+	return { __rl: true, mode, value };
+}
+
+/** The sandbox's current record of an acme category. @param {number} id */
+function storedCategory(id) {
+	return fixture.sandbox.state.acme.categories.find((/** @type {any} */ c) => c.id === id);
+}
+
+/** Every field E2 sends for acme's category 1202 as seeded, with `changes` applied. */
+function category1202Fields(changes = /** @type {Record<string, string>} */ ({})) {
+	/** @type {Array<[string, string]>} */
+	const fields = [
+		['_method', 'PUT'],
+		['status', '1'],
+		['top', '0'],
+		['alias', 'phones'],
+		['sort', '2'],
+		['image', `${fixture.sandbox.url}/storage/categories/phones.png`],
+		['parent', '1201'],
+		['descriptions[0][lang]', 'en'],
+		['descriptions[0][title]', 'Phones'],
+		['descriptions[0][keyword]', 'phones'],
+		['descriptions[0][description]', 'Phones products'],
+		['descriptions[1][lang]', 'ar'],
+		['descriptions[1][title]', 'هواتف'],
+		['descriptions[1][keyword]', 'هواتف'],
+		['descriptions[1][description]', 'منتجات هواتف'],
+	];
+	return fields.map(([name, value]) => [name, name in changes ? changes[name] : value]);
+}
+
+describe('Category → Update (E2)', () => {
+	test('reads the category from the list, sends every field with only the changed one differing, and outputs the updated category', async () => {
+		const { json, error } = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1202',
+			updateFields: { status: false },
+		});
+		expect(error).toBeUndefined();
+
+		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['categoriesList', 'E2']);
+		const [list] = fixture.requestsFor('categoriesList');
+		expect(list).toMatchObject({ method: 'GET', path: '/api/v1/ecomm_categories', status: 200, business: 'acme' });
+		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
+		expect(list.body).toEqual({ kind: 'empty' });
+
+		const [update] = fixture.requestsFor('E2');
+		expect(update).toMatchObject({ method: 'POST', path: '/api/v1/ecomm_categories/1202', status: 200, business: 'acme' });
+		expect(update.contentType).toMatch(/^multipart\/form-data; boundary=/);
+		expect(platformHeaderNames(update)).toEqual(ECOMMERCE_USER_HEADERS);
+		expect(update.headers.userToken).toBe(fixture.sandbox.credentials.userToken);
+		expect(multipartFields(update)).toEqual(category1202Fields({ status: '0' }));
+
+		expect(json).toHaveLength(1);
+		expect(json[0]).toMatchObject({ id: 1202, status: '0', top: '0', alias: 'phones', parent: 1201, sort: '2' });
+		expect(json[0].parent_object).toMatchObject({ id: 1201, alias: 'electronics' });
+		expect(json[0].descriptions.map((/** @type {any} */ d) => d.title)).toEqual(['Phones', 'هواتف']);
+		// Nothing the user left alone was reset on the platform.
+		expect(storedCategory(1202)).toMatchObject({ status: '0', top: '0', parent: 1201, alias: 'phones' });
+	});
+
+	test('every field set: booleans as 1/0, sort, image URL, parent by ID, per-language texts merged over the current ones', async () => {
+		const { json, error } = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1202',
+			updateFields: {
+				status: true,
+				top: true,
+				alias: 'smartphones',
+				sort: 7,
+				imageUrl: 'https://cdn.example.com/smartphones.png',
+				parentCategory: locator('id', '1204'),
+				englishTitle: 'Smartphones',
+				arabicKeyword: 'جوال',
+				arabicDescription: '',
+			},
+		});
+		expect(error).toBeUndefined();
+		const [update] = fixture.requestsFor('E2');
+		expect(multipartFields(update)).toEqual(
+			category1202Fields({
+				status: '1',
+				top: '1',
+				alias: 'smartphones',
+				sort: '7',
+				image: 'https://cdn.example.com/smartphones.png',
+				parent: '1204',
+				'descriptions[0][title]': 'Smartphones',
+				'descriptions[1][keyword]': 'جوال',
+				'descriptions[1][description]': '',
+			}),
+		);
+		expect(json[0]).toMatchObject({ id: 1202, top: '1', alias: 'smartphones', sort: '7', parent: 1204 });
+		expect(json[0].parent_object.id).toBe(1204);
+		expect(json[0].descriptions).toEqual([
+			{ category_id: 1202, lang: 'en', title: 'Smartphones', keyword: 'phones', description: 'Phones products' },
+			{ category_id: 1202, lang: 'ar', title: 'هواتف', keyword: 'جوال', description: '' },
+		]);
+	});
+
+	test('parent from the list mode sends that id; an empty parent sends parent empty and makes it top-level', async () => {
+		const fromList = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1202',
+			updateFields: { parentCategory: locator('list', '1203') },
+		});
+		expect(fromList.error).toBeUndefined();
+		expect(multipartFields(fixture.requestsFor('E2')[0])).toEqual(category1202Fields({ parent: '1203' }));
+		expect(fromList.json[0].parent).toBe(1203);
+
+		fixture.sandbox.reset();
+		const none = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1202',
+			updateFields: { parentCategory: locator('list', '') },
+		});
+		expect(none.error).toBeUndefined();
+		expect(multipartFields(fixture.requestsFor('E2')[0])).toEqual(category1202Fields({ parent: '' }));
+		expect(none.json[0]).toMatchObject({ parent: null, parent_object: null });
+		expect(storedCategory(1202).parent).toBeNull();
+	});
+
+	test("a category without a parent keeps none: its empty parent is sent back as it is", async () => {
+		const { json, error } = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1204',
+			updateFields: { alias: 'home' },
+		});
+		expect(error).toBeUndefined();
+		const fields = multipartFields(fixture.requestsFor('E2')[0]);
+		expect(fields.slice(0, 7)).toEqual([
+			['_method', 'PUT'],
+			['status', '0'],
+			['top', '1'],
+			['alias', 'home'],
+			['sort', '4'],
+			['image', `${fixture.sandbox.url}/storage/categories/home-kitchen.png`],
+			['parent', ''],
+		]);
+		expect(json[0]).toMatchObject({ id: 1204, status: '0', parent: null, alias: 'home' });
+	});
+
+	test('Request Options → Business reads and updates that business\'s category', async () => {
+		const { json, error } = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '2202',
+			updateFields: { englishTitle: 'Safety Equipment' },
+			requestOptions: { business: 'globex' },
+		});
+		expect(error).toBeUndefined();
+		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => [r.operation, r.business])).toEqual([
+			['categoriesList', 'globex'],
+			['E2', 'globex'],
+		]);
+		expect(multipartFields(fixture.requestsFor('E2')[0])).toContainEqual(['parent', '2201']);
+		expect(json[0]).toMatchObject({ id: 2202, business_id: 202, parent: 2201 });
+		expect(json[0].descriptions[0].title).toBe('Safety Equipment');
+	});
+
+	test('a category that is not in the list fails as 404 before any update is sent', async () => {
+		const { error } = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '2201', // globex's category: not in acme's list
+			updateFields: { status: false },
+		});
+		expect(error?.message).toBe('Category 2201 was not found in the categories list');
+		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.description).toContain('nothing was updated');
+		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['categoriesList']);
+	});
+
+	test('a parent the platform refuses fails with its 422 message and field errors', async () => {
+		const { error } = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1201',
+			updateFields: { parentCategory: locator('id', '1202') }, // its own child: a cycle
+		});
+		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.message).toBe('The selected parent is invalid.');
+		expect(error?.description).toContain('- parent: The selected parent is invalid.');
+		expect(error?.description).toContain('E2 Update Category (POST /{categories}/{category_id}), HTTP 422, item 0');
+		expect(storedCategory(1201).parent).toBeNull();
+	});
+
+	test('a 404 from the update itself shows the platform message', async () => {
+		fixture.sandbox.inject({ operation: 'E2', status: 404, body: { status: false, message: 'Category not found.' } });
+		const { error } = await runEcommerce({ resource: 'category', operation: 'update', categoryId: '1202', updateFields: { top: true } });
+		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.message).toBe('Category not found.');
+	});
+
+	test('bad input fails before any request: no fields, the category as its own parent, a non-numeric id', async () => {
+		const noFields = await runEcommerce({ resource: 'category', operation: 'update', categoryId: '1202', updateFields: {} });
+		expect(noFields.error?.message).toBe('Update Fields needs at least one field to change (item 0)');
+		const ownParent = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1202',
+			updateFields: { parentCategory: locator('id', '1202') },
+		});
+		expect(ownParent.error?.message).toBe('Parent Category cannot be the category itself (item 0)');
+		const badId = await runEcommerce({ resource: 'category', operation: 'update', categoryId: '12/02', updateFields: { top: true } });
+		expect(badId.error?.message).toBe('Category ID must be a whole number, got "12/02" (item 0)');
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('Category parent picker (listSearch searchCategories)', () => {
+	/** @param {string} [filter] @param {Record<string, any>} [requestOptions] */
+	async function search(filter, requestOptions = {}) {
+		const context = loadOptionsContext({
+			type: 'businessPlatformEcommerce',
+			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: {}, requestOptions },
+			credentials: fixture.credentials,
+			path: 'updateFields.parentCategory',
+		});
+		const node = new (nodeClasses.get('businessPlatformEcommerce'))();
+		return node.methods.listSearch.searchCategories.call(context, filter);
+	}
+	test("lists the business's categories from api/v1/ecomm_categories, with their parents' titles", async () => {
+		const { results } = await search();
+		expect(results).toEqual([
+			{ name: 'Electronics (1201)', value: '1201' },
+			{ name: 'Electronics / Laptops (1203)', value: '1203' },
+			{ name: 'Electronics / Phones (1202)', value: '1202' },
+			{ name: 'Home & Kitchen (1204)', value: '1204' },
+		]);
+		const [list] = fixture.requestsFor('categoriesList');
+		expect(list).toMatchObject({ method: 'GET', path: '/api/v1/ecomm_categories', business: 'acme' });
+		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
+	});
+
+	test('filters by the search text (title in any language, alias or id), and follows Request Options → Business', async () => {
+		expect((await search('LAP')).results).toEqual([{ name: 'Electronics / Laptops (1203)', value: '1203' }]);
+		expect((await search('هواتف')).results.map((/** @type {any} */ r) => r.value)).toEqual(['1202']);
+		expect((await search('1204')).results.map((/** @type {any} */ r) => r.value)).toEqual(['1204']);
+		expect((await search('nothing-like-this')).results).toEqual([]);
+		const globex = await search('', { business: 'globex' });
+		expect(globex.results.map((/** @type {any} */ r) => r.value)).toEqual(['2201', '2202']);
+	});
+
+	test('a picked value is the parent E2 sends', async () => {
+		const picked = (await search('laptops')).results[0].value;
+		const { json, error } = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1202',
+			updateFields: { parentCategory: locator('list', picked) },
+		});
+		expect(error).toBeUndefined();
+		expect(multipartFields(fixture.requestsFor('E2')[0])).toContainEqual(['parent', '1203']);
+		expect(json[0].parent).toBe(1203);
+	});
+
+	test('a list failure shows the platform message', async () => {
+		fixture.sandbox.inject({ operation: 'categoriesList', status: 403, body: { status: false, message: 'This business has no ecommerce module.' } });
+		await expect(search()).rejects.toMatchObject({ message: 'This business has no ecommerce module.', httpCode: '403' });
+	});
+});
