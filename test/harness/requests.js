@@ -21,6 +21,18 @@ function platformHeaderNames(request) {
 	return request.headerNames.filter((name) => !PROTOCOL_HEADERS.has(name.toLowerCase())).sort();
 }
 
+/** Every header name sent except what HTTP and the client add on their own (host, length, ...). */
+const TRANSPORT_HEADERS = new Set([...PROTOCOL_HEADERS].filter((name) => name !== 'accept' && name !== 'content-type'));
+
+/**
+ * The header names of a recorded request that the node chose, Accept and Content-Type
+ * included, exactly as sent, sorted.
+ * @param {{ headerNames: string[] }} request
+ */
+function sentHeaderNames(request) {
+	return request.headerNames.filter((name) => !TRANSPORT_HEADERS.has(name.toLowerCase())).sort();
+}
+
 /**
  * Requests the sandbox received for one operation.
  * @param {any} sandbox
@@ -40,4 +52,4 @@ function multipartFields(request) {
 	return request.body.fields;
 }
 
-module.exports = { platformHeaderNames, requestsFor, multipartFields, PROTOCOL_HEADERS };
+module.exports = { platformHeaderNames, sentHeaderNames, requestsFor, multipartFields, PROTOCOL_HEADERS };

@@ -1,0 +1,73 @@
+// @ts-check
+/** The Projects node, Workspace → Delete (E6), through n8n-core's real engine against the sandbox platform. */
+const { useSandbox } = require('../harness/fixture');
+const { platformHeaderNames, sentHeaderNames } = require('../harness/requests');
+
+const fixture = useSandbox();
+const runProjects = fixture.runner('businessPlatformProjects');
+
+describe('Workspace → Delete (E6)', () => {
+	test('sends exactly Accept, user-token, secure-business-key, Accept-Language and Content-Type with a JSON body', async () => {
+		const { json, output, error } = await runProjects({ resource: 'workspace', operation: 'delete', workspaceId: '1801', businessId: '101' });
+		expect(error).toBeUndefined();
+
+		const [request] = fixture.requestsFor('E6');
+		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/workspaces/delete/1801', status: 200, business: 'acme', contentType: 'application/json' });
+		expect(sentHeaderNames(request)).toEqual(['Accept', 'Accept-Language', 'Content-Type', 'secure-business-key', 'user-token'].sort());
+		expect(platformHeaderNames(request)).toEqual(['Accept-Language', 'secure-business-key', 'user-token']);
+		expect(request.headers).toMatchObject({
+			Accept: 'application/json',
+			'Accept-Language': 'en',
+			'user-token': fixture.sandbox.credentials.userToken,
+			'secure-business-key': fixture.sandbox.credentials.businessKeys.acme,
+		});
+		expect(request.body).toEqual({ kind: 'json', value: { business_id: 101 } });
+
+		expect(json).toEqual([{ deleted: true, message: 'Workspace deleted successfully.' }]);
+		expect(output[0].pairedItem).toEqual({ item: 0 });
+		expect(fixture.sandbox.state.acme.workspaces.map((/** @type {any} */ w) => w.id)).toEqual([1802, 1803]);
+	});
+
+	test('Options → Language overrides the credential default', async () => {
+		const { json, error } = await runProjects({
+			resource: 'workspace', operation: 'delete', workspaceId: '1802', businessId: '101', options: { language: 'ar' },
+		});
+		expect(error).toBeUndefined();
+		expect(fixture.requestsFor('E6')[0].headers['Accept-Language']).toBe('ar');
+		expect(json[0]).toEqual({ deleted: true, message: 'تم حذف مساحة العمل بنجاح.' });
+	});
+
+	test('an unknown workspace fails with the platform message and HTTP 404', async () => {
+		const { error } = await runProjects({ resource: 'workspace', operation: 'delete', workspaceId: '4242', businessId: '101' });
+		expect(error?.message).toBe('Workspace not found.');
+		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.description).toContain('E6 Delete Workspace (POST /api/v1/workspaces/delete/{id}), HTTP 404, item 0');
+	});
+
+	test('another business id is refused by the platform with its field error (422)', async () => {
+		const { error } = await runProjects({ resource: 'workspace', operation: 'delete', workspaceId: '1801', businessId: '202' });
+		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.message).toBe('The selected business id is invalid.');
+		expect(error?.description).toContain('- business_id: The selected business id is invalid.');
+		expect(fixture.sandbox.state.acme.workspaces).toHaveLength(3);
+	});
+
+	test('ids that are not whole numbers fail naming the parameter and item; nothing is sent', async () => {
+		const { json } = await runProjects(
+			{ resource: 'workspace', operation: 'delete', workspaceId: '={{ $json.w }}', businessId: '={{ $json.b }}' },
+			{ items: [{ json: { w: '../tasks', b: 101 } }, { json: { w: 1801, b: 'acme' } }], continueOnFail: true },
+		);
+		expect(json[0].error).toBe('Workspace ID must be a whole number, got "../tasks" (item 0)');
+		expect(json[1].error).toBe('Business ID must be a whole number, got "acme" (item 1)');
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+
+	test('a delete is not repeated after a 500: the platform may have acted', async () => {
+		fixture.sandbox.inject({ operation: 'E6', status: 500, actFirst: true });
+		const { error } = await runProjects({
+			resource: 'workspace', operation: 'delete', workspaceId: '1803', businessId: '101', requestOptions: { maxTries: 3, retryDelay: 1 },
+		});
+		expect(/** @type {any} */ (error).httpCode).toBe('500');
+		expect(fixture.requestsFor('E6')).toHaveLength(1);
+	});
+});
