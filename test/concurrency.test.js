@@ -5,23 +5,14 @@
  * pairedItem, continueOnFail fails only the failing item, a 429 or 503 with Retry-After
  * pauses every request of the node run once, and a create is never sent twice.
  */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { useSandbox } = require('./harness/fixture');
+const { runNode } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { watchInFlight } = require('./harness/inFlight');
 const { DEFAULT_CONCURRENCY } = require('../nodes/shared/execution');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
+const fixture = useSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
 
 const TASK_IDS = [1001, 1002, 1003, 1004];
 
@@ -48,7 +39,7 @@ function updateTasks(requestOptions, { items, continueOnFail }) {
 			updateFields: { name: '={{ $json.name }}' },
 			requestOptions: { retryDelay: 1, ...requestOptions },
 		},
-		credentials,
+		credentials: fixture.credentials,
 		items,
 		continueOnFail,
 	});
@@ -65,7 +56,7 @@ function randomDelays(count, min = 2, max = 40, seed = 12345) {
 
 /** Each arriving E10 request gets the next delay, so answers come back out of order. @param {number[]} delays */
 function injectDelays(delays, operation = 'E10') {
-	for (const delayMs of delays) sandbox.inject({ operation, delayMs });
+	for (const delayMs of delays) fixture.sandbox.inject({ operation, delayMs });
 }
 
 /** @param {any[]} requests */
@@ -73,8 +64,8 @@ const arrivalOrder = (requests) => [...requests].sort((a, b) => a.seq - b.seq);
 
 describe('bounded concurrency', () => {
 	test(`the default sends ${DEFAULT_CONCURRENCY} requests at once, never more`, async () => {
-		sandbox.setLatency(30);
-		const inFlight = watchInFlight(sandbox.server);
+		fixture.sandbox.setLatency(30);
+		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
 			const { json, error } = await updateTasks({}, { items: taskItems(3 * DEFAULT_CONCURRENCY) });
 			expect(error).toBeUndefined();
@@ -86,29 +77,29 @@ describe('bounded concurrency', () => {
 	});
 
 	test('Concurrency 3 keeps three requests in flight at most', async () => {
-		sandbox.setLatency(30);
-		const inFlight = watchInFlight(sandbox.server);
+		fixture.sandbox.setLatency(30);
+		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
 			const { error } = await updateTasks({ concurrency: 3 }, { items: taskItems(12) });
 			expect(error).toBeUndefined();
 			expect(inFlight.max).toBe(3);
-			expect(requestsFor(sandbox, 'E10')).toHaveLength(12);
+			expect(fixture.requestsFor('E10')).toHaveLength(12);
 		} finally {
 			inFlight.stop();
 		}
 	});
 
 	test('Concurrency 1 sends one request at a time, in input order', async () => {
-		sandbox.setLatency(10);
-		const inFlight = watchInFlight(sandbox.server);
+		fixture.sandbox.setLatency(10);
+		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
 			const { json, error } = await updateTasks({ concurrency: 1 }, { items: taskItems(8) });
 			expect(error).toBeUndefined();
 			expect(inFlight.max).toBe(1);
-			const paths = arrivalOrder(requestsFor(sandbox, 'E10')).map((r) => r.path);
+			const paths = arrivalOrder(fixture.requestsFor('E10')).map((r) => r.path);
 			expect(paths).toEqual(taskItems(8).map((item) => `/api/v1/tasks/update/${item.json.task}`));
 			// One at a time: each request arrived only after the one before it was answered.
-			const names = arrivalOrder(requestsFor(sandbox, 'E10')).map((r) => r.body.fields[0][1]);
+			const names = arrivalOrder(fixture.requestsFor('E10')).map((r) => r.body.fields[0][1]);
 			expect(names).toEqual(json.map((task) => task.name));
 		} finally {
 			inFlight.stop();
@@ -121,7 +112,7 @@ describe('bounded concurrency', () => {
 		const { output, error } = await updateTasks({}, { items: taskItems(count) });
 		expect(error).toBeUndefined();
 
-		const answered = requestsFor(sandbox, 'E10').map((/** @type {any} */ r) => r.seq);
+		const answered = fixture.requestsFor('E10').map((/** @type {any} */ r) => r.seq);
 		expect(answered).not.toEqual([...answered].sort((a, b) => a - b)); // the reordering really happened
 		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
 		expect(output.map((item) => [item.json.id, item.json.name])).toEqual(
@@ -150,20 +141,20 @@ describe('failures under concurrency', () => {
 				expect(item.json).toMatchObject({ id: items[i].json.task, name: `Item ${i}` });
 			}
 		});
-		const sent = requestsFor(sandbox, 'E10');
+		const sent = fixture.requestsFor('E10');
 		// One request per item with a valid id; a 404 is not retried.
 		expect(sent).toHaveLength(count - 3);
 		expect(sent.filter((/** @type {any} */ r) => r.status === 404)).toHaveLength(4);
 	});
 
 	test('without continueOnFail the node fails naming the item, and no further item starts', async () => {
-		sandbox.setLatency(20);
+		fixture.sandbox.setLatency(20);
 		const items = taskItems(40, (i) => (i === 2 ? { task: 9999 } : {}));
 		const { error } = await updateTasks({ concurrency: 4 }, { items });
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.description).toContain('item 2');
 		// The first four, and at most one more per slot freed before the failure was seen.
-		expect(requestsFor(sandbox, 'E10').length).toBeLessThanOrEqual(8);
+		expect(fixture.requestsFor('E10').length).toBeLessThanOrEqual(8);
 	});
 });
 
@@ -179,14 +170,14 @@ describe('one shared backoff', () => {
 	}
 
 	test('a 429 with Retry-After: 1 holds back every request of the run for a second, then the run completes', async () => {
-		sandbox.setLatency(20);
-		sandbox.inject({ operation: 'E10', status: 429, retryAfter: 1 });
+		fixture.sandbox.setLatency(20);
+		fixture.sandbox.inject({ operation: 'E10', status: 429, retryAfter: 1 });
 		// Enough items that the other four workers, left alone, would still be sending 200 ms later.
 		const { output, error } = await updateTasks({ concurrency: 5 }, { items: taskItems(40) });
 		expect(error).toBeUndefined();
 		expect(output.map((item) => item.json.name)).toEqual(taskItems(40).map((item) => item.json.name));
 
-		const requests = arrivalOrder(requestsFor(sandbox, 'E10'));
+		const requests = arrivalOrder(fixture.requestsFor('E10'));
 		expect(requests).toHaveLength(41); // every item once, plus the one retry
 		const [limited] = requests.filter((r) => r.status === 429);
 		// Requests already on their way when the 429 was answered (at +20 ms) may still arrive;
@@ -198,14 +189,14 @@ describe('one shared backoff', () => {
 	});
 
 	test('a whole wave of 503s with Retry-After makes one pause, not one per request, and each is retried once', async () => {
-		sandbox.setLatency(20);
-		sandbox.inject({ operation: 'E10', status: 503, retryAfter: 1, times: 5 });
+		fixture.sandbox.setLatency(20);
+		fixture.sandbox.inject({ operation: 'E10', status: 503, retryAfter: 1, times: 5 });
 		const started = Date.now();
 		const { error } = await updateTasks({ concurrency: 5 }, { items: taskItems(10) });
 		const elapsed = Date.now() - started;
 		expect(error).toBeUndefined();
 
-		const requests = arrivalOrder(requestsFor(sandbox, 'E10'));
+		const requests = arrivalOrder(fixture.requestsFor('E10'));
 		const refused = requests.filter((r) => r.status === 503);
 		expect(refused).toHaveLength(5);
 		expect(requests).toHaveLength(15);
@@ -234,7 +225,7 @@ describe('creates under concurrency', () => {
 			...randomDelays(10, 1, 20).map((delayMs) => ({ delayMs })),
 			{ status: 500, actFirst: true },
 		];
-		for (const fault of plan) sandbox.inject({ operation: 'E7', ...fault });
+		for (const fault of plan) fixture.sandbox.inject({ operation: 'E7', ...fault });
 		const { output, error } = await runNode({
 			type: 'businessPlatformHr',
 			parameters: {
@@ -244,15 +235,15 @@ describe('creates under concurrency', () => {
 				skills: 'Excel',
 				requestOptions: { retryDelay: 1, maxTries: 5, concurrency: 6 },
 			},
-			credentials,
+			credentials: fixture.credentials,
 			items: Array.from({ length: count }, (_, i) => ({ json: { type: `batch-${i}` } })),
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
 		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
 
-		const requests = arrivalOrder(requestsFor(sandbox, 'E7'));
-		const stored = sandbox.state.acme.skills;
+		const requests = arrivalOrder(fixture.requestsFor('E7'));
+		const stored = fixture.sandbox.state.acme.skills;
 		/** @type {Record<string, number>} */
 		const statusCounts = {};
 		for (const request of requests) statusCounts[request.status] = (statusCounts[request.status] ?? 0) + 1;

@@ -9,8 +9,8 @@
  * - with continueOnFail, the fault on the second of three items fails that item only,
  *   paired with it, and the others go through.
  */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { useSandbox } = require('./harness/fixture');
+const { runNode } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { OPERATION_CASES } = require('./harness/operationCases');
 const {
@@ -22,20 +22,13 @@ const {
 	refusingCredentials,
 } = require('./harness/faultCases');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
+const fixture = useSandbox();
 /** @type {number} */
 let refusedPort;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
 	refusedPort = await closedPort();
 });
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
 
 /** Items of a three-item run may not all act on the same record (a workspace is deleted once). */
 const PER_ITEM_PARAMETERS = /** @type {Record<string, Record<string, string>>} */ ({
@@ -55,7 +48,7 @@ function runOperation(op, fault, options = {}) {
 			...(options.items ? PER_ITEM_PARAMETERS[op.code] : {}),
 			requestOptions: { ...FAULT_REQUEST_OPTIONS, ...fault.requestOptions, concurrency: 1 },
 		},
-		credentials: options.credentials ?? credentials,
+		credentials: options.credentials ?? fixture.credentials,
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 	});
@@ -72,11 +65,11 @@ function injectFromRequest(n, fault) {
 	const listener = () => {
 		seen++;
 		if (seen !== n) return;
-		sandbox.inject(fault);
-		sandbox.server.off('request', listener);
+		fixture.sandbox.inject(fault);
+		fixture.sandbox.server.off('request', listener);
 	};
-	sandbox.server.on('request', listener);
-	return () => sandbox.server.off('request', listener);
+	fixture.sandbox.server.on('request', listener);
+	return () => fixture.sandbox.server.off('request', listener);
 }
 
 /**
@@ -110,34 +103,34 @@ describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 		const retried = fault.retriedFor.includes(op.retry);
 		const tries = retried ? MAX_TRIES : 1;
 		const faultOptions = fault.refused
-			? { credentials: refusingCredentials(credentials, op.type, refusedPort) }
+			? { credentials: refusingCredentials(fixture.credentials, op.type, refusedPort) }
 			: {};
 		const timesOut = fault.inject?.delayMs !== undefined;
 
 		// Once: survived by a retry where the class allows it (not retried, "once" fails as "always" below).
 		if (retried && !fault.refused) {
-			sandbox.inject({ operation: op.code, times: 1, ...fault.inject });
+			fixture.sandbox.inject({ operation: op.code, times: 1, ...fault.inject });
 			const once = await runOperation(op, fault);
 			expect(once.error).toBeUndefined();
 			expect(once.json.length).toBeGreaterThan(0);
 			expect(once.json[0]).not.toHaveProperty('error');
-			const statuses = requestsFor(sandbox, op.code).map((/** @type {any} */ r) => r.status);
+			const statuses = fixture.requestsFor(op.code).map((/** @type {any} */ r) => r.status);
 			// A timed-out request is logged only when the sandbox answers it, later.
 			expect(statuses).toEqual(timesOut ? [200] : [fault.inject?.status ?? 0, 200]);
-			sandbox.reset();
+			fixture.sandbox.reset();
 		}
 
 		// Always: the item fails, after Max Tries attempts when retried and after one otherwise.
-		if (!fault.refused) sandbox.inject({ operation: op.code, times: Infinity, ...fault.inject });
+		if (!fault.refused) fixture.sandbox.inject({ operation: op.code, times: Infinity, ...fault.inject });
 		const always = await runOperation(op, fault, faultOptions);
 		expect(always.error?.name).toBe('NodeApiError');
 		expectItemError(/** @type {any} */ (always.error), op, fault, { item: 0, tries });
-		if (fault.refused) expect(sandbox.requests).toHaveLength(0);
-		else if (!timesOut) expect(requestsFor(sandbox, op.code)).toHaveLength(tries);
+		if (fault.refused) expect(fixture.sandbox.requests).toHaveLength(0);
+		else if (!timesOut) expect(fixture.requestsFor(op.code)).toHaveLength(tries);
 		if (fault.refused) return; // the base URL refuses every item alike
 
 		// continueOnFail: the fault hits the second item only; the first and third go through.
-		sandbox.reset();
+		fixture.sandbox.reset();
 		const disarm = injectFromRequest(op.requestsPerItem + 1, { operation: op.code, times: tries, ...fault.inject });
 		const items = [{ json: { n: 0 } }, { json: { n: 1 } }, { json: { n: 2 } }];
 		const { output, error } = await runOperation(op, fault, { items, continueOnFail: true });

@@ -6,22 +6,13 @@
  * item before any request, with a message naming the parameter and the item, or sends
  * exactly the intended request (the value encoded into one path segment or query value).
  */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { useSandbox } = require('./harness/fixture');
+const { runNode } = require('./harness/n8n');
 const { OPERATION_CASES } = require('./harness/operationCases');
 const { OPERATIONS } = require('../nodes/shared/operations');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
+const fixture = useSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
 
 const CASES = Object.fromEntries(OPERATION_CASES.map((op) => [op.code, op]));
 
@@ -49,7 +40,7 @@ function runWith(code, overrides, credentialOverrides = {}) {
 	return runNode({
 		type: op.type,
 		parameters: { ...op.parameters, ...parameters, requestOptions: { retryDelay: 1, maxTries: 1, ...requestOptions } },
-		credentials: { ...credentials, ...credentialOverrides },
+		credentials: { ...fixture.credentials, ...credentialOverrides },
 		items: [{ json: values }],
 	});
 }
@@ -69,7 +60,7 @@ function expectRefused(result, parameter, reason) {
 	if (typeof reason === 'string') expect(message).toContain(reason);
 	else if (reason) expect(message).toMatch(reason);
 	expect(result.error.description).toBe('Nothing was sent to the platform for this item.');
-	expect(sandbox.requests).toEqual([]);
+	expect(fixture.sandbox.requests).toEqual([]);
 }
 
 /** Ids that try to leave their path segment, or are not ids at all. */
@@ -136,8 +127,8 @@ describe('path ids', () => {
 			const op = CASES.E8.parameters;
 			const uuid = parameter === 'customerSupplierUuid' ? value : op.customerSupplierUuid;
 			const branch = parameter === 'branchUuid' ? value : op.branchUuid;
-			expect(sandbox.requests).toHaveLength(1);
-			expect(sandbox.requests[0]).toMatchObject({
+			expect(fixture.sandbox.requests).toHaveLength(1);
+			expect(fixture.sandbox.requests[0]).toMatchObject({
 				operation: 'E8',
 				method: 'GET',
 				module: 'accounting',
@@ -210,7 +201,7 @@ describe('bad parameters are refused before any request, naming the parameter an
 		const { error } = await runNode({
 			type: op.type,
 			parameters: { ...op.parameters, payslipId: '={{ $json.id }}', requestOptions: { retryDelay: 1 } },
-			credentials,
+			credentials: fixture.credentials,
 			items: [{ json: { id: 1751 } }, { json: { id: 1752 } }, { json: { id: '1752/../1751' } }],
 		});
 		expect(error?.message).toBe('Payslip ID must be a whole number, got "1752/../1751" (item 2)');
@@ -220,9 +211,9 @@ describe('bad parameters are refused before any request, naming the parameter an
 test('n8n itself refuses a required parameter left empty in the node, before the run', async () => {
 	const op = CASES.E15;
 	await expect(
-		runNode({ type: op.type, parameters: { ...op.parameters, payslipId: '' }, credentials }),
+		runNode({ type: op.type, parameters: { ...op.parameters, payslipId: '' }, credentials: fixture.credentials }),
 	).rejects.toThrow('Parameter "Payslip ID" is required.');
-	expect(sandbox.requests).toHaveLength(0);
+	expect(fixture.sandbox.requests).toHaveLength(0);
 });
 
 describe('query values stay query values', () => {
@@ -230,8 +221,8 @@ describe('query values stay query values', () => {
 		const keyword = '&page=99&per_page=1#x';
 		const { error } = await runWith('E16', { filters: { keyword } });
 		expect(error).toBeUndefined();
-		expect(sandbox.requests).toHaveLength(1);
-		expect(sandbox.requests[0].query).toEqual({ keyword, per_page: '3', page: '1' });
+		expect(fixture.sandbox.requests).toHaveLength(1);
+		expect(fixture.sandbox.requests[0].query).toEqual({ keyword, per_page: '3', page: '1' });
 	});
 });
 
@@ -254,7 +245,7 @@ describe('header values with line breaks are refused (credential and business ke
 	const cases = OPERATION_CASES.flatMap((op) => credentialHeaderFields(op.code).map((field) => [op.code, field]));
 
 	test.each(cases)('%s: %s', async (code, field) => {
-		const hostile = `${credentials[field]}\r\nX-Injected: 1`;
+		const hostile = `${fixture.credentials[field]}\r\nX-Injected: 1`;
 		const result = await runWith(code, {}, { [field]: hostile });
 		const label = /** @type {Record<string, string>} */ (FIELD_LABELS)[field];
 		expectRefused(result, `The credential field "${label}"`, 'contains a line break or control character');

@@ -9,22 +9,13 @@
  * is dropped once its items are copied out, so memory grows with the output, not with the
  * pages requested.
  */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { useSandbox } = require('./harness/fixture');
+const { runNode } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { watchInFlight } = require('./harness/inFlight');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
+const fixture = useSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
 
 /**
  * @param {Record<string, any>} parameters
@@ -34,14 +25,14 @@ function getNews(parameters, items) {
 	return runNode({
 		type: 'businessPlatformEcommerce',
 		parameters: { resource: 'news', operation: 'getAll', requestOptions: { retryDelay: 1 }, ...parameters },
-		credentials,
+		credentials: fixture.credentials,
 		items,
 	});
 }
 
 /** The ids the platform holds for acme, in its default order (newest first). */
 function seededIds() {
-	return sandbox.state.acme.news.map((/** @type {any} */ n) => n.id).sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
+	return fixture.sandbox.state.acme.news.map((/** @type {any} */ n) => n.id).sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
 }
 
 /**
@@ -49,7 +40,7 @@ function seededIds() {
  * same time, so the order they arrive or are answered in is not part of the contract.
  */
 function pagesAsked() {
-	return requestsFor(sandbox, 'E16')
+	return fixture.requestsFor('E16')
 		.map((/** @type {any} */ r) => [r.query.per_page, r.query.page])
 		.sort((/** @type {string[]} */ a, /** @type {string[]} */ b) => Number(a[0]) - Number(b[0]) || Number(a[1]) - Number(b[1]));
 }
@@ -63,7 +54,7 @@ const SIZE = 7; // a Page Size that is not the default (100)
 
 describe('Return All with Page Size 7', () => {
 	test.each([0, 1, SIZE, SIZE + 1, 3 * SIZE])('%i items: each once, in order, in max(1, ceil(n / 7)) requests', async (count) => {
-		sandbox.seedNews('acme', count);
+		fixture.sandbox.seedNews('acme', count);
 		const { json, error } = await getNews({ returnAll: true, options: { pageSize: SIZE } });
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.id)).toEqual(seededIds());
@@ -75,7 +66,7 @@ describe('Limit with Page Size 7 over 50 items', () => {
 	test.each([1, 6, SIZE, SIZE + 1, 2 * SIZE, 15, 50, 60])(
 		'Limit %i: the first min(50, limit) items, then no further request',
 		async (limit) => {
-			sandbox.seedNews('acme', 50);
+			fixture.sandbox.seedNews('acme', 50);
 			const { json, error } = await getNews({ returnAll: false, limit, options: { pageSize: SIZE } });
 			expect(error).toBeUndefined();
 			expect(json.map((item) => item.id)).toEqual(seededIds().slice(0, limit));
@@ -88,7 +79,7 @@ describe('Limit with Page Size 7 over 50 items', () => {
 
 describe('page sizes and counts at scale', () => {
 	test('10,000 items at Page Size 100 take exactly 100 requests; every item comes once', async () => {
-		sandbox.seedNews('acme', 10_000);
+		fixture.sandbox.seedNews('acme', 10_000);
 		const { json, error } = await getNews({ returnAll: true, options: { pageSize: 100 } });
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(10_000);
@@ -101,7 +92,7 @@ describe('page sizes and counts at scale', () => {
 		[10_000, 10_000, 1],
 		[250, 100_000, 1],
 	])('%i items at Page Size %i (the spec states no maximum): %i request(s)', async (count, pageSize, requests) => {
-		sandbox.seedNews('acme', count);
+		fixture.sandbox.seedNews('acme', count);
 		const { json, error } = await getNews({ returnAll: true, options: { pageSize } });
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(count);
@@ -109,10 +100,10 @@ describe('page sizes and counts at scale', () => {
 	});
 
 	test.each([1, 10])('a 429 between pages repeats that page only; no item twice (Concurrency %i)', async (concurrency) => {
-		sandbox.seedNews('acme', 20);
+		fixture.sandbox.seedNews('acme', 20);
 		// Faults meet requests in arrival order: page 1 is only delayed, page 2 is refused once.
-		sandbox.inject({ operation: 'E16', delayMs: 1 });
-		sandbox.inject({ operation: 'E16', status: 429, retryAfter: 0 });
+		fixture.sandbox.inject({ operation: 'E16', delayMs: 1 });
+		fixture.sandbox.inject({ operation: 'E16', status: 429, retryAfter: 0 });
 		const { json, error } = await getNews({
 			returnAll: true,
 			options: { pageSize: SIZE },
@@ -120,7 +111,7 @@ describe('page sizes and counts at scale', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.id)).toEqual(seededIds());
-		const byArrival = [...requestsFor(sandbox, 'E16')].sort((a, b) => a.seq - b.seq);
+		const byArrival = [...fixture.requestsFor('E16')].sort((a, b) => a.seq - b.seq);
 		const asked = byArrival.map((/** @type {any} */ r) => [r.query.page, r.status]);
 		expect(asked.filter(([page]) => page === '2')).toEqual([
 			['2', 429],
@@ -135,8 +126,8 @@ describe('page sizes and counts at scale', () => {
 
 describe('several input items', () => {
 	test('each item walks its own pages at the same time; the output stays grouped by item, in order', async () => {
-		sandbox.seedNews('acme', 30);
-		sandbox.setLatency(10);
+		fixture.sandbox.seedNews('acme', 30);
+		fixture.sandbox.setLatency(10);
 		const items = [
 			{ json: { pageSize: 4, limit: 10 } },
 			{ json: { pageSize: 5, limit: 30 } },
@@ -159,7 +150,7 @@ describe('several input items', () => {
 		expect(walk('5')).toEqual(pages(5, 6));
 		expect(walk('6')).toEqual(pages(6, 2));
 		// The walks overlapped: item 1's pages did not all come after item 0's.
-		const answered = requestsFor(sandbox, 'E16').map((/** @type {any} */ r) => r.query.per_page);
+		const answered = fixture.requestsFor('E16').map((/** @type {any} */ r) => r.query.per_page);
 		expect(answered.lastIndexOf('4')).toBeGreaterThan(answered.indexOf('5'));
 	});
 });
@@ -170,7 +161,7 @@ describe('pages read ahead within Concurrency', () => {
 		let state = 7;
 		for (let i = 0; i < count; i++) {
 			state = (state * 1103515245 + 12345) % 2 ** 31;
-			sandbox.inject({ operation: 'E16', delayMs: 2 + (state % 28) });
+			fixture.sandbox.inject({ operation: 'E16', delayMs: 2 + (state % 28) });
 		}
 	}
 
@@ -179,9 +170,9 @@ describe('pages read ahead within Concurrency', () => {
 		{ label: '4', concurrency: 4, most: 4 },
 		{ label: '1', concurrency: 1, most: 1 },
 	])('Concurrency $label: at most $most pages on their way at once, each asked for once, read in order', async ({ concurrency, most }) => {
-		sandbox.seedNews('acme', 300);
+		fixture.sandbox.seedNews('acme', 300);
 		injectRandomDelays(30);
-		const inFlight = watchInFlight(sandbox.server);
+		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
 			const { json, error } = await getNews({
 				returnAll: true,
@@ -194,15 +185,15 @@ describe('pages read ahead within Concurrency', () => {
 		} finally {
 			inFlight.stop();
 		}
-		const asked = requestsFor(sandbox, 'E16').map((/** @type {any} */ r) => Number(r.query.page));
+		const asked = fixture.requestsFor('E16').map((/** @type {any} */ r) => Number(r.query.page));
 		expect([...asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 		if (most > 1) expect(asked).not.toEqual([...asked].sort((a, b) => a - b)); // answered out of order
 	});
 
 	test('several Return All items share the bound: never more than Concurrency requests at once', async () => {
-		sandbox.seedNews('acme', 200);
-		sandbox.setLatency(10);
-		const inFlight = watchInFlight(sandbox.server);
+		fixture.sandbox.seedNews('acme', 200);
+		fixture.sandbox.setLatency(10);
+		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
 			const { output, error } = await getNews(
 				{ returnAll: true, options: { pageSize: 10 }, requestOptions: { retryDelay: 1, concurrency: 7 } },
@@ -216,30 +207,30 @@ describe('pages read ahead within Concurrency', () => {
 		} finally {
 			inFlight.stop();
 		}
-		expect(requestsFor(sandbox, 'E16')).toHaveLength(60);
+		expect(fixture.requestsFor('E16')).toHaveLength(60);
 	});
 
 	test('Limit reads ahead only the pages it needs', async () => {
-		sandbox.seedNews('acme', 300);
+		fixture.sandbox.seedNews('acme', 300);
 		const { json, error } = await getNews({ returnAll: false, limit: 45, options: { pageSize: 10 } });
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.id)).toEqual(seededIds().slice(0, 45));
-		const asked = requestsFor(sandbox, 'E16').map((/** @type {any} */ r) => Number(r.query.page));
+		const asked = fixture.requestsFor('E16').map((/** @type {any} */ r) => Number(r.query.page));
 		expect([...asked].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
 	});
 
 	test('a failing page ends the walk; the pages already asked for are waited for, none asked after', async () => {
-		sandbox.seedNews('acme', 300);
+		fixture.sandbox.seedNews('acme', 300);
 		// In arrival order: page 1, then a refusal, then slow answers for the pages read ahead.
-		sandbox.inject({ operation: 'E16', delayMs: 1 });
-		sandbox.inject({ operation: 'E16', status: 422, body: { message: 'The page is out of range.' } });
-		sandbox.inject({ operation: 'E16', delayMs: 80, times: Infinity });
+		fixture.sandbox.inject({ operation: 'E16', delayMs: 1 });
+		fixture.sandbox.inject({ operation: 'E16', status: 422, body: { message: 'The page is out of range.' } });
+		fixture.sandbox.inject({ operation: 'E16', delayMs: 80, times: Infinity });
 		const { error } = await getNews({ returnAll: true, options: { pageSize: 10 } });
 		expect(error?.message).toBe('The page is out of range.');
-		const answered = requestsFor(sandbox, 'E16').length;
+		const answered = fixture.requestsFor('E16').length;
 		// Every request was answered before the node finished: nothing arrives afterwards.
 		await new Promise((resolve) => setTimeout(resolve, 150));
-		expect(requestsFor(sandbox, 'E16')).toHaveLength(answered);
+		expect(fixture.requestsFor('E16')).toHaveLength(answered);
 		expect(answered).toBeLessThan(30); // the walk stopped early
 		expect(answered).toBeGreaterThan(2); // pages had been read ahead
 	});

@@ -5,24 +5,15 @@
  * and a run of 100 creates with faults on a share of requests that leaves in the sandbox
  * exactly one record per item that may have been created, none doubled.
  */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { useSandbox } = require('./harness/fixture');
+const { runNode } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { OPERATION_CASES } = require('./harness/operationCases');
 const { MAY_HAVE_ACTED, closedPort, refusingCredentials } = require('./harness/faultCases');
 const { OPERATIONS } = require('../nodes/shared/operations');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
+const fixture = useSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
 
 const PAYSLIP = { resource: 'payslip', operation: 'get', payslipId: '1751' };
 const SKILL = { resource: 'skill', operation: 'create', type: 'retry-test', skills: 'Excel' };
@@ -36,7 +27,7 @@ function runHr(parameters, requestOptions, options = {}) {
 	return runNode({
 		type: 'businessPlatformHr',
 		parameters: { ...parameters, requestOptions: { retryDelay: 1, ...requestOptions } },
-		credentials: options.credentials ?? credentials,
+		credentials: options.credentials ?? fixture.credentials,
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 	});
@@ -47,8 +38,8 @@ function recordArrivals() {
 	/** @type {number[]} */
 	const times = [];
 	const listener = () => times.push(performance.now());
-	sandbox.server.on('request', listener);
-	return { times, stop: () => sandbox.server.off('request', listener) };
+	fixture.sandbox.server.on('request', listener);
+	return { times, stop: () => fixture.sandbox.server.off('request', listener) };
 }
 
 /** @param {number} ms */
@@ -63,45 +54,45 @@ test('each operation has the retry class the issue gives it', () => {
 
 describe('Max Tries and Timeout (Request Options)', () => {
 	test.each([1, 4])('Max Tries %i: a read failing with 500 is sent that many times', async (maxTries) => {
-		sandbox.inject({ operation: 'E15', status: 500, times: Infinity });
+		fixture.sandbox.inject({ operation: 'E15', status: 500, times: Infinity });
 		const { error } = await runHr(PAYSLIP, { maxTries });
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
-		expect(requestsFor(sandbox, 'E15')).toHaveLength(maxTries);
+		expect(fixture.requestsFor('E15')).toHaveLength(maxTries);
 		if (maxTries > 1) expect(error?.description).toContain(`after ${maxTries} tries`);
 	});
 
 	test('a read that misses the Timeout is retried, and one that does not is sent once', async () => {
-		sandbox.inject({ operation: 'E15', delayMs: 400 });
+		fixture.sandbox.inject({ operation: 'E15', delayMs: 400 });
 		const retried = await runHr(PAYSLIP, { timeout: 100, maxTries: 2 });
 		expect(retried.error).toBeUndefined();
 		expect(retried.json[0].id).toBe(1751);
 
-		sandbox.reset();
-		sandbox.inject({ operation: 'E15', delayMs: 200 });
+		fixture.sandbox.reset();
+		fixture.sandbox.inject({ operation: 'E15', delayMs: 200 });
 		const patient = await runHr(PAYSLIP, { timeout: 5000, maxTries: 2 });
 		expect(patient.error).toBeUndefined();
-		expect(requestsFor(sandbox, 'E15')).toHaveLength(1);
+		expect(fixture.requestsFor('E15')).toHaveLength(1);
 
-		sandbox.reset();
-		sandbox.inject({ operation: 'E15', delayMs: 400 });
+		fixture.sandbox.reset();
+		fixture.sandbox.inject({ operation: 'E15', delayMs: 400 });
 		const once = await runHr(PAYSLIP, { timeout: 100, maxTries: 1 });
 		expect(once.error?.message).toBe('The platform did not answer within 100 ms (Request Options → Timeout)');
 	});
 
 	test('a create that misses the Timeout is not sent again: the platform did carry it out', async () => {
-		sandbox.inject({ operation: 'E7', delayMs: 300 });
+		fixture.sandbox.inject({ operation: 'E7', delayMs: 300 });
 		const { error } = await runHr(SKILL, { timeout: 100, maxTries: 3 });
 		expect(error?.message).toBe('The platform did not answer within 100 ms (Request Options → Timeout)');
 		expect(error?.description).toContain(MAY_HAVE_ACTED);
 		expect(error?.description).not.toContain('tries');
-		await pause(400); // the sandbox answers the abandoned request after its delay
-		expect(requestsFor(sandbox, 'E7')).toHaveLength(1);
-		expect(sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === 'retry-test')).toHaveLength(1);
+		await pause(400); // the fixture.sandbox answers the abandoned request after its delay
+		expect(fixture.requestsFor('E7')).toHaveLength(1);
+		expect(fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === 'retry-test')).toHaveLength(1);
 	});
 
 	test('a create is retried when the connection is refused: nothing reached the platform', async () => {
 		const port = await closedPort();
-		const { error } = await runHr(SKILL, { maxTries: 3 }, { credentials: refusingCredentials(credentials, 'businessPlatformHr', port) });
+		const { error } = await runHr(SKILL, { maxTries: 3 }, { credentials: refusingCredentials(fixture.credentials, 'businessPlatformHr', port) });
 		expect(error?.message).toBe('Could not connect to the platform: the connection was refused');
 		expect(error?.description).toContain('E7 Create Skill (POST /api/v1/skills), item 0, after 3 tries');
 		expect(error?.description).not.toContain(MAY_HAVE_ACTED);
@@ -110,7 +101,7 @@ describe('Max Tries and Timeout (Request Options)', () => {
 
 describe('backoff and Retry-After', () => {
 	test('retries wait an exponential backoff with jitter from Retry Delay', async () => {
-		sandbox.inject({ operation: 'E15', status: 502, times: Infinity });
+		fixture.sandbox.inject({ operation: 'E15', status: 502, times: Infinity });
 		const arrivals = recordArrivals();
 		const { error } = await runHr(PAYSLIP, { maxTries: 3, retryDelay: 100 });
 		arrivals.stop();
@@ -123,31 +114,31 @@ describe('backoff and Retry-After', () => {
 	});
 
 	test('a 429 Retry-After is honoured, also for a create', async () => {
-		sandbox.inject({ operation: 'E7', status: 429, retryAfter: 1 });
+		fixture.sandbox.inject({ operation: 'E7', status: 429, retryAfter: 1 });
 		const arrivals = recordArrivals();
 		const { json, error } = await runHr(SKILL, { maxTries: 2 });
 		arrivals.stop();
 		expect(error).toBeUndefined();
 		expect(json[0].type).toBe('retry-test');
 		expect(arrivals.times[1] - arrivals.times[0]).toBeGreaterThanOrEqual(990);
-		expect(requestsFor(sandbox, 'E7').map((/** @type {any} */ r) => r.status)).toEqual([429, 200]);
+		expect(fixture.requestsFor('E7').map((/** @type {any} */ r) => r.status)).toEqual([429, 200]);
 	});
 
 	test('a Retry-After given as an HTTP date that has passed is retried at once', async () => {
-		sandbox.inject({ operation: 'E15', status: 503, retryAfter: new Date(Date.now() - 5000).toUTCString() });
+		fixture.sandbox.inject({ operation: 'E15', status: 503, retryAfter: new Date(Date.now() - 5000).toUTCString() });
 		const { error } = await runHr(PAYSLIP, { maxTries: 2 });
 		expect(error).toBeUndefined();
-		expect(requestsFor(sandbox, 'E15').map((/** @type {any} */ r) => r.status)).toEqual([503, 200]);
+		expect(fixture.requestsFor('E15').map((/** @type {any} */ r) => r.status)).toEqual([503, 200]);
 	});
 
 	test('a Retry-After longer than the cap (60 s) fails the item at once, saying how long to wait', async () => {
-		sandbox.inject({ operation: 'E15', status: 429, retryAfter: 3600, times: Infinity });
+		fixture.sandbox.inject({ operation: 'E15', status: 429, retryAfter: 3600, times: Infinity });
 		const started = Date.now();
 		const { error } = await runHr(PAYSLIP, { maxTries: 3 });
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(error?.message).toBe('Too Many Attempts.');
 		expect(error?.description).toContain('The platform asked to wait 3600 s before trying again (Retry-After), longer than the 60 s the node waits');
-		expect(requestsFor(sandbox, 'E15')).toHaveLength(1);
+		expect(fixture.requestsFor('E15')).toHaveLength(1);
 	});
 });
 
@@ -157,13 +148,13 @@ describe('100 creates with faults on a share of the requests', () => {
 		// Faults that leave no record: 429 and 503 with Retry-After (retried), 502, 422.
 		// Faults after which the record exists: 500 and a dropped connection after acting, and a
 		// timeout (the sandbox answers after the node gave up). Every request draws in turn.
-		sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.1, status: 429, retryAfter: 0 });
-		sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.1, status: 503, retryAfter: 0 });
-		sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.08, status: 500, actFirst: true });
-		sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.08, status: 502 });
-		sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.06, delayMs: 500 });
-		sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.05, destroy: true, actFirst: true });
-		sandbox.inject({
+		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.1, status: 429, retryAfter: 0 });
+		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.1, status: 503, retryAfter: 0 });
+		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.08, status: 500, actFirst: true });
+		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.08, status: 502 });
+		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.06, delayMs: 500 });
+		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.05, destroy: true, actFirst: true });
+		fixture.sandbox.inject({
 			operation: 'E7',
 			times: Infinity,
 			ratio: 0.05,
@@ -186,14 +177,14 @@ describe('100 creates with faults on a share of the requests', () => {
 		// Records per item: never two.
 		/** @type {Map<string, any[]>} */
 		const records = new Map();
-		for (const skill of sandbox.state.acme.skills.filter((/** @type {any} */ s) => String(s.type).startsWith('run-'))) {
+		for (const skill of fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => String(s.type).startsWith('run-'))) {
 			records.set(skill.type, [...(records.get(skill.type) ?? []), skill]);
 		}
 		for (const [type, list] of records) expect([type, list.length]).toEqual([type, 1]);
 
 		// The platform carried out exactly the requests it answered 200 or acted on before failing
 		// (500 and dropped connections here); each item's record exists exactly when one did.
-		const requests = requestsFor(sandbox, 'E7');
+		const requests = fixture.requestsFor('E7');
 		const carriedOut = requests.filter((/** @type {any} */ r) => [200, 500, 0].includes(r.status)).map((/** @type {any} */ r) => r.body.value.type);
 		expect(new Set(carriedOut).size).toBe(carriedOut.length);
 		expect(new Set(carriedOut)).toEqual(new Set(records.keys()));

@@ -8,15 +8,12 @@
  * for every credential value. Secret-like fields of records (E8's and E15's password and
  * remember_token) never reach the output either.
  */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { useSandbox } = require('./harness/fixture');
+const { runNode } = require('./harness/n8n');
 const { OPERATION_CASES } = require('./harness/operationCases');
 const { FAULT_CASES, FAULT_REQUEST_OPTIONS, closedPort, refusingCredentials } = require('./harness/faultCases');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
+const fixture = useSandbox();
 /** @type {string[]} */
 let secrets;
 /** @type {number} */
@@ -26,13 +23,9 @@ let refusedPort;
 const SECRET_FIELDS = ['apiKey', 'apiConnection', 'businessKey', 'userToken', 'clientUuid', 'platformKey'];
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
-	secrets = [...SECRET_FIELDS.map((field) => credentials[field]), ...Object.values(sandbox.credentials.businessKeys)];
+	secrets = [...SECRET_FIELDS.map((field) => fixture.credentials[field]), ...Object.values(fixture.sandbox.credentials.businessKeys)];
 	refusedPort = await closedPort();
 });
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
 
 /** Everything the run left behind, errors included with their non-enumerable parts. */
 function executionText(/** @type {any} */ run) {
@@ -74,7 +67,7 @@ function runOperation(op, options = {}) {
 			// One try: retries add nothing to what is shown, only time.
 			requestOptions: { ...FAULT_REQUEST_OPTIONS, maxTries: 1, ...options.requestOptions, business: options.globex ? 'globex' : '' },
 		},
-		credentials: options.credentials ?? credentials,
+		credentials: options.credentials ?? fixture.credentials,
 		continueOnFail: options.continueOnFail,
 	});
 }
@@ -82,7 +75,7 @@ function runOperation(op, options = {}) {
 describe.each(OPERATION_CASES)('$code', (op) => {
 	test('a successful run outputs no secret-like field and no credential value', async () => {
 		for (const globex of [false, true]) {
-			sandbox.reset();
+			fixture.sandbox.reset();
 			const run = await runOperation(op, { globex });
 			expect(run.error).toBeUndefined();
 			expectNoSecret(run, `${op.code} success`);
@@ -93,13 +86,13 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 	test('every fault case, with and without continueOnFail, for both businesses', async () => {
 		for (const fault of FAULT_CASES) {
 			for (const [continueOnFail, globex] of [[false, false], [true, true]]) {
-				sandbox.reset();
-				if (!fault.refused) sandbox.inject({ operation: op.code, times: Infinity, ...fault.inject });
+				fixture.sandbox.reset();
+				if (!fault.refused) fixture.sandbox.inject({ operation: op.code, times: Infinity, ...fault.inject });
 				const run = await runOperation(op, {
 					globex,
 					continueOnFail,
 					requestOptions: fault.requestOptions,
-					credentials: fault.refused ? refusingCredentials(credentials, op.type, refusedPort) : credentials,
+					credentials: fault.refused ? refusingCredentials(fixture.credentials, op.type, refusedPort) : fixture.credentials,
 				});
 				expect(run.error === undefined).toBe(continueOnFail);
 				expectNoSecret(run, `${op.code} ${fault.name}`);
@@ -108,7 +101,7 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 	});
 
 	test('a platform that echoes the credentials back', async () => {
-		const c = sandbox.credentials;
+		const c = fixture.sandbox.credentials;
 		const echo = `apikey ${c.apiKey}, connection ${c.apiConnection}, token ${c.userToken}, uuid ${c.clientUuid}, platform key ${c.platformKey}, businesses ${c.businessKeys.acme} ${c.businessKeys.globex}`;
 		const echoes = [
 			{ status: 422, body: { message: `Invalid: ${echo}`, errors: { apikey: [`The apikey ${c.apiKey} is invalid.`], [c.userToken]: [echo] } } },
@@ -126,8 +119,8 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 		];
 		for (const fault of echoes) {
 			for (const [continueOnFail, globex] of [[false, false], [true, true]]) {
-				sandbox.reset();
-				sandbox.inject({ operation: op.code, times: Infinity, ...fault });
+				fixture.sandbox.reset();
+				fixture.sandbox.inject({ operation: op.code, times: Infinity, ...fault });
 				const run = await runOperation(op, { globex, continueOnFail });
 				expectNoSecret(run, `${op.code} echo ${fault.status ?? 'status false'}`);
 			}
@@ -140,13 +133,13 @@ test('a business key given where the business name belongs is refused without be
 	const run = await runNode({
 		type: /** @type {any} */ (op).type,
 		parameters: { .../** @type {any} */ (op).parameters, requestOptions: { business: '={{ $json.business }}' } },
-		credentials,
-		items: [{ json: { business: sandbox.credentials.businessKeys.globex } }],
+		credentials: fixture.credentials,
+		items: [{ json: { business: fixture.sandbox.credentials.businessKeys.globex } }],
 		continueOnFail: true,
 	});
 	expect(run.json[0].error).toBe(
 		"Business holds a business key; enter the business's name from the credential's Additional Business Keys instead (item 0)",
 	);
-	expect(sandbox.requests).toHaveLength(0);
-	expect(JSON.stringify(run.json)).not.toContain(sandbox.credentials.businessKeys.globex);
+	expect(fixture.sandbox.requests).toHaveLength(0);
+	expect(JSON.stringify(run.json)).not.toContain(fixture.sandbox.credentials.businessKeys.globex);
 });

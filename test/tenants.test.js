@@ -6,21 +6,12 @@
  * only that business's data; no key appears in the parameters or the output; an unknown
  * business name fails only its item, before any request.
  */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
+const { useSandbox } = require('./harness/fixture');
+const { runNode } = require('./harness/n8n');
 const { OPERATION_CASES } = require('./harness/operationCases');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
+const fixture = useSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
 
 const UNKNOWN = 'initech';
 const unknownMessage = (/** @type {number} */ item) =>
@@ -84,14 +75,14 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 			return { json: { business, ...json } };
 		});
 
-		const run = await runNode({ type: op.type, parameters, credentials, items, continueOnFail: true });
+		const run = await runNode({ type: op.type, parameters, credentials: fixture.credentials, items, continueOnFail: true });
 		expect(run.error).toBeUndefined();
 
 		// Requests: item by item (concurrency 1), each with its business's key; none for the unknown name.
 		const expected = ACTS_FOR.flatMap((business) => Array(op.requestsPerItem).fill(business));
-		expect(sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(expected);
-		const keys = /** @type {Record<string, string>} */ (sandbox.credentials.businessKeys);
-		for (const request of sandbox.requests) {
+		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(expected);
+		const keys = /** @type {Record<string, string>} */ (fixture.sandbox.credentials.businessKeys);
+		for (const request of fixture.sandbox.requests) {
 			const header = Object.keys(request.headers).find((name) => /^secure[-_]business[-_]key$/.test(name));
 			expect(request.headers[/** @type {string} */ (header)]).toBe(keys[request.business]);
 		}
@@ -106,7 +97,7 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 				if (owner !== undefined || !STATE_CHECKS[op.code]) expect([i, owner]).toEqual([i, business]);
 			}
 		}
-		STATE_CHECKS[op.code]?.(sandbox.state);
+		STATE_CHECKS[op.code]?.(fixture.sandbox.state);
 		const failed = run.output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === 3);
 		expect(failed.map((entry) => entry.json.error)).toEqual([unknownMessage(3)]);
 
@@ -121,14 +112,14 @@ test('E5 sends no business key: any configured business name is accepted, an unk
 	const run = await runNode({
 		type: op.type,
 		parameters: { ...op.parameters, requestOptions: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' } },
-		credentials,
+		credentials: fixture.credentials,
 		items: [{ json: { business: 'globex' } }, { json: { business: UNKNOWN } }],
 		continueOnFail: true,
 	});
 	expect(run.json[0]).toMatchObject({ id: 1 });
 	expect(run.json[1].error).toBe(unknownMessage(1));
-	expect(sandbox.requests).toHaveLength(1);
-	expect(Object.keys(sandbox.requests[0].headers).filter((name) => /business/i.test(name))).toEqual([]);
+	expect(fixture.sandbox.requests).toHaveLength(1);
+	expect(Object.keys(fixture.sandbox.requests[0].headers).filter((name) => /business/i.test(name))).toEqual([]);
 });
 
 test('without a default Business Key, items may still act for a named business; the others say what is missing', async () => {
@@ -140,11 +131,11 @@ test('without a default Business Key, items may still act for a named business; 
 			payslipId: '={{ $json.payslip }}',
 			requestOptions: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' },
 		},
-		credentials: { ...credentials, businessKey: '' },
+		credentials: { ...fixture.credentials, businessKey: '' },
 		items: [{ json: { business: 'globex', payslip: 2751 } }, { json: { business: '', payslip: 1751 } }],
 		continueOnFail: true,
 	});
 	expect(run.json[0]).toMatchObject({ id: 2751 });
 	expect(run.json[1].error).toBe('The credential field "Business Key" is empty; E15 Get Payslip needs it (item 1)');
-	expect(sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['globex']);
+	expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['globex']);
 });
