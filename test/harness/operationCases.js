@@ -1,13 +1,24 @@
 // @ts-check
 /**
- * One minimal valid parameter set per operation E1..E16, against the sandbox's seeded
- * records of the default business (acme), and the same operation for the second business
- * (globex). Shared by the fault, retry, hostile-input, secret and tenant tests.
+ * The one table of operation cases E1..E16, shared by the engine tests and the e2e suite:
+ * - `parameters`: one minimal valid parameter set per operation, against the sandbox's
+ *   seeded records of the default business (acme), and `globex`: the overrides that make
+ *   it a valid run for the second business (fault, retry, hostile-input, secret and tenant tests);
+ * - `headers`: the platform header names the operation sends, as spelled on the wire;
+ * - `fullRun`: a fuller run with the operation's notable options and what its output and
+ *   requests must show, run in the real n8n app by test/e2e/app.e2e.js and through n8n-core's
+ *   engine by test/operations.test.js.
+ * Longer than ~350 lines because it is one table: sixteen entries, one per operation.
  */
 const { uuidFor } = require('../../sandbox/data');
+const { platformHeaderNames } = require('./requests');
 
 /**
  * @typedef {'read' | 'setValue' | 'create'} RetryClass
+ * @typedef {object} FullRun
+ * @property {Record<string, any>} parameters  every parameter of the run (Request Options aside)
+ * @property {(output: any[], requests: any[]) => void} expect  checks the output items' json and the
+ *   requests the sandbox logged for the operation (for E2 every request: its categories list read too)
  * @typedef {object} OperationCase
  * @property {string} code              E1..E16
  * @property {string} type              node type (description name)
@@ -16,6 +27,8 @@ const { uuidFor } = require('../../sandbox/data');
  * @property {RetryClass} retry         the retry class the issue gives the operation
  * @property {number} requestsPerItem   requests one successful item sends (E2 reads the categories list first)
  * @property {boolean} business         whether the operation sends a business key
+ * @property {string[]} headers         the platform header names sent (protocol headers aside), sorted
+ * @property {FullRun} fullRun
  */
 
 const ACCOUNTING = 'businessPlatformAccounting';
@@ -49,6 +62,34 @@ const OPERATION_CASES = [
 		retry: 'create',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['Accept-Language', 'apikey', 'platform', 'platform-key', 'secure-business-key', 'userToken'],
+		fullRun: {
+			parameters: {
+				resource: 'salesQuote',
+				operation: 'update',
+				quoteId: '1501',
+				customerId: '1401',
+				currencyId: '1',
+				createdDate: '2026-11-21T00:00:00',
+				taxInclusive: false,
+				applyDiscount: false,
+				discountType: 'percentage',
+				total: 230,
+				finalTotal: 264.5,
+				lineItemsSource: 'defineBelow',
+				lineItems: {
+					item: [
+						{ itemId: '1701', description: 'Cable', quantity: '2', price: '15', amount: '30', discount: '0', tax: '15', taxAmount: '4.5', totalWithTax: '34.5', sort: '1' },
+						{ itemId: '1702', description: 'Charger', quantity: '1', price: '200', amount: '200', discount: '0', tax: '15', taxAmount: '30', totalWithTax: '230', sort: '2' },
+					],
+				},
+			},
+			expect: (output, [request]) => {
+				expect(output[0]).toMatchObject({ id: 1501, created_date: '2026-11-21' });
+				const itemIds = request.body.fields.filter(([name]) => name === 'item_id[]').map(([, v]) => v);
+				expect(itemIds).toEqual(['1701', '1702']);
+			},
+		},
 	},
 	{
 		code: 'E2',
@@ -58,6 +99,16 @@ const OPERATION_CASES = [
 		retry: 'setValue',
 		requestsPerItem: 2,
 		business: true,
+		headers: ['apiconnection', 'apikey', 'secure-business-key', 'userToken'],
+		fullRun: {
+			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: { englishTitle: 'Smartphones' } },
+			expect: (output, requests) => {
+				expect(requests.map((r) => r.operation)).toEqual(['categoriesList', 'E2']);
+				expect(output[0].id).toBe(1202);
+				expect(output[0].parent).toBe(1201);
+				expect(output[0].descriptions.find((/** @type {any} */ d) => d.lang === 'en').title).toBe('Smartphones');
+			},
+		},
 	},
 	{
 		code: 'E3',
@@ -67,6 +118,14 @@ const OPERATION_CASES = [
 		retry: 'read',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['Accept-Language', 'apiconnection', 'apikey', 'secure-business-key'],
+		fullRun: {
+			parameters: { resource: 'order', operation: 'get', orderId: '1301', options: { includeHistory: true } },
+			expect: (output, [request]) => {
+				expect(request.query).toEqual({ get_history: '' });
+				expect(JSON.stringify(output[0])).toContain('1301');
+			},
+		},
 	},
 	{
 		code: 'E4',
@@ -76,6 +135,14 @@ const OPERATION_CASES = [
 		retry: 'create',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['Accept-Language', 'apiconnection', 'apikey', 'secure-business-key', 'userToken'],
+		fullRun: {
+			parameters: { resource: 'favorite', operation: 'toggle', catalogId: '1701' },
+			expect: (output, [request]) => {
+				expect(request.method).toBe('PUT');
+				expect(output).toHaveLength(1);
+			},
+		},
 	},
 	{
 		code: 'E5',
@@ -85,6 +152,11 @@ const OPERATION_CASES = [
 		retry: 'read',
 		requestsPerItem: 1,
 		business: false,
+		headers: ['apiconnection', 'apikey'],
+		fullRun: {
+			parameters: { resource: 'district', operation: 'get', districtId: '1' },
+			expect: (output) => expect(output[0]).toMatchObject({ id: 1 }),
+		},
 	},
 	{
 		code: 'E6',
@@ -94,6 +166,14 @@ const OPERATION_CASES = [
 		retry: 'create',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['Accept-Language', 'secure-business-key', 'user-token'],
+		fullRun: {
+			parameters: { resource: 'workspace', operation: 'delete', workspaceId: '1803', businessId: '101' },
+			expect: (output, [request]) => {
+				expect(request.body).toEqual({ kind: 'json', value: { business_id: 101 } });
+				expect(output[0]).toMatchObject({ deleted: true });
+			},
+		},
 	},
 	{
 		code: 'E7',
@@ -103,6 +183,14 @@ const OPERATION_CASES = [
 		retry: 'create',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['secure_business_key', 'user_token', 'uuid'],
+		fullRun: {
+			parameters: { resource: 'skill', operation: 'create', type: 'e2e', skills: 'Excel, Arabic' },
+			expect: (output, [request]) => {
+				expect(request.body.value).toEqual({ type: 'e2e', skills: ['Excel', 'Arabic'] });
+				expect(output[0]).toMatchObject({ type: 'e2e', business_id: 101 });
+			},
+		},
 	},
 	{
 		code: 'E8',
@@ -118,6 +206,20 @@ const OPERATION_CASES = [
 		retry: 'read',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['lang', 'secure-business-key', 'user-token'],
+		fullRun: {
+			parameters: {
+				resource: 'customerSupplierBranch',
+				operation: 'get',
+				contactType: 'customer',
+				customerSupplierUuid: uuidFor('contact-1601'),
+				branchUuid: uuidFor('branch-1651'),
+			},
+			expect: (output) => {
+				expect(output[0]).toMatchObject({ id: 1651, uuid: uuidFor('branch-1651') });
+				expect(output[0]).not.toHaveProperty('password');
+			},
+		},
 	},
 	{
 		code: 'E9',
@@ -127,6 +229,14 @@ const OPERATION_CASES = [
 		retry: 'create',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['apikey', 'secure_business_key'],
+		fullRun: {
+			parameters: { resource: 'cashBankAccount', operation: 'create', name: 'Petty cash', accountType: 'cash', representativeId: '7', businessId: '101' },
+			expect: (output, [request]) => {
+				expect(request.body.value).toEqual({ name: 'Petty cash', type: 'cash', representative_id: '7', business_id: '101' });
+				expect(output[0]).toMatchObject({ name: 'Petty cash' });
+			},
+		},
 	},
 	{
 		code: 'E10',
@@ -136,6 +246,26 @@ const OPERATION_CASES = [
 		retry: 'create',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['Accept-Language', 'secure-business-key', 'user-token'],
+		fullRun: {
+			parameters: {
+				resource: 'task',
+				operation: 'update',
+				taskId: '1002',
+				updateFields: { name: 'Updated in n8n', dueDate: '2026-12-01T00:00:00' },
+				timeTracking: { timeEntry: [{ userId: '3', startedAt: '2026-11-21T09:00:00', durationMinutes: 30 }] },
+			},
+			expect: (output, [request]) => {
+				expect(request.body.fields).toEqual(
+					expect.arrayContaining([
+						['name', 'Updated in n8n'],
+						['due_date', '2026-12-01'],
+						['timeTracking[0][started_at]', '2026-11-21 09:00:00'],
+					]),
+				);
+				expect(output[0]).toMatchObject({ id: 1002, name: 'Updated in n8n', due_date: '2026-12-01' });
+			},
+		},
 	},
 	{
 		code: 'E11',
@@ -145,6 +275,11 @@ const OPERATION_CASES = [
 		retry: 'read',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['secure_business_key', 'user_token'],
+		fullRun: {
+			parameters: { resource: 'calendar', operation: 'getAll', userType: 'user', type: 'user', returnAll: true },
+			expect: (output) => expect(output.map((c) => c.id)).toEqual([1151, 1152]),
+		},
 	},
 	{
 		code: 'E12',
@@ -154,6 +289,17 @@ const OPERATION_CASES = [
 		retry: 'setValue',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['apiconnection', 'apikey', 'secure-business-key', 'userToken'],
+		fullRun: {
+			parameters: { resource: 'catalogComment', operation: 'update', commentId: '1251', status: true },
+			expect: (output, [request]) => {
+				expect(request.body.fields).toEqual([
+					['_method', 'PUT'],
+					['status', '1'],
+				]);
+				expect(output[0]).toMatchObject({ success: true });
+			},
+		},
 	},
 	{
 		code: 'E13',
@@ -163,6 +309,14 @@ const OPERATION_CASES = [
 		retry: 'setValue',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['apiconnection', 'apikey', 'secure-business-key'],
+		fullRun: {
+			parameters: { resource: 'auditSessionItem', operation: 'update', auditItemId: '1351', physicalQty: 38 },
+			expect: (_output, [request]) => {
+				expect(request.method).toBe('PATCH');
+				expect(request.body).toEqual({ kind: 'text', text: '{"physical_qty":38}' });
+			},
+		},
 	},
 	{
 		code: 'E14',
@@ -180,6 +334,28 @@ const OPERATION_CASES = [
 		retry: 'create',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['apiconnection', 'apikey', 'secure-business-key'],
+		fullRun: {
+			parameters: {
+				resource: 'inventoryTransferItem',
+				operation: 'create',
+				fromInventoryId: '1451',
+				toInventoryId: '1452',
+				productId: '1701',
+				quantity: '3',
+				status: 'pending',
+			},
+			expect: (_output, [request]) => {
+				expect(request.body.fields).toEqual(
+					expect.arrayContaining([
+						['from_inv_id', '1451'],
+						['to_inv_id', '1452'],
+						['representative_id', ''],
+						['status', '0'],
+					]),
+				);
+			},
+		},
 	},
 	{
 		code: 'E15',
@@ -189,6 +365,14 @@ const OPERATION_CASES = [
 		retry: 'read',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['secure_business_key', 'uuid'],
+		fullRun: {
+			parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
+			expect: (output) => {
+				expect(output[0]).toMatchObject({ id: 1751, net_price: 11525 });
+				expect(JSON.stringify(output)).not.toMatch(/password|remember_token/);
+			},
+		},
 	},
 	{
 		code: 'E16',
@@ -198,7 +382,34 @@ const OPERATION_CASES = [
 		retry: 'read',
 		requestsPerItem: 1,
 		business: true,
+		headers: ['apiconnection', 'apikey', 'secure-business-key'],
+		fullRun: {
+			parameters: { resource: 'news', operation: 'getAll', returnAll: true, options: { pageSize: 10 } },
+			expect: (output, requests) => {
+				// Pages 2 and 3 are read ahead together, so they may be answered in either order.
+				expect(requests.map((r) => r.query.page).sort()).toEqual(['1', '2', '3']);
+				expect(new Set(output.map((n) => n.id)).size).toBe(25);
+			},
+		},
 	},
 ];
 
-module.exports = { OPERATION_CASES };
+/**
+ * Checks a full run of an operation, in the engine or in the n8n app: every request the
+ * sandbox logged for it was answered 200 and carried exactly the operation's headers, and
+ * the case's own expectations hold.
+ * @param {OperationCase} op
+ * @param {any[]} output the node's output items' json
+ * @param {any[]} requests every request the sandbox logged during the run
+ */
+function checkFullRun(op, output, requests) {
+	const mine = requests.filter((request) => request.operation === op.code);
+	expect(mine.length).toBeGreaterThan(0);
+	for (const request of mine) {
+		expect(request.status).toBe(200);
+		expect(platformHeaderNames(request)).toEqual([...op.headers].sort());
+	}
+	op.fullRun.expect(output, op.code === 'E2' ? requests : mine);
+}
+
+module.exports = { OPERATION_CASES, checkFullRun };
