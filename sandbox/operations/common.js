@@ -1,0 +1,99 @@
+// @ts-check
+'use strict';
+
+/**
+ * What every platform module's handlers share: the handler context and result, the answers
+ * (success, 404, 422), record lookups and new ids. Each handler gets a context whose auth,
+ * headers and content type the server has already checked, and returns `{ status, body }`.
+ * Lookups of path ids come first (404, like Laravel's route model binding), then field
+ * validation (422), then the state change.
+ */
+
+const { isUpload } = require('../validation');
+const { isContainer } = require('../multipart');
+
+/**
+ * @typedef {import('../data').BusinessState} BusinessState
+ * @typedef {'en' | 'ar'} Lang
+ * @typedef {object} Ctx
+ * @property {BusinessState} biz         the calling business (empty object for E5 and login)
+ * @property {Record<string, string>} params
+ * @property {Record<string, string>} query
+ * @property {any} input                 multipart fields (PHP-style nesting) or the JSON value
+ * @property {string} text               the body as text
+ * @property {Lang} lang
+ * @property {string} moduleUrl          e.g. http://127.0.0.1:5680/ecommerce
+ * @property {{ districts: Array<{ id: number, name_ar: string, name_en: string }>, credentials: typeof import('../data').CREDENTIALS }} shared
+ * @typedef {{ status: number, body: any }} Result
+ * @typedef {readonly string[]} Texts  [English, Arabic]
+ */
+
+/** Allowed values of a 0/1 flag field. */
+const FLAG = ['0', '1'];
+/** The platform's languages. */
+const LANGS = ['en', 'ar'];
+
+/** The text in the request's language. @param {Texts} texts @param {Lang} lang */
+function say(texts, lang) {
+	return texts[lang === 'ar' ? 1 : 0];
+}
+
+/** @param {any} body @returns {Result} */
+function ok(body) {
+	return { status: 200, body };
+}
+
+/** A 404 naming the missing thing. @param {Texts} thing @param {Lang} lang @returns {Result} */
+function notFound(thing, lang) {
+	const [en, ar] = thing;
+	return { status: 404, body: { status: false, message: lang === 'ar' ? `${ar} غير موجود.` : `${en} not found.` } };
+}
+
+/** A Laravel 422 with the validator's field errors. @param {import('../validation').Validator} v @returns {Result} */
+function unprocessable(v) {
+	return { status: 422, body: v.body() };
+}
+
+/**
+ * Find a record by a path id; a non-numeric id finds nothing.
+ * @template {{ id: number }} T
+ * @param {T[]} list
+ * @param {string} rawId
+ * @returns {T | undefined}
+ */
+function byId(list, rawId) {
+	if (!/^\d+$/.test(rawId)) return undefined;
+	const id = Number(rawId);
+	return list.find((item) => item.id === id);
+}
+
+/**
+ * Next free id in a business's collection (acme 1xxx, globex 2xxx as long as it lasts).
+ * @param {BusinessState} biz
+ * @param {Array<{ id: number }>} list
+ */
+function nextId(biz, list) {
+	let max = biz.id === 101 ? 1000 : 2000;
+	for (const item of list) if (item.id > max) max = item.id;
+	return max + 1;
+}
+
+/** A JSON object or a multipart container. @param {unknown} value @returns {value is Record<string, any>} */
+function isObject(value) {
+	return isContainer(value) || (typeof value === 'object' && value !== null && !Array.isArray(value) && !isUpload(value));
+}
+
+/**
+ * A copy of the record with only the given keys.
+ * @template {object} T
+ * @param {T} record
+ * @param {readonly (keyof T)[]} keys
+ */
+function pick(record, keys) {
+	/** @type {Partial<T>} */
+	const out = {};
+	for (const key of keys) out[key] = record[key];
+	return out;
+}
+
+module.exports = { FLAG, LANGS, say, ok, notFound, unprocessable, byId, nextId, isObject, pick };
