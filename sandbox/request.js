@@ -19,6 +19,22 @@ const EMPTY = Buffer.alloc(0);
  *   | { kind: 'multipart', fields: Array<[string, string]>, files: Array<{ field: string, filename: string, contentType: string, size: number, sha256: string }> }
  * } RecordedBody
  *
+ * @typedef {object} RecordedRequest  one entry of the request log
+ * @property {number} seq                     arrival order, from 1
+ * @property {number} receivedAt              arrival time (ms since the epoch, Date.now())
+ * @property {string | null} operation        'E1'..'E16', 'categoriesList', 'login' or null (no route)
+ * @property {string} method
+ * @property {string} path                    after the module base, e.g. '/api/v1/skills'
+ * @property {string | null} module
+ * @property {Record<string, string>} query
+ * @property {string} rawQuery
+ * @property {Record<string, string>} headers keyed by the header name exactly as sent
+ * @property {string[]} headerNames           names as sent, in order
+ * @property {string | null} contentType
+ * @property {RecordedBody} body
+ * @property {number} status                  response status; 0 when the socket was destroyed
+ * @property {import('./dispatch').BusinessName | null} business
+ *
  * @typedef {{ record: RecordedBody, input: any, text: string, error?: string }} ParsedBody
  */
 

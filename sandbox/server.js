@@ -26,23 +26,8 @@ const DEFAULT_MAX_BODY = 50 * 1024 * 1024;
 /**
  * @typedef {import('./dispatch').BusinessName} BusinessName
  * @typedef {import('./request').RecordedBody} RecordedBody
+ * @typedef {import('./request').RecordedRequest} RecordedRequest
  * @typedef {import('./faults').Fault} Fault
- *
- * @typedef {object} RecordedRequest
- * @property {number} seq                     arrival order, from 1
- * @property {number} receivedAt              arrival time (ms since the epoch, Date.now())
- * @property {string | null} operation        'E1'..'E16', 'categoriesList', 'login' or null (no route)
- * @property {string} method
- * @property {string} path                    after the module base, e.g. '/api/v1/skills'
- * @property {string | null} module
- * @property {Record<string, string>} query
- * @property {string} rawQuery
- * @property {Record<string, string>} headers keyed by the header name exactly as sent
- * @property {string[]} headerNames           names as sent, in order
- * @property {string | null} contentType
- * @property {RecordedBody} body
- * @property {number} status                  response status; 0 when the socket was destroyed
- * @property {BusinessName | null} business
  *
  * @typedef {object} SandboxOptions
  * @property {number} [port]        default 0 (any free port)
