@@ -80,6 +80,24 @@ class TestCredentialsHelper extends ICredentialsHelper {
 }
 
 /**
+ * The one node of a test workflow, with the sandbox credential.
+ * @param {string} type node type (description name)
+ * @param {Record<string, any>} parameters
+ * @returns {import('n8n-workflow').INode}
+ */
+function nodeUnderTest(type, parameters) {
+	return {
+		id: 'node-under-test',
+		name: 'Node Under Test',
+		type: `${PACKAGE}.${type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: CREDENTIALS,
+	};
+}
+
+/**
  * Runs one node over the given input items.
  * @param {{
  *   type: string,
@@ -90,17 +108,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
  * }} options
  */
 async function runNode({ type, parameters, credentials, items = [{ json: {} }], continueOnFail = false }) {
-	/** @type {import('n8n-workflow').INode} */
-	const node = {
-		id: 'node-under-test',
-		name: 'Node Under Test',
-		type: `${PACKAGE}.${type}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: CREDENTIALS,
-		...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
-	};
+	const node = nodeUnderTest(type, parameters);
+	if (continueOnFail) node.onError = 'continueRegularOutput';
 	const workflowData = { id: WORKFLOW_ID, name: 'test', nodes: [node], connections: {}, active: false, settings: {} };
 	const workflow = new Workflow({ ...workflowData, nodeTypes, staticData: {} });
 	const hooks = new ExecutionLifecycleHooks('manual', EXECUTION_ID, /** @type {any} */ (workflowData));
@@ -143,16 +152,7 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
  *   type: node type (description name); path: the parameter being loaded, e.g. 'updateFields.parentCategory'
  */
 function loadOptionsContext({ type, parameters, credentials, path: parameterPath }) {
-	/** @type {import('n8n-workflow').INode} */
-	const node = {
-		id: 'load-options',
-		name: 'Node Under Test',
-		type: `${PACKAGE}.${type}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: CREDENTIALS,
-	};
+	const node = nodeUnderTest(type, parameters);
 	const workflow = new Workflow({ id: WORKFLOW_ID, nodes: [node], connections: {}, active: false, nodeTypes });
 	const additionalData = /** @type {any} */ ({
 		credentialsHelper: new TestCredentialsHelper(credentials),

@@ -16,7 +16,8 @@ const { platformHeaderNames } = require('./requests');
 /**
  * @typedef {'read' | 'setValue' | 'create'} RetryClass
  * @typedef {object} FullRun
- * @property {Record<string, any>} parameters  every parameter of the run (Request Options aside)
+ * @property {Record<string, any>} [overrides]  parameters that differ from the case's minimal ones
+ *   (an undefined value drops one); Request Options aside
  * @property {(output: any[], requests: any[]) => void} expect  checks the output items' json and the
  *   requests the sandbox logged for the operation (for E2 every request: its categories list read too)
  * @typedef {object} OperationCase
@@ -64,19 +65,12 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['Accept-Language', 'apikey', 'platform', 'platform-key', 'secure-business-key', 'userToken'],
 		fullRun: {
-			parameters: {
-				resource: 'salesQuote',
-				operation: 'update',
-				quoteId: '1501',
-				customerId: '1401',
-				currencyId: '1',
-				createdDate: '2026-11-21T00:00:00',
+			overrides: {
 				taxInclusive: false,
 				applyDiscount: false,
 				discountType: 'percentage',
 				total: 230,
 				finalTotal: 264.5,
-				lineItemsSource: 'defineBelow',
 				lineItems: {
 					item: [
 						{ itemId: '1701', description: 'Cable', quantity: '2', price: '15', amount: '30', discount: '0', tax: '15', taxAmount: '4.5', totalWithTax: '34.5', sort: '1' },
@@ -101,7 +95,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['apiconnection', 'apikey', 'secure-business-key', 'userToken'],
 		fullRun: {
-			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: { englishTitle: 'Smartphones' } },
 			expect: (output, requests) => {
 				expect(requests.map((r) => r.operation)).toEqual(['categoriesList', 'E2']);
 				expect(output[0].id).toBe(1202);
@@ -120,7 +113,7 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['Accept-Language', 'apiconnection', 'apikey', 'secure-business-key'],
 		fullRun: {
-			parameters: { resource: 'order', operation: 'get', orderId: '1301', options: { includeHistory: true } },
+			overrides: { options: { includeHistory: true } },
 			expect: (output, [request]) => {
 				expect(request.query).toEqual({ get_history: '' });
 				expect(JSON.stringify(output[0])).toContain('1301');
@@ -137,7 +130,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['Accept-Language', 'apiconnection', 'apikey', 'secure-business-key', 'userToken'],
 		fullRun: {
-			parameters: { resource: 'favorite', operation: 'toggle', catalogId: '1701' },
 			expect: (output, [request]) => {
 				expect(request.method).toBe('PUT');
 				expect(output).toHaveLength(1);
@@ -154,7 +146,6 @@ const OPERATION_CASES = [
 		business: false,
 		headers: ['apiconnection', 'apikey'],
 		fullRun: {
-			parameters: { resource: 'district', operation: 'get', districtId: '1' },
 			expect: (output) => expect(output[0]).toMatchObject({ id: 1 }),
 		},
 	},
@@ -168,7 +159,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['Accept-Language', 'secure-business-key', 'user-token'],
 		fullRun: {
-			parameters: { resource: 'workspace', operation: 'delete', workspaceId: '1803', businessId: '101' },
 			expect: (output, [request]) => {
 				expect(request.body).toEqual({ kind: 'json', value: { business_id: 101 } });
 				expect(output[0]).toMatchObject({ deleted: true });
@@ -185,7 +175,7 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['secure_business_key', 'user_token', 'uuid'],
 		fullRun: {
-			parameters: { resource: 'skill', operation: 'create', type: 'e2e', skills: 'Excel, Arabic' },
+			overrides: { type: 'e2e', skills: 'Excel, Arabic' },
 			expect: (output, [request]) => {
 				expect(request.body.value).toEqual({ type: 'e2e', skills: ['Excel', 'Arabic'] });
 				expect(output[0]).toMatchObject({ type: 'e2e', business_id: 101 });
@@ -208,13 +198,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['lang', 'secure-business-key', 'user-token'],
 		fullRun: {
-			parameters: {
-				resource: 'customerSupplierBranch',
-				operation: 'get',
-				contactType: 'customer',
-				customerSupplierUuid: uuidFor('contact-1601'),
-				branchUuid: uuidFor('branch-1651'),
-			},
 			expect: (output) => {
 				expect(output[0]).toMatchObject({ id: 1651, uuid: uuidFor('branch-1651') });
 				expect(output[0]).not.toHaveProperty('password');
@@ -231,7 +214,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['apikey', 'secure_business_key'],
 		fullRun: {
-			parameters: { resource: 'cashBankAccount', operation: 'create', name: 'Petty cash', accountType: 'cash', representativeId: '7', businessId: '101' },
 			expect: (output, [request]) => {
 				expect(request.body.value).toEqual({ name: 'Petty cash', type: 'cash', representative_id: '7', business_id: '101' });
 				expect(output[0]).toMatchObject({ name: 'Petty cash' });
@@ -248,10 +230,7 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['Accept-Language', 'secure-business-key', 'user-token'],
 		fullRun: {
-			parameters: {
-				resource: 'task',
-				operation: 'update',
-				taskId: '1002',
+			overrides: {
 				updateFields: { name: 'Updated in n8n', dueDate: '2026-12-01T00:00:00' },
 				timeTracking: { timeEntry: [{ userId: '3', startedAt: '2026-11-21T09:00:00', durationMinutes: 30 }] },
 			},
@@ -277,7 +256,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['secure_business_key', 'user_token'],
 		fullRun: {
-			parameters: { resource: 'calendar', operation: 'getAll', userType: 'user', type: 'user', returnAll: true },
 			expect: (output) => expect(output.map((c) => c.id)).toEqual([1151, 1152]),
 		},
 	},
@@ -291,7 +269,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['apiconnection', 'apikey', 'secure-business-key', 'userToken'],
 		fullRun: {
-			parameters: { resource: 'catalogComment', operation: 'update', commentId: '1251', status: true },
 			expect: (output, [request]) => {
 				expect(request.body.fields).toEqual([
 					['_method', 'PUT'],
@@ -311,7 +288,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['apiconnection', 'apikey', 'secure-business-key'],
 		fullRun: {
-			parameters: { resource: 'auditSessionItem', operation: 'update', auditItemId: '1351', physicalQty: 38 },
 			expect: (_output, [request]) => {
 				expect(request.method).toBe('PATCH');
 				expect(request.body).toEqual({ kind: 'text', text: '{"physical_qty":38}' });
@@ -336,15 +312,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['apiconnection', 'apikey', 'secure-business-key'],
 		fullRun: {
-			parameters: {
-				resource: 'inventoryTransferItem',
-				operation: 'create',
-				fromInventoryId: '1451',
-				toInventoryId: '1452',
-				productId: '1701',
-				quantity: '3',
-				status: 'pending',
-			},
 			expect: (_output, [request]) => {
 				expect(request.body.fields).toEqual(
 					expect.arrayContaining([
@@ -367,7 +334,6 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['secure_business_key', 'uuid'],
 		fullRun: {
-			parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
 			expect: (output) => {
 				expect(output[0]).toMatchObject({ id: 1751, net_price: 11525 });
 				expect(JSON.stringify(output)).not.toMatch(/password|remember_token/);
@@ -384,7 +350,7 @@ const OPERATION_CASES = [
 		business: true,
 		headers: ['apiconnection', 'apikey', 'secure-business-key'],
 		fullRun: {
-			parameters: { resource: 'news', operation: 'getAll', returnAll: true, options: { pageSize: 10 } },
+			overrides: { returnAll: true, limit: undefined, options: { pageSize: 10 } }, // Return All: no Limit
 			expect: (output, requests) => {
 				// Pages 2 and 3 are read ahead together, so they may be answered in either order.
 				expect(requests.map((r) => r.query.page).sort()).toEqual(['1', '2', '3']);
@@ -393,6 +359,14 @@ const OPERATION_CASES = [
 		},
 	},
 ];
+
+/**
+ * The parameters of an operation's full run: its minimal parameters with the full run's overrides.
+ * @param {OperationCase} op
+ */
+function fullRunParameters(op) {
+	return { ...op.parameters, ...op.fullRun.overrides };
+}
 
 /**
  * Checks a full run of an operation, in the engine or in the n8n app: every request the
@@ -412,4 +386,4 @@ function checkFullRun(op, output, requests) {
 	op.fullRun.expect(output, op.code === 'E2' ? requests : mine);
 }
 
-module.exports = { OPERATION_CASES, checkFullRun };
+module.exports = { OPERATION_CASES, fullRunParameters, checkFullRun };
