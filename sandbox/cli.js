@@ -23,7 +23,7 @@ function parseArgs(argv) {
 		else if (flag === '--latency' || flag === '-l') options.latency = Number(value());
 		else if (flag === '--host') options.host = String(value());
 		else if (flag === '--help' || flag === '-h') {
-			process.stdout.write('Usage: node test/sandbox/cli.js [--port 5680] [--latency ms] [--host 127.0.0.1]\n');
+			process.stdout.write('Usage: node sandbox/cli.js [--port 5680] [--latency ms] [--host 127.0.0.1]\n');
 			process.exit(0);
 		} else {
 			process.stderr.write(`Unknown argument: ${argv[i]}\n`);
