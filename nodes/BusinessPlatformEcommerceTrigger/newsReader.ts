@@ -97,13 +97,16 @@ export class NewsReader {
 		guessLastPage = 1,
 		perPage = this.pageSize,
 	): Promise<{ items: NewsItem[]; lastPage: number }> {
+		// A page read earlier is asked for again, never reused: reused, it would miss an item
+		// that moved into it from the page read after it.
+		const read = async (page: number) => await this.page(page, perPage);
 		let pageNumber = Math.max(1, Math.floor(guessLastPage));
-		let answer = await this.page(pageNumber, perPage);
+		let answer = await read(pageNumber);
 		// Without last_page the end cannot be found: read every page.
 		if (answer.lastPage === undefined) return { items: await this.all(), lastPage: 1 };
 		for (let jumps = 0; answer.lastPage !== undefined && answer.lastPage !== pageNumber && jumps < 3; jumps++) {
 			pageNumber = answer.lastPage;
-			answer = await this.page(pageNumber, perPage);
+			answer = await read(pageNumber);
 		}
 		const lastPage = pageNumber;
 		const byId = new Map<number, NewsItem>();
@@ -113,7 +116,7 @@ export class NewsReader {
 				stopAt === undefined ? answer.items.length > 0 : answer.items.some((item) => item.id <= stopAt);
 			if (done || pageNumber <= 1) break;
 			pageNumber--;
-			answer = await this.page(pageNumber, perPage);
+			answer = await read(pageNumber);
 		}
 		return { items: [...byId.values()].sort((a, b) => a.id - b.id), lastPage };
 	}

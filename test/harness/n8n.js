@@ -181,4 +181,4 @@ async function useFilesystemBinaryData() {
 	};
 }
 
-module.exports = { runNode, sandboxCredentials, nodeClasses, useFilesystemBinaryData };
+module.exports = { runNode, sandboxCredentials, nodeClasses, nodeTypes, TestCredentialsHelper, PACKAGE, useFilesystemBinaryData };
