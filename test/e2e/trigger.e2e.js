@@ -139,9 +139,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	if (n8n && n8n.exitCode === null) {
+		/** @type {NodeJS.Timeout | undefined} */
+		let timer;
 		const exited = new Promise((resolve) => n8n?.once('exit', resolve));
+		const gaveUp = new Promise((resolve) => (timer = setTimeout(resolve, 15_000)));
 		n8n.kill('SIGTERM');
-		await Promise.race([exited, delay(15_000)]);
+		await Promise.race([exited, gaveUp]);
+		clearTimeout(timer);
 		if (n8n.exitCode === null) n8n.kill('SIGKILL');
 	}
 	await sandbox?.close();
