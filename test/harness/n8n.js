@@ -206,4 +206,12 @@ async function useFilesystemBinaryData() {
 	};
 }
 
-module.exports = { runNode, loadOptionsContext, nodeClasses, useFilesystemBinaryData };
+module.exports = {
+	runNode,
+	loadOptionsContext,
+	nodeClasses,
+	nodeTypes,
+	TestCredentialsHelper,
+	PACKAGE,
+	useFilesystemBinaryData,
+};

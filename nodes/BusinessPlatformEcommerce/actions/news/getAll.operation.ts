@@ -82,7 +82,7 @@ export const description = updateDisplayOptions({ show: { resource: ['news'], op
 const STATUS_VALUES: Record<string, string> = { active: '1', inactive: '0' };
 
 /** The fields a CMS sync needs, with the per-language description flattened. */
-function simplifyNews(item: IDataObject): IDataObject {
+export function simplifyNews(item: IDataObject): IDataObject {
 	const text = (typeof item.description === 'object' && item.description !== null ? item.description : {}) as IDataObject;
 	return {
 		id: item.id,
@@ -100,7 +100,7 @@ function simplifyNews(item: IDataObject): IDataObject {
 	};
 }
 
-function queryOf(filters: IDataObject, options: IDataObject): Record<string, string> {
+export function queryOf(filters: IDataObject, options: IDataObject): Record<string, string> {
 	const query: Record<string, string> = {};
 	if (typeof filters.keyword === 'string' && filters.keyword.trim() !== '') query.keyword = filters.keyword.trim();
 	if (filters.status !== undefined) {

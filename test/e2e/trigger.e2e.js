@@ -1,0 +1,225 @@
+// @ts-check
+/**
+ * The Ecommerce Trigger in the real n8n app. `n8n execute` never polls, so this runs
+ * `n8n start` with a published workflow polling every minute (n8n's shortest interval):
+ * the trigger feeds an HTTP Request node that posts each emitted item to a collector in
+ * this test. News items are added at the sandbox between polls; each must arrive once.
+ * Takes about 2 to 3 minutes: the n8n start plus two poll intervals.
+ */
+const fs = require('node:fs');
+const http = require('node:http');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const app = require('../../scripts/n8n-app');
+const { startSandbox } = require('../../sandbox/server');
+const { generateNews } = require('../../sandbox/data');
+
+const WORKFLOW_ID = 'bpE2eNewsTrigger';
+
+/** @param {number} ms */
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A free port whose next port is free too (n8n's task broker takes port + 1). */
+async function freePortPair() {
+	/** @param {number} port */
+	const listen = (port) =>
+		new Promise((resolve) => {
+			const server = net.createServer();
+			server.once('error', () => resolve(undefined));
+			server.listen(port, '127.0.0.1', () => {
+				const { port: bound } = /** @type {net.AddressInfo} */ (server.address());
+				server.close(() => resolve(bound));
+			});
+		});
+	for (let attempt = 0; attempt < 20; attempt++) {
+		const port = /** @type {number | undefined} */ (await listen(0));
+		if (port && port < 65535 && (await listen(port + 1))) return port;
+	}
+	throw new Error('no free port pair found');
+}
+
+/**
+ * Receives what the workflow's HTTP Request node posts: one request per emitted item.
+ * @returns {Promise<{ url: string, received: Array<{ execution: string, index: number, id: number }>, close: () => Promise<void> }>}
+ */
+async function startCollector() {
+	/** @type {Array<{ execution: string, index: number, id: number }>} */
+	const received = [];
+	const server = http.createServer((req, res) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		req.on('data', (chunk) => chunks.push(chunk));
+		req.on('end', () => {
+			received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+			res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+		});
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+	const { port } = /** @type {net.AddressInfo} */ (server.address());
+	return {
+		url: `http://127.0.0.1:${port}/items`,
+		received,
+		close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+	};
+}
+
+/** @param {string} collectorUrl */
+function triggerWorkflow(collectorUrl) {
+	const trigger = {
+		id: 'news-trigger',
+		name: 'New news',
+		type: `${app.PACKAGE_NAME}.businessPlatformEcommerceTrigger`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			event: 'newNewsItem',
+			status: 'active',
+			keyword: '',
+			simple: true,
+			requestOptions: { retryDelay: 10 },
+		},
+		credentials: { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } },
+	};
+	const collect = {
+		id: 'collect',
+		name: 'Collect',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [240, 0],
+		parameters: {
+			method: 'POST',
+			url: collectorUrl,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '={{ JSON.stringify({ execution: $execution.id, index: $itemIndex, id: $json.id }) }}',
+			options: {},
+		},
+	};
+	return {
+		id: WORKFLOW_ID,
+		name: 'E2E news trigger',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [trigger, collect],
+		connections: { [trigger.name]: { main: [[{ node: collect.name, type: 'main', index: 0 }]] } },
+	};
+}
+
+/** @type {any} */
+let sandbox;
+/** @type {Awaited<ReturnType<typeof startCollector>>} */
+let collector;
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let n8n;
+/** @type {string} */
+let userFolder;
+/** @type {string[]} */
+const n8nLog = [];
+
+beforeAll(async () => {
+	app.ensureN8nInstalled();
+	app.buildPackage();
+	sandbox = await startSandbox();
+	collector = await startCollector();
+	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-trigger-'));
+	app.installPackageInto(userFolder);
+	const port = await freePortPair();
+	const env = { ...app.n8nEnv(userFolder, port), N8N_LOG_LEVEL: 'info' };
+	const file = path.join(userFolder, 'trigger-workflow.json');
+	fs.writeFileSync(file, JSON.stringify(triggerWorkflow(collector.url)));
+	await app.importIntoN8n(env, sandbox, [file]);
+	const published = await app.n8nCli(['publish:workflow', `--id=${WORKFLOW_ID}`], env);
+	if (published.status !== 0) throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);
+	n8n = app.startN8n(env, ['ignore', 'pipe', 'pipe']);
+	for (const stream of [n8n.stdout, n8n.stderr]) stream?.on('data', (chunk) => n8nLog.push(String(chunk)));
+}, 10 * 60_000);
+
+afterAll(async () => {
+	if (n8n && n8n.exitCode === null) {
+		/** @type {NodeJS.Timeout | undefined} */
+		let timer;
+		const exited = new Promise((resolve) => n8n?.once('exit', resolve));
+		const gaveUp = new Promise((resolve) => (timer = setTimeout(resolve, 15_000)));
+		n8n.kill('SIGTERM');
+		await Promise.race([exited, gaveUp]);
+		clearTimeout(timer);
+		if (n8n.exitCode === null) n8n.kill('SIGKILL');
+	}
+	await sandbox?.close();
+	await collector?.close();
+	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+});
+
+/** The list requests the trigger has made so far (one or more per poll). */
+const listRequests = () => sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'E16');
+
+/**
+ * Waits until `done()` holds, failing with n8n's log after `timeoutMs`.
+ * @param {() => boolean} done @param {number} timeoutMs @param {string} what
+ */
+async function waitFor(done, timeoutMs, what) {
+	const deadline = Date.now() + timeoutMs;
+	while (!done()) {
+		if (Date.now() > deadline || (n8n && n8n.exitCode !== null)) {
+			throw new Error(`Timed out waiting for ${what}. n8n log:\n${n8nLog.join('').slice(-4000)}`);
+		}
+		await delay(250);
+	}
+}
+
+/** @param {number} count @param {number} [status] */
+function addNews(count, status = 1) {
+	const list = sandbox.state.acme.news;
+	const ids = [];
+	for (let i = 0; i < count; i++) {
+		const id = Math.max(...list.map((/** @type {any} */ n) => n.id)) + 1;
+		list.push({ ...generateNews('acme', id, sandbox.url)[id - 1], status });
+		ids.push(id);
+	}
+	return ids;
+}
+
+/** @param {number[]} ids */
+const receivedOf = (ids) => collector.received.filter((item) => ids.includes(item.id));
+
+test('a published workflow emits each new news item once, in id order, at n8n\'s one-minute polls', async () => {
+	const started = Date.now();
+	const marks = /** @type {Record<string, number>} */ ({});
+	const mark = (/** @type {string} */ name) => (marks[name] = Math.round((Date.now() - started) / 1000));
+
+	// Activation polls once at once and records the 25 existing items (19 published).
+	await waitFor(() => listRequests().length > 0, 180_000, 'the activation poll');
+	mark('activated');
+	const activationRequests = listRequests().length;
+	for (const request of listRequests()) expect(request.status).toBe(200);
+
+	const first = addNews(2);
+	await waitFor(() => receivedOf(first).length === 2, 75_000, `items ${first} from the first poll`);
+	mark('firstPoll');
+	expect(listRequests().length).toBeGreaterThan(activationRequests);
+
+	// Between polls: one new item and an old draft (id 4) published.
+	const [fresh] = addNews(1);
+	sandbox.state.acme.news.find((/** @type {any} */ n) => n.id === 4).status = 1;
+	const second = [4, fresh];
+	await waitFor(() => receivedOf(second).length === 2, 75_000, `items ${second} from the second poll`);
+	mark('secondPoll');
+	// Let that execution post everything it emitted.
+	await delay(3000);
+
+	// One execution per poll that found something, its items in id order; nothing twice.
+	/** @param {number[]} batch */
+	const emitted = (batch) => {
+		const items = receivedOf(batch);
+		expect(new Set(items.map((item) => item.execution)).size).toBe(1);
+		return [...items].sort((a, b) => a.index - b.index).map((item) => item.id);
+	};
+	expect(emitted(first)).toEqual(first);
+	expect(emitted(second)).toEqual(second);
+	expect(receivedOf(first)[0].execution).not.toBe(receivedOf(second)[0].execution);
+	expect(collector.received).toHaveLength(first.length + second.length);
+	process.stdout.write(`trigger e2e: seconds since n8n start ${JSON.stringify(marks)}\n`);
+}, 6 * 60_000);

@@ -1,0 +1,90 @@
+// @ts-check
+/**
+ * Runs a polling trigger's poll() the way n8n's active workflows do: through n8n-core's
+ * real PollContext (real parameters, credentials and httpRequestWithAuthentication), with
+ * the workflow's static data carried from poll to poll. Like n8n, it keeps a "saved" copy
+ * of the static data, taken when the activation poll ends and whenever a poll emits; a
+ * restart builds a new workflow from that copy, as n8n reloads it from its database.
+ */
+const { PollContext } = require('n8n-core');
+const { Workflow } = require('n8n-workflow');
+
+const { nodeTypes, TestCredentialsHelper, PACKAGE } = require('./n8n');
+
+/** @param {any} value */
+const clone = (value) => JSON.parse(JSON.stringify(value));
+
+/**
+ * @param {{ type: string, parameters: Record<string, any>, credentials: Record<string, any>, savedStaticData?: any }} options
+ */
+function createPoller({ type, parameters, credentials, savedStaticData }) {
+	/** @type {import('n8n-workflow').INode} */
+	const node = {
+		id: 'trigger-under-test',
+		name: 'Trigger Under Test',
+		type: `${PACKAGE}.${type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { businessPlatformApi: { id: 'cred-1', name: 'Business Platform (sandbox)' } },
+	};
+	const workflow = new Workflow({
+		id: 'wf-poll-test',
+		name: 'poll test',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData: clone(savedStaticData ?? {}),
+	});
+	const additionalData = /** @type {any} */ ({
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		variables: {},
+		userId: 'user-test',
+	});
+	let saved = clone(savedStaticData ?? {});
+	let activated = false;
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
+
+	const poller = {
+		/** The static data n8n would have in its database now. */
+		get savedStaticData() {
+			return clone(saved);
+		},
+		/** The node's static data as the workflow holds it in memory. */
+		get liveStaticData() {
+			return clone(workflow.getStaticData('node', node));
+		},
+		/**
+		 * One poll: 'trigger' as a published workflow's timer runs it, 'manual' as the
+		 * editor's Fetch Test Event does. Resolves to the emitted items' json (null when
+		 * nothing was emitted), or rejects with the poll's error.
+		 * @param {'trigger' | 'manual'} [mode]
+		 * @returns {Promise<Array<Record<string, any>> | null>}
+		 */
+		async poll(mode = 'trigger') {
+			const context = new PollContext(workflow, node, additionalData, mode, activated ? 'init' : 'activate');
+			const poll = /** @type {Function} */ (nodeType.poll);
+			const result = await poll.call(context);
+			if (mode === 'trigger') {
+				// n8n saves static data when a poll emits, and once after the activation poll.
+				if (result !== null || !activated) saved = clone(workflow.staticData);
+				activated = true;
+			}
+			return result === null ? null : result[0].map((/** @type {any} */ item) => item.json);
+		},
+		/** A new workflow object from the saved static data: n8n restarted. */
+		restart() {
+			return createPoller({ type, parameters, credentials, savedStaticData: saved });
+		},
+	};
+	return poller;
+}
+
+module.exports = { createPoller };

@@ -1,0 +1,337 @@
+// @ts-check
+/**
+ * Business Platform Ecommerce Trigger: poll() run through n8n-core's real PollContext
+ * against the sandbox platform, with the workflow's static data carried from poll to poll
+ * and saved the way n8n saves it (test/harness/poll.js).
+ */
+const { startSandbox } = require('../sandbox/server');
+const { generateNews } = require('../sandbox/data');
+const { sandboxCredentials } = require('../sandbox/credentials');
+const { createPoller } = require('./harness/poll');
+const { addSeen, hasSeen } = require('../nodes/BusinessPlatformEcommerceTrigger/seenIds');
+
+const TYPE = 'businessPlatformEcommerceTrigger';
+
+/** @type {any} */
+let sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox();
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+beforeEach(() => {
+	sandbox.reset();
+});
+
+/** Acme's news list in the sandbox (25 items at the start; every 4th is a draft, status 0). */
+const news = () => /** @type {any[]} */ (sandbox.state.acme.news);
+
+/**
+ * Adds news items to acme with the next ids, as the platform's editors would.
+ * @param {number} count
+ * @param {{ status?: number, title?: string }} [fields]
+ */
+function addNews(count, fields = {}) {
+	const ids = [];
+	for (let i = 0; i < count; i++) {
+		const id = Math.max(0, ...news().map((item) => item.id)) + 1;
+		const item = generateNews('acme', id, sandbox.url)[id - 1];
+		Object.assign(item, { status: 1, ...fields });
+		if (fields.title) item.description.title = fields.title;
+		news().push(item);
+		ids.push(id);
+	}
+	return ids;
+}
+
+/** @param {number} id */
+function publish(id) {
+	const item = news().find((n) => n.id === id);
+	item.status = 1;
+}
+
+/** @param {Record<string, any>} [parameters] @param {Record<string, any>} [credentialOverrides] */
+function poller(parameters = {}, credentialOverrides = {}) {
+	return createPoller({
+		type: TYPE,
+		parameters: { event: 'newNewsItem', status: 'active', keyword: '', simple: true, ...parameters },
+		credentials: sandboxCredentials(sandbox, credentialOverrides),
+	});
+}
+
+/** @param {any[] | null} items */
+const idsOf = (items) => (items ?? []).map((item) => item.id);
+
+/** Pages of E16 asked for since `from` (index into the sandbox's request log). */
+const pagesAsked = (from = 0) =>
+	sandbox.requests.slice(from).filter((/** @type {any} */ r) => r.operation === 'E16').map((/** @type {any} */ r) => Number(r.query.page));
+
+const FAST_FAIL = { requestOptions: { maxTries: 1 } };
+
+describe('first activation', () => {
+	test('emits nothing old and records what exists', async () => {
+		const trigger = poller();
+		expect(await trigger.poll()).toBeNull();
+		expect(await trigger.poll()).toBeNull();
+		// n8n saves the static data after the activation poll, so a restart knows it too.
+		expect(await trigger.restart().poll()).toBeNull();
+	});
+
+	test('an empty list, then the first item', async () => {
+		sandbox.seedNews('acme', 0);
+		const trigger = poller({ status: 'any' });
+		expect(await trigger.poll()).toBeNull();
+		const [id] = addNews(1);
+		expect(idsOf(await trigger.poll())).toEqual([id]);
+	});
+});
+
+describe('new items', () => {
+	test.each([
+		['Active (every page read)', { status: 'active' }],
+		['Any Status (end of the list read)', { status: 'any' }],
+	])('several added between polls are emitted once each, in id order: %s', async (_name, parameters) => {
+		const trigger = poller(parameters);
+		await trigger.poll();
+		const ids = addNews(3);
+		const emitted = await trigger.poll();
+		expect(idsOf(emitted)).toEqual(ids);
+		expect(await trigger.poll()).toBeNull();
+		const [next] = addNews(1);
+		expect(idsOf(await trigger.poll())).toEqual([next]);
+	});
+
+	test('simplified by default, the full record with Simplify off', async () => {
+		const simple = poller();
+		await simple.poll();
+		const [id] = addNews(1);
+		const [item] = /** @type {any[]} */ (await simple.poll());
+		expect(Object.keys(item).sort()).toEqual(
+			['alias', 'content', 'created_at', 'id', 'image', 'keyword', 'lang', 'sort', 'status', 'summary', 'title', 'updated_at'].sort(),
+		);
+		expect(item).toMatchObject({ id, status: 1, lang: 'en' });
+
+		const full = poller({ simple: false });
+		await full.poll();
+		const [id2] = addNews(1);
+		const [record] = /** @type {any[]} */ (await full.poll());
+		expect(record.id).toBe(id2);
+		expect(record.description).toMatchObject({ shop_news_id: id2, lang: 'en' });
+	});
+
+	test('more than one page of new items, under Status Active', async () => {
+		const trigger = poller({ options: { pageSize: 10 } });
+		await trigger.poll();
+		const ids = addNews(25);
+		const from = sandbox.requests.length;
+		const emitted = await trigger.poll();
+		expect(idsOf(emitted)).toEqual(ids);
+		// 25 old items (19 active) and 25 new ones: every page of the 44 active items.
+		expect(pagesAsked(from)).toEqual([1, 2, 3, 4, 5]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('Any Status reads only the end of the list, back to the newest item seen', async () => {
+		const trigger = poller({ status: 'any', options: { pageSize: 10 } });
+		let from = sandbox.requests.length;
+		await trigger.poll();
+		// Activation: page 1 names the last page (3), whose last item is the newest.
+		expect(pagesAsked(from)).toEqual([1, 3]);
+
+		from = sandbox.requests.length;
+		expect(await trigger.poll()).toBeNull();
+		// Nothing new: one request, at the last page of the previous poll.
+		expect(pagesAsked(from)).toEqual([3]);
+
+		const ids = addNews(25);
+		from = sandbox.requests.length;
+		expect(idsOf(await trigger.poll())).toEqual(ids);
+		// Ids 26..50 are on pages 3..5; page 3 also holds id 25, the newest seen before.
+		expect(pagesAsked(from)).toEqual([3, 5, 4, 3]);
+	});
+});
+
+describe('a draft made active', () => {
+	test('counts when it becomes active, under Status Active', async () => {
+		const trigger = poller();
+		// Id 4 is an existing draft; id 26 a new one.
+		const [draft] = addNews(1, { status: 0 });
+		expect(await trigger.poll()).toBeNull();
+		expect(await trigger.poll()).toBeNull();
+
+		publish(draft);
+		publish(4);
+		const [fresh] = addNews(1);
+		expect(idsOf(await trigger.poll())).toEqual([4, draft, fresh]);
+		expect(await trigger.poll()).toBeNull();
+
+		// Unpublished and published again: not new any more.
+		news().find((n) => n.id === 4).status = 0;
+		expect(await trigger.poll()).toBeNull();
+		publish(4);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('counts once, when created, under Any Status', async () => {
+		const trigger = poller({ status: 'any' });
+		await trigger.poll();
+		const [draft] = addNews(1, { status: 0 });
+		const emitted = /** @type {any[]} */ (await trigger.poll());
+		expect(emitted.map((item) => [item.id, item.status])).toEqual([[draft, 0]]);
+		publish(draft);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('an item edited to match the Keyword counts then', async () => {
+		const trigger = poller({ keyword: 'flash sale' });
+		expect(await trigger.poll()).toBeNull();
+		addNews(1, { title: 'Opening hours' });
+		expect(await trigger.poll()).toBeNull();
+		const item = news().find((n) => n.id === 7);
+		item.title = 'Flash sale this weekend';
+		expect(idsOf(await trigger.poll())).toEqual([7]);
+	});
+});
+
+describe('a failed poll', () => {
+	test.each([
+		['Active', { status: 'active', options: { pageSize: 10 } }],
+		['Any Status', { status: 'any', options: { pageSize: 10 } }],
+	])('halfway through the pages: nothing emitted, nothing stored; the next poll emits each item once (%s)', async (_name, parameters) => {
+		const trigger = poller({ ...parameters, ...FAST_FAIL });
+		await trigger.poll();
+		const ids = addNews(15);
+		const before = trigger.liveStaticData;
+
+		// The first page of the poll is answered, the second fails.
+		sandbox.inject({ operation: 'E16', delayMs: 1 });
+		sandbox.inject({ operation: 'E16', status: 500, body: { status: false, message: 'Server Error' } });
+		const from = sandbox.requests.length;
+		await expect(trigger.poll()).rejects.toThrow('Server Error');
+		expect(pagesAsked(from).length).toBe(2);
+		expect(trigger.liveStaticData).toEqual(before);
+
+		const [later] = addNews(1);
+		expect(idsOf(await trigger.poll())).toEqual([...ids, later]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a restart after a failed poll loses nothing', async () => {
+		const trigger = poller(FAST_FAIL);
+		await trigger.poll();
+		const ids = addNews(2);
+		sandbox.inject({ operation: 'E16', destroy: true });
+		await expect(trigger.poll()).rejects.toThrow();
+		expect(idsOf(await trigger.restart().poll())).toEqual(ids);
+	});
+});
+
+describe('a restart', () => {
+	test('a new context with the saved static data emits only what is new since the last emit', async () => {
+		const trigger = poller();
+		await trigger.poll();
+		const first = addNews(2);
+		expect(idsOf(await trigger.poll())).toEqual(first);
+		expect(await trigger.poll()).toBeNull();
+
+		const [draft] = addNews(1, { status: 0 });
+		const restarted = trigger.restart();
+		const second = addNews(2);
+		publish(draft);
+		expect(idsOf(await restarted.poll())).toEqual([draft, ...second]);
+		expect(await restarted.poll()).toBeNull();
+	});
+
+	test('changed filters start afresh: nothing old is emitted', async () => {
+		const trigger = poller();
+		await trigger.poll();
+		addNews(1);
+		const refiltered = createPoller({
+			type: TYPE,
+			parameters: { status: 'any', keyword: '' },
+			credentials: sandboxCredentials(sandbox),
+			savedStaticData: trigger.savedStaticData,
+		});
+		expect(await refiltered.poll()).toBeNull();
+		const [id] = addNews(1);
+		expect(idsOf(await refiltered.poll())).toEqual([id]);
+	});
+});
+
+describe('Fetch Test Event (manual mode)', () => {
+	test('returns the newest matching item and changes no state', async () => {
+		const trigger = poller();
+		// Before activation: no state is created.
+		expect(idsOf(await trigger.poll('manual'))).toEqual([25]);
+		expect(trigger.liveStaticData).toEqual({});
+
+		await trigger.poll();
+		const stored = trigger.liveStaticData;
+		const [draft] = addNews(1, { status: 0 });
+		expect(idsOf(await trigger.poll('manual'))).toEqual([25]);
+		publish(draft);
+		expect(idsOf(await trigger.poll('manual'))).toEqual([draft]);
+		expect(trigger.liveStaticData).toEqual(stored);
+		// The item the test event showed is still new to the active workflow.
+		expect(idsOf(await trigger.poll())).toEqual([draft]);
+	});
+
+	test('says so when no item matches', async () => {
+		await expect(poller({ keyword: 'no such words anywhere' }).poll('manual')).rejects.toThrow(
+			"No news item matches the trigger's Status and Keyword",
+		);
+	});
+});
+
+describe('the business and the credential', () => {
+	test('Business picks one of the Additional Business Keys', async () => {
+		const trigger = poller({ requestOptions: { business: 'globex' } });
+		await trigger.poll();
+		const globex = sandbox.state.globex.news;
+		const item = generateNews('globex', 26, sandbox.url)[25];
+		globex.push(item);
+		addNews(1);
+		expect(idsOf(await trigger.poll())).toEqual([26]);
+		const last = sandbox.requests[sandbox.requests.length - 1];
+		expect(last.business).toBe('globex');
+	});
+
+	test.each([
+		['apiKey', 'wrong-api-key-123456', 'API Key'],
+		['businessKey', 'wrong-business-key-123456', 'Business Key'],
+	])('a wrong %s: the platform\'s message, the field to check, no secret', async (field, value, label) => {
+		const trigger = poller({}, { [field]: value });
+		const error = await trigger.poll().then(
+			() => undefined,
+			(/** @type {any} */ e) => e,
+		);
+		expect(error).toBeDefined();
+		expect(error.message).toMatch(/^Unauthenticated\. Invalid [\w-]+ header\.$/);
+		expect(error.description).toContain(`Check the credential's ${label}`);
+		const shown = `${error.message}\n${error.description}\n${JSON.stringify(error)}`;
+		expect(shown).not.toContain(value);
+		expect(trigger.liveStaticData).toEqual({});
+	});
+
+	test('an unknown business is refused before anything is sent', async () => {
+		const from = sandbox.requests.length;
+		await expect(poller({ requestOptions: { business: 'initech' } }).poll()).rejects.toThrow(
+			'"initech" is not one of the credential\'s Additional Business Keys',
+		);
+		expect(sandbox.requests.length).toBe(from);
+	});
+});
+
+describe('the seen-id set (bounded)', () => {
+	test('keeps ranges and folds the lowest into the floor past the bound', () => {
+		let seen = addSeen({ floor: 0, ranges: [] }, [1, 2, 3, 5, 9, 10, 12]);
+		expect(seen).toEqual({ floor: 3, ranges: [[5, 5], [9, 10], [12, 12]] });
+		expect([4, 5, 6, 10, 11, 12].map((id) => hasSeen(seen, id))).toEqual([false, true, false, true, false, true]);
+		seen = addSeen(seen, [4, 20], 2);
+		// 4 joins the floor (1..5); past two ranges, 9..10 is folded in: the gap 6..8 counts as seen.
+		expect(seen).toEqual({ floor: 10, ranges: [[12, 12], [20, 20]] });
+		expect([6, 8, 11, 13].map((id) => hasSeen(seen, id))).toEqual([true, true, false, false]);
+	});
+});
