@@ -118,12 +118,9 @@ async function processEnv(config, role) {
 async function startMain(processes, config, label) {
 	const { env, port } = await processEnv(config, 'main');
 	const started = processes.start(`${label}-main`, NODE24, [N8N_BIN, 'start'], { env });
-	await Promise.race([
-		app.waitForN8n(port, 240_000),
-		started.exited.then(() => {
-			throw new Error(`n8n main ended while starting; see ${started.logFile}`);
-		}),
-	]);
+	// Its HTTP server answers while the migrations still run; this line comes once it is up.
+	await waitForLog(started, (text) => text.includes('Editor is now accessible via'), 240_000, 'readiness');
+	await app.waitForN8n(port, 60_000);
 	return { started, env, port, baseUrl: `http://127.0.0.1:${port}` };
 }
 
