@@ -23,7 +23,7 @@ function run(command, args, options = {}) {
 	if (result.status !== 0) {
 		throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr ?? ''}${result.stdout ?? ''}`);
 	}
-	return result;
+	return { ...result, stdout: String(result.stdout) };
 }
 
 /** @param {string} command */
@@ -63,8 +63,8 @@ async function startRedis(processes, dir) {
 	const started = processes.start('redis', 'redis-server', [
 		'--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir,
 	]);
-	await waitForLog(started, (text) => text.includes('Ready to accept connections'), 30_000, 'readiness');
-	return { port, started };
+	const log = await waitForLog(started, (text) => text.includes('Ready to accept connections'), 30_000, 'readiness');
+	return { port, started, version: /version=([\d.]+)/.exec(log)?.[1] ?? 'unknown' };
 }
 
 /** The folder with initdb/postgres/psql: Debian's newest, then apt, then the npm build. */

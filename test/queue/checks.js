@@ -84,6 +84,11 @@ async function checkPackageLoads(get, nodesDir) {
 	return { nodes: expected.nodes.length, credentials: expected.credentials.length, requiresLuxon, folderHolds: bundled };
 }
 
+/** @param {string} dir */
+function countFiles(dir) {
+	return fs.existsSync(dir) ? listFiles(dir).length : 0;
+}
+
 /** @param {string} dir @returns {string[]} */
 function listFiles(dir) {
 	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -164,11 +169,17 @@ function testFiles() {
 
 /**
  * (b) 20 files sent to a webhook, attached by Task -> Update on a worker: byte-exact at the
- * sandbox (sha256, size, type, name).
- * @param {{ baseUrl: string, sandbox: any }} stack @param {string} mode binary data mode, for messages
+ * sandbox (sha256, size, type, name), and kept where the binary data mode says: rows of
+ * n8n's `binary_data` table in `database` mode, files under the one shared storage path
+ * (and no new rows) in `filesystem` mode.
+ * @param {{ baseUrl: string, sandbox: any, query: (sql: string) => string }} stack
+ * @param {'database' | 'filesystem'} mode @param {string} [storagePath] the shared path, filesystem mode
  */
-async function checkFiles({ baseUrl, sandbox }, mode) {
+async function checkFiles({ baseUrl, sandbox, query }, mode, storagePath) {
 	const files = testFiles();
+	const storedRows = () => Number(query(`SELECT count(*) FROM binary_data WHERE "fileName" LIKE 'queue-file-%'`));
+	const rowsBefore = storedRows();
+	const filesBefore = storagePath ? countFiles(storagePath) : 0;
 	const taskIds = [1001, 1002, 1003, 1004];
 	const before = sandbox.requests.length;
 	const started = Date.now();
@@ -194,8 +205,18 @@ async function checkFiles({ baseUrl, sandbox }, mode) {
 		const attached = (answers[i].files ?? []).map((/** @type {any} */ f) => f.file_name);
 		assert.ok(attached.includes(file.name), `${mode}: the task in the webhook answer lacks ${file.name}`);
 	});
+	const newRows = storedRows() - rowsBefore;
+	const newFiles = storagePath ? countFiles(storagePath) - filesBefore : 0;
+	if (mode === 'database') assert.ok(newRows >= files.length, `database mode: ${newRows} new binary_data rows for ${files.length} files`);
+	else {
+		assert.equal(newRows, 0, `filesystem mode: ${newRows} new binary_data rows`);
+		assert.ok(newFiles >= files.length, `filesystem mode: ${newFiles} new files under the shared storage path for ${files.length} files`);
+	}
 	const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
-	return { mode, files: files.length, types: new Set(files.map((f) => f.type)).size, largest: Math.max(...files.map((f) => f.size)), totalBytes, byteExact: files.length, seconds };
+	return {
+		mode, files: files.length, types: new Set(files.map((f) => f.type)).size, largest: Math.max(...files.map((f) => f.size)), totalBytes,
+		byteExact: files.length, newBinaryDataRows: newRows, newFilesInSharedStorage: newFiles, seconds,
+	};
 }
 
 /**
