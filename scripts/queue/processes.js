@@ -24,7 +24,7 @@ class Processes {
 		/** @type {Started[]} */
 		this.started = [];
 		this.onSignal = (/** @type {NodeJS.Signals} */ signal) => {
-			process.stderr.write(`\n${signal}: stopping every process this run started\n`);
+			process.stderr.write(`\n${signal}: stopping every process this run started (logs in ${logDir})\n`);
 			this.stopAll().finally(() => process.exit(130));
 		};
 		process.on('SIGINT', this.onSignal);
