@@ -166,4 +166,4 @@ async function startPostgres(processes, dir) {
 	return { port, database: 'n8n', user: 'postgres', started, query: (/** @type {string} */ sql) => psql(sql, 'n8n') };
 }
 
-module.exports = { startRedis, startPostgres, freePort };
+module.exports = { startRedis, startPostgres, freePort, sqlRunner };
