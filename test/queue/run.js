@@ -1,0 +1,178 @@
+// @ts-check
+/**
+ * `npm run test:queue`: this package in n8n's queue mode (scaling mode) on one host, on
+ * loopback. Starts Redis, Postgres, the sandbox platform, n8n main and two workers (the
+ * package installed n8n's way into one shared community-nodes folder), imports the
+ * credential and the webhook workflows, and proves:
+ *   - the package loads every node and the credential;
+ *   (a) 200 webhook-started creates over the workers: none lost, none doubled;
+ *   (b) 20 files byte-exact through a webhook and Task -> Update, in the `database` binary
+ *       data mode and, after a restart, in `filesystem` mode with one shared storage path;
+ *   (c) News Return All over 10,000 items on a worker: every item once, 100 requests;
+ *   (d) the news trigger: a marked TODO until the trigger node exists.
+ * Prints the figures and the time of each step; stops every process it started, by pid,
+ * also when a step fails (the logs are then kept and their folder printed).
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const app = require('../../scripts/n8n-app');
+const { Processes, delay } = require('../../scripts/queue/processes');
+const { startRedis, startPostgres } = require('../../scripts/queue/services');
+const stack = require('../../scripts/queue/stack');
+const { startSandbox } = require('../../sandbox/server');
+const checks = require('./checks');
+const { allWorkflows } = require('./workflows');
+
+const N8N_VERSION = '2.41.1';
+const INSTALL_STAMP = path.join(app.CACHE, `installed-n8n-${N8N_VERSION}-node-24.21.0`);
+const INSTALL_WAIT_MS = 15 * 60_000;
+const WORKERS = ['worker-1', 'worker-2'];
+
+/** @type {Array<{ step: string, seconds: number, ok: boolean }>} */
+const timings = [];
+/** @type {Record<string, any>} */
+const figures = {};
+
+/**
+ * @template T @param {string} name @param {() => Promise<T> | T} body @returns {Promise<T>}
+ */
+async function step(name, body) {
+	const started = Date.now();
+	process.stdout.write(`▶ ${name}\n`);
+	let ok = false;
+	try {
+		const result = await body();
+		ok = true;
+		return result;
+	} finally {
+		const seconds = (Date.now() - started) / 1000;
+		timings.push({ step: name, seconds, ok });
+		process.stdout.write(`  ${ok ? '✔' : '✘'} ${seconds.toFixed(1)} s\n`);
+	}
+}
+
+/** The n8n app is installed by scripts/install-n8n.sh (npm run test:e2e, npm run dev); this only waits for it. */
+async function waitForN8nInstall() {
+	const deadline = Date.now() + INSTALL_WAIT_MS;
+	while (!fs.existsSync(INSTALL_STAMP)) {
+		if (Date.now() > deadline) throw new Error(`n8n ${N8N_VERSION} is not installed (${INSTALL_STAMP}); run scripts/install-n8n.sh first`);
+		await delay(5000);
+	}
+	const installed = JSON.parse(fs.readFileSync(path.join(app.CACHE, 'n8n', 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+	if (installed !== N8N_VERSION) throw new Error(`.cache/n8n holds n8n ${installed}, this test needs ${N8N_VERSION}`);
+}
+
+/**
+ * Imports the credential and the workflows, then imports the workflows again with
+ * `--activeState=fromJson` (queue mode only), which activates them on the running main.
+ * @param {NodeJS.ProcessEnv} env @param {any} sandbox @param {string} dir @param {(sql: string) => string} query
+ */
+async function importWorkflows(env, sandbox, dir, query) {
+	const workflowDir = path.join(dir, 'workflows');
+	fs.mkdirSync(workflowDir, { recursive: true });
+	const workflows = allWorkflows();
+	const files = workflows.map((workflow) => {
+		const file = path.join(workflowDir, `${workflow.id}.json`);
+		fs.writeFileSync(file, JSON.stringify(workflow));
+		return file;
+	});
+	await app.importIntoN8n(env, sandbox, files);
+	const activated = await app.n8nCli(['import:workflow', '--separate', `--input=${workflowDir}`, '--activeState=fromJson'], env);
+	if (activated.status !== 0) throw new Error(`n8n import:workflow --activeState=fromJson failed:\n${activated.stderr}`);
+	const ids = workflows.map((w) => `'${w.id}'`).join(',');
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const registered = Number(query(`SELECT count(*) FROM webhook_entity WHERE "workflowId" IN (${ids})`));
+		if (registered === workflows.length) return registered;
+		if (Date.now() > deadline) throw new Error(`${registered} of ${workflows.length} webhooks registered after activation:\n${activated.stdout}${activated.stderr}`);
+		await delay(500);
+	}
+}
+
+/**
+ * Starts main, then the workers, for one binary data mode.
+ * @param {Processes} processes @param {import('../../scripts/queue/stack').StackConfig} config
+ */
+async function startStack(processes, config) {
+	const label = config.binaryDataMode;
+	const main = await step(`n8n main (${label} binary mode)`, () => stack.startMain(processes, config, label));
+	const workers = await step(`n8n workers ×${WORKERS.length} (${label})`, () =>
+		Promise.all(WORKERS.map((role) => stack.startWorker(processes, config, label, role))),
+	);
+	return { main, workers };
+}
+
+/** @param {Processes} processes @param {{ main: { started: any }, workers: Array<{ started: any }> }} running */
+async function stopStack(processes, running) {
+	for (const worker of running.workers) await processes.stop(worker.started);
+	await processes.stop(running.main.started);
+}
+
+async function main() {
+	const runStarted = Date.now();
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-queue-'));
+	const logDir = path.join(dir, 'logs');
+	fs.mkdirSync(logDir);
+	const processes = new Processes(logDir);
+	/** @type {any} */
+	let sandbox;
+	let failed = true;
+	try {
+		await step(`wait for n8n ${N8N_VERSION} in .cache`, waitForN8nInstall);
+		await step('build the package', () => app.buildPackage());
+		const nodesDir = path.join(dir, 'community-nodes');
+		fs.mkdirSync(nodesDir);
+		figures.installed = await step("install the package n8n's way into an empty community-nodes folder", () =>
+			stack.installPackageLikeN8n(nodesDir),
+		);
+		const redis = await step('start Redis', () => startRedis(processes, dir));
+		const postgres = await step('start Postgres', () => startPostgres(processes, dir));
+		figures.versions = { n8n: N8N_VERSION, postgres: postgres.query('SHOW server_version'), redis: redis.version };
+		sandbox = await step('start the sandbox platform', () => startSandbox({ port: 0 }));
+
+		/** @type {import('../../scripts/queue/stack').StackConfig} */
+		const config = { dir, nodesDir, redis, postgres, encryptionKey: stack.newEncryptionKey(), binaryDataMode: 'database' };
+		let running = await startStack(processes, config);
+		const baseUrl = running.main.baseUrl;
+		const context = () => ({ baseUrl: running.main.baseUrl, sandbox, query: postgres.query, workers: running.workers });
+
+		figures.webhooksRegistered = await step('owner, credential and workflows (activated)', async () => {
+			await app.setUpOwner(running.main.port);
+			return importWorkflows(running.main.env, sandbox, dir, postgres.query);
+		});
+		const session = await stack.ownerSession(baseUrl);
+		figures.packageLoads = await step('package loads every node and the credential', () => checks.checkPackageLoads(session, nodesDir));
+		figures.transfers = await step('(a) 200 webhook creates, 20 in parallel', () => checks.checkTransfers(context()));
+		figures.filesDatabase = await step('(b) 20 files, database binary mode', () => checks.checkFiles(context(), 'database'));
+		figures.news = await step('(c) news Return All, 10,000 items', () => checks.checkNews(context()));
+		figures.newsTrigger = await step('(d) news trigger across the stack', () => checks.checkNewsTrigger(session));
+
+		await step('stop main and workers', () => stopStack(processes, running));
+		config.binaryDataMode = 'filesystem';
+		config.storagePath = path.join(dir, 'shared-storage');
+		running = await startStack(processes, config);
+		figures.filesFilesystem = await step('(b) 20 files, filesystem binary mode, one shared storage path', () =>
+			checks.checkFiles(context(), 'filesystem', config.storagePath),
+		);
+		failed = false;
+	} catch (error) {
+		process.stderr.write(`\nFAILED: ${/** @type {Error} */ (error).stack}\n`);
+	} finally {
+		await step('stop every process', async () => {
+			await sandbox?.close();
+			await processes.stopAll();
+			processes.dispose();
+		});
+		if (failed) process.stderr.write(`Logs kept in ${logDir}\n`);
+		else fs.rmSync(dir, { recursive: true, force: true });
+	}
+
+	process.stdout.write(`\nFigures:\n${JSON.stringify(figures, null, 2)}\n\nStep times:\n`);
+	for (const t of timings) process.stdout.write(`  ${t.ok ? '✔' : '✘'} ${t.seconds.toFixed(1).padStart(6)} s  ${t.step}\n`);
+	process.stdout.write(`  total ${((Date.now() - runStarted) / 1000).toFixed(1)} s: ${failed ? 'FAILED' : 'passed'}\n`);
+	process.exitCode = failed ? 1 : 0;
+}
+
+main();

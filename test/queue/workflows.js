@@ -1,0 +1,76 @@
+// @ts-check
+/**
+ * The queue-mode test's workflows: each starts from a production webhook on main (so its
+ * execution goes through the Redis queue to a worker) and answers with the package node's
+ * output. Imported active.
+ */
+const { CREDENTIAL_ID, CREDENTIAL_NAME, PACKAGE_NAME } = require('../../scripts/n8n-app');
+
+const CREDENTIALS = { businessPlatformApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+
+const TRANSFER = { id: 'bpQueueTransfer', path: 'bp-queue-transfer' };
+const TASK_FILE = { id: 'bpQueueTaskFile', path: 'bp-queue-task-file' };
+const NEWS = { id: 'bpQueueNews', path: 'bp-queue-news' };
+
+/**
+ * @param {{ id: string, path: string }} hook
+ * @param {'firstEntryJson' | 'allEntries'} responseData
+ * @param {Record<string, any>} node the package node, without id, name and position
+ */
+function webhookWorkflow(hook, responseData, node) {
+	return {
+		id: hook.id,
+		name: `Queue ${hook.id}`,
+		active: true,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: `${hook.id}-webhook`,
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: `${hook.id}-hook`,
+				parameters: { httpMethod: 'POST', path: hook.path, responseMode: 'lastNode', responseData, options: {} },
+			},
+			{ id: `${hook.id}-node`, name: 'Platform', position: [240, 0], typeVersion: 1, credentials: CREDENTIALS, ...node },
+		],
+		connections: { Webhook: { main: [[{ node: 'Platform', type: 'main', index: 0 }]] } },
+	};
+}
+
+/** POST {quantity}: one E14 Inventory Transfer Item create; answers with the created record. */
+const transferWorkflow = () =>
+	webhookWorkflow(TRANSFER, 'firstEntryJson', {
+		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
+		parameters: {
+			resource: 'inventoryTransferItem',
+			operation: 'create',
+			fromInventoryId: '1451',
+			toInventoryId: '1452',
+			productId: '1701',
+			quantity: '={{ $json.body.quantity }}',
+			status: 'pending',
+		},
+	});
+
+/** POST multipart {taskId, data: file}: E10 Task -> Update attaching the file; answers with the task. */
+const taskFileWorkflow = () =>
+	webhookWorkflow(TASK_FILE, 'firstEntryJson', {
+		type: `${PACKAGE_NAME}.businessPlatformProjects`,
+		parameters: {
+			resource: 'task',
+			operation: 'update',
+			taskId: '={{ $json.body.taskId }}',
+			updateFields: { binaryPropertyNames: 'data' },
+		},
+	});
+
+/** POST: E16 News Get Many with Return All, 100 per page; answers with every item. */
+const newsWorkflow = () =>
+	webhookWorkflow(NEWS, 'allEntries', {
+		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
+		parameters: { resource: 'news', operation: 'getAll', returnAll: true, options: { pageSize: 100 } },
+	});
+
+module.exports = { TRANSFER, TASK_FILE, NEWS, allWorkflows: () => [transferWorkflow(), taskFileWorkflow(), newsWorkflow()] };
