@@ -9,7 +9,7 @@ const { startSandbox } = require('../sandbox/server');
 const { runNode, sandboxCredentials } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { watchInFlight } = require('./harness/inFlight');
-const { DEFAULT_CONCURRENCY } = require('../nodes/shared/execution');
+const { DEFAULT_CONCURRENCY } = require('../nodes/shared/defaults');
 
 /** @type {any} */
 let sandbox;

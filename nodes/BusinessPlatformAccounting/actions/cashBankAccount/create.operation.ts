@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import type { PlatformRun } from '../../../shared/run';
+import { platformRequest } from '../../../shared/transport';
 import { requireInteger, requireString } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -46,12 +47,19 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['cashBankAccount'], operation: ['create'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'cashBankAccount',
+	operation: 'create',
+	picker: {
+		name: 'Create',
+		action: 'Create a cash or bank account',
+		description: 'Add a cash or bank account to the business',
+	},
+	description: properties,
+	execute,
+};
 
-export async function execute(
+async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	run: PlatformRun,
@@ -65,5 +73,5 @@ export async function execute(
 		}),
 		business_id: requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 }),
 	};
-	return recordOrMessage(await platformRequest.call(this, run, 'E9', itemIndex, { json }));
+	return recordOrMessage(await platformRequest.call(this, run, 'createCashBankAccount', itemIndex, { json }));
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import type { PlatformRun } from '../../../shared/run';
+import { platformRequest } from '../../../shared/transport';
 import { requireNumber } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -25,19 +26,26 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['auditSessionItem'], operation: ['update'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'auditSessionItem',
+	operation: 'update',
+	picker: {
+		name: 'Update',
+		action: 'Update an audit session item',
+		description: 'Set the physical quantity counted for an audit session item',
+	},
+	description: properties,
+	execute,
+};
 
-export async function execute(
+async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	run: PlatformRun,
 ): Promise<IDataObject | IDataObject[]> {
 	const physicalQty = Number(requireNumber(this.getNodeParameter('physicalQty', itemIndex), 'Physical Quantity'));
 	// The spec sends the JSON object as a text/plain body.
-	const response = await platformRequest.call(this, run, 'E13', itemIndex, {
+	const response = await platformRequest.call(this, run, 'updateAuditSessionItem', itemIndex, {
 		pathParams: {
 			audit_item_id: { value: this.getNodeParameter('auditItemId', itemIndex), label: 'Audit Item ID' },
 		},

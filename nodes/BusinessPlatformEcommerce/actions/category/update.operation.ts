@@ -1,15 +1,13 @@
-import {
-	NodeApiError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-	type JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, prepareRequest, type MultipartField, type PlatformRun } from '../../../shared/transport';
-import { ParameterError, requireFlag, requireInteger, requireString } from '../../../shared/validation';
+import { ParameterError, platformError } from '../../../shared/errors';
+import type { PlatformOperation } from '../../../shared/operation';
+import { OPERATIONS } from '../../../shared/operations';
+import { recordOrMessage } from '../../../shared/output';
+import { prepareRequest, type MultipartField } from '../../../shared/request';
+import type { PlatformRun } from '../../../shared/run';
+import { platformRequest } from '../../../shared/transport';
+import { requireFlag, requireInteger, requireString } from '../../../shared/validation';
 import { descriptionsOf, fetchCategories, type CategoryDescription } from '../../categories';
 
 const properties: INodeProperties[] = [
@@ -139,10 +137,17 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['category'], operation: ['update'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'category',
+	operation: 'update',
+	picker: {
+		name: 'Update',
+		action: 'Update a category',
+		description: 'Change fields of a category; the fields not changed keep their current values',
+	},
+	description: properties,
+	execute,
+};
 
 /** The platform's fields that every update sends, with the parameter that sets each. */
 const SCALAR_FIELDS = [
@@ -229,7 +234,7 @@ function mergedDescriptions(current: IDataObject, fields: IDataObject): Category
 	return descriptions;
 }
 
-export async function execute(
+async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	run: PlatformRun,
@@ -248,19 +253,16 @@ export async function execute(
 	if (changes.has('alias')) requireString(changes.get('alias'), 'Alias');
 	const pathParams = { category_id: { value: categoryId, label: 'Category ID' } };
 	// The update's own URL and headers (credential fields, path prefix) are checked before the read.
-	prepareRequest(run, 'E2', itemIndex, { pathParams });
+	prepareRequest(run, 'updateCategory', itemIndex, { pathParams });
 
 	const current = (await fetchCategories.call(this, run, itemIndex)).find(
 		(category) => String(category.id) === categoryId,
 	);
 	if (!current) {
-		const message = `Category ${categoryId} was not found in the categories list`;
-		throw new NodeApiError(this.getNode(), { message, httpCode: '404' } as JsonObject, {
-			message,
-			httpCode: '404',
-			itemIndex,
-			description:
-				'E2 Update Category reads the current values from GET api/v1/ecomm_categories first; nothing was updated.',
+		throw platformError(run, OPERATIONS.updateCategory, itemIndex, {
+			message: `Category ${categoryId} was not found in the categories list`,
+			httpCode: 404,
+			notes: ['The current values are read from the categories list first; nothing was updated.'],
 		});
 	}
 
@@ -277,6 +279,6 @@ export async function execute(
 		);
 	});
 
-	const response = await platformRequest.call(this, run, 'E2', itemIndex, { pathParams, multipart });
+	const response = await platformRequest.call(this, run, 'updateCategory', itemIndex, { pathParams, multipart });
 	return recordOrMessage(response);
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import type { PlatformRun } from '../../../shared/run';
+import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -16,18 +17,25 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['district'], operation: ['get'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'district',
+	operation: 'get',
+	picker: {
+		name: 'Get',
+		action: 'Get a district',
+		description: 'Get a district with its Arabic and English names',
+	},
+	description: properties,
+	execute,
+};
 
-export async function execute(
+async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	run: PlatformRun,
 ): Promise<IDataObject | IDataObject[]> {
 	// Only apikey and apiconnection: the operation table lists no business key for E5.
-	const response = await platformRequest.call(this, run, 'E5', itemIndex, {
+	const response = await platformRequest.call(this, run, 'getDistrict', itemIndex, {
 		pathParams: { district_id: { value: this.getNodeParameter('districtId', itemIndex), label: 'District ID' } },
 	});
 	return recordOrMessage(response);

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
-import { ParameterError, optionalInteger, requireInteger, requireNumber } from '../../../shared/validation';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import type { PlatformRun } from '../../../shared/run';
+import { platformRequest } from '../../../shared/transport';
+import { optionalInteger, requireCode, requireInteger, requireNumber } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -71,24 +72,28 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['inventoryTransferItem'], operation: ['create'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'inventoryTransferItem',
+	operation: 'create',
+	picker: {
+		name: 'Create',
+		action: 'Create an inventory transfer item',
+		description: 'Transfer a quantity of a product from one inventory to another',
+	},
+	description: properties,
+	execute,
+};
 
-const STATUS_VALUES: Record<string, string> = { pending: '0', completed: '1' };
+const STATUS_CODES: Record<string, string> = { pending: '0', completed: '1' };
 
-export async function execute(
+async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	run: PlatformRun,
 ): Promise<IDataObject | IDataObject[]> {
-	const status = String(this.getNodeParameter('status', itemIndex));
-	if (!(status in STATUS_VALUES)) {
-		throw new ParameterError('Status', `must be pending or completed, got "${status}"`);
-	}
+	const status = requireCode(this.getNodeParameter('status', itemIndex), STATUS_CODES, 'Status', 'pending or completed');
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const response = await platformRequest.call(this, run, 'E14', itemIndex, {
+	const response = await platformRequest.call(this, run, 'createInventoryTransferItem', itemIndex, {
 		multipart: [
 			['from_inv_id', requireInteger(this.getNodeParameter('fromInventoryId', itemIndex), 'From Inventory ID')],
 			['to_inv_id', requireInteger(this.getNodeParameter('toInventoryId', itemIndex), 'To Inventory ID')],
@@ -96,7 +101,7 @@ export async function execute(
 			['quantity', requireNumber(this.getNodeParameter('quantity', itemIndex), 'Quantity')],
 			// Sent empty when not given, as the spec's sample does.
 			['representative_id', optionalInteger(additionalFields.representativeId, 'Representative ID') ?? ''],
-			['status', STATUS_VALUES[status]],
+			['status', status],
 		],
 	});
 	return recordOrMessage(response);

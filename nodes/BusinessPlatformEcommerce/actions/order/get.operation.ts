@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { languageOption, updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import { languageOption } from '../../../shared/descriptions';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import type { PlatformRun } from '../../../shared/run';
+import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -47,7 +49,17 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
+export const operation: PlatformOperation = {
+	resource: 'order',
+	operation: 'get',
+	picker: {
+		name: 'Get',
+		action: 'Get an order',
+		description: 'Get the details of an order',
+	},
+	description: properties,
+	execute,
+};
 
 /** Option -> the spec's query flag, sent with an empty value when the option is on. */
 const FLAGS = [
@@ -56,7 +68,7 @@ const FLAGS = [
 	['includeDailyItems', 'get_items_daily'],
 ] as const;
 
-export async function execute(
+async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	run: PlatformRun,
@@ -66,7 +78,7 @@ export async function execute(
 	for (const [option, flag] of FLAGS) {
 		if (options[option] === true) query[flag] = '';
 	}
-	const response = await platformRequest.call(this, run, 'E3', itemIndex, {
+	const response = await platformRequest.call(this, run, 'getOrder', itemIndex, {
 		pathParams: { order_id: { value: this.getNodeParameter('orderId', itemIndex), label: 'Order ID' } },
 		query,
 		language: options.language as string | undefined,

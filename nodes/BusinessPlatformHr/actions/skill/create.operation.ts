@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
-import { ParameterError, requireString } from '../../../shared/validation';
+import { ParameterError } from '../../../shared/errors';
+import type { PlatformOperation } from '../../../shared/operation';
+import type { PlatformRun } from '../../../shared/run';
+import { platformRequest } from '../../../shared/transport';
+import { requireString } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -25,10 +27,17 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['skill'], operation: ['create'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'skill',
+	operation: 'create',
+	picker: {
+		name: 'Create',
+		action: 'Create skills',
+		description: 'Add skills under a skill type',
+	},
+	description: properties,
+	execute,
+};
 
 /** Accepts "a, b", one skill per line (blank entries skipped), or an array from an expression. */
 function toSkillList(value: unknown): string[] {
@@ -42,9 +51,9 @@ function toSkillList(value: unknown): string[] {
 	return skills;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
 	const type = requireString(this.getNodeParameter('type', itemIndex), 'Type');
 	const skills = toSkillList(this.getNodeParameter('skills', itemIndex));
-	const response = await platformRequest.call(this, run, 'E7', itemIndex, { json: { type, skills } });
+	const response = await platformRequest.call(this, run, 'createSkill', itemIndex, { json: { type, skills } });
 	return response.data as IDataObject;
 }
