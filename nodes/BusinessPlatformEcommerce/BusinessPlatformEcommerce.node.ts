@@ -19,7 +19,7 @@ export class BusinessPlatformEcommerce implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Update categories and catalog comments, get orders and districts, toggle favorites, record audits and inventory transfers, and list news in the Business Platform Ecommerce module',
+			'Update and list categories, update catalog comments, get orders and districts, toggle favorites, record audits and inventory transfers, and list news in the Business Platform Ecommerce module',
 		defaults: { name: 'Business Platform Ecommerce' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
