@@ -1,29 +1,21 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { platformNodeBase } from '../shared/descriptions';
 import { routeItems } from '../shared/router';
 import { actions } from './actions';
 import { searchCategories } from './methods/listSearch';
 
 export class BusinessPlatformEcommerce implements INodeType {
 	description: INodeTypeDescription = {
+		...platformNodeBase,
+		usableAsTool: true,
 		displayName: 'Business Platform Ecommerce',
 		name: 'businessPlatformEcommerce',
 		icon: { light: 'file:../../icons/ecommerce.svg', dark: 'file:../../icons/ecommerce.dark.svg' },
-		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Update and list categories, update catalog comments, get orders and districts, toggle favorites, record audits and inventory transfers, and list news in the Business Platform Ecommerce module',
 		defaults: { name: 'Business Platform Ecommerce' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],
 		properties: actions.properties,

@@ -1,27 +1,19 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { platformNodeBase } from '../shared/descriptions';
 import { routeItems } from '../shared/router';
 import { actions } from './actions';
 
 export class BusinessPlatformHr implements INodeType {
 	description: INodeTypeDescription = {
+		...platformNodeBase,
+		usableAsTool: true,
 		displayName: 'Business Platform HR',
 		name: 'businessPlatformHr',
 		icon: { light: 'file:../../icons/hr.svg', dark: 'file:../../icons/hr.dark.svg' },
-		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Add skills and get payslips in the Business Platform HR module',
 		defaults: { name: 'Business Platform HR' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],
 		properties: actions.properties,

@@ -1,27 +1,19 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { platformNodeBase } from '../shared/descriptions';
 import { routeItems } from '../shared/router';
 import { actions } from './actions';
 
 export class BusinessPlatformProjects implements INodeType {
 	description: INodeTypeDescription = {
+		...platformNodeBase,
+		usableAsTool: true,
 		displayName: 'Business Platform Projects',
 		name: 'businessPlatformProjects',
 		icon: { light: 'file:../../icons/projects.svg', dark: 'file:../../icons/projects.dark.svg' },
-		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Update tasks and delete workspaces in the Business Platform Management module',
 		defaults: { name: 'Business Platform Projects' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],
 		properties: actions.properties,

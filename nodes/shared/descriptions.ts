@@ -2,10 +2,18 @@
  * Parameters that several operations or every node share, as literal objects n8n's lint
  * can read.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeConnectionTypes, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
 import { LANGUAGE_OPTIONS } from './credentialFields';
 import { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } from './defaults';
+
+/** What every node's description shares (usableAsTool stays in each node: the lint reads it there). */
+export const platformNodeBase = {
+	group: ['transform'],
+	version: 1,
+	inputs: [NodeConnectionTypes.Main],
+	outputs: [NodeConnectionTypes.Main],
+} satisfies Partial<INodeTypeDescription>;
 
 /** Return All / Limit of a Get Many operation. */
 export const returnAllOrLimit: INodeProperties[] = [

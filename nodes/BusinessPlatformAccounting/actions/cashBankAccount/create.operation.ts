@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 import { requireInteger, requireString } from '../../../shared/validation';
 
@@ -56,22 +55,17 @@ export const operation: PlatformOperation = {
 		description: 'Add a cash or bank account to the business',
 	},
 	description: properties,
-	execute,
-};
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	// The spec types every body field as a string, ids included.
-	const json: IDataObject = {
-		name: requireString(this.getNodeParameter('name', itemIndex), 'Name'),
-		type: requireString(this.getNodeParameter('accountType', itemIndex), 'Account Type'),
-		representative_id: requireInteger(this.getNodeParameter('representativeId', itemIndex), 'Representative ID', {
-			min: 1,
-		}),
-		business_id: requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 }),
-	};
-	return recordOrMessage(await platformRequest.call(this, run, 'createCashBankAccount', itemIndex, { json }));
-}
+	async execute(itemIndex, run) {
+		// The spec types every body field as a string, ids included.
+		const json: IDataObject = {
+			name: requireString(this.getNodeParameter('name', itemIndex), 'Name'),
+			type: requireString(this.getNodeParameter('accountType', itemIndex), 'Account Type'),
+			representative_id: requireInteger(this.getNodeParameter('representativeId', itemIndex), 'Representative ID', {
+				min: 1,
+			}),
+			business_id: requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 }),
+		};
+		return recordOrMessage(await platformRequest.call(this, run, 'createCashBankAccount', itemIndex, { json }));
+	},
+};

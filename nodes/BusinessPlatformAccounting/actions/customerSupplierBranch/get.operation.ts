@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { languageOptions } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 import { requireCode } from '../../../shared/validation';
 
@@ -41,6 +40,9 @@ const properties: INodeProperties[] = [
 	languageOptions,
 ];
 
+/** The spec's path value: 1 for a customer, 2 for a supplier. */
+const CONTACT_TYPES: Record<string, string> = { customer: '1', supplier: '2', '1': '1', '2': '2' };
+
 export const operation: PlatformOperation = {
 	resource: 'customerSupplierBranch',
 	operation: 'get',
@@ -50,32 +52,24 @@ export const operation: PlatformOperation = {
 		description: 'Get one branch of a customer or supplier',
 	},
 	description: properties,
-	execute,
+
+	async execute(itemIndex, run) {
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const contactType = requireCode(
+			this.getNodeParameter('contactType', itemIndex),
+			CONTACT_TYPES,
+			'Customer or Supplier',
+			'customer or supplier (or 1 or 2)',
+		);
+		const response = await platformRequest.call(this, run, 'getCustomerSupplierBranch', itemIndex, {
+			pathParams: {
+				type: { value: contactType, label: 'Customer or Supplier' },
+				uuid: { value: this.getNodeParameter('customerSupplierUuid', itemIndex), label: 'Customer/Supplier UUID' },
+				branch_uuid: { value: this.getNodeParameter('branchUuid', itemIndex), label: 'Branch UUID' },
+			},
+			language: options.language as string | undefined,
+		});
+		// The branch record's password is removed by the shared envelope step (removeSecretFields).
+		return recordOrMessage(response);
+	},
 };
-
-/** The spec's path value: 1 for a customer, 2 for a supplier. */
-const CONTACT_TYPES: Record<string, string> = { customer: '1', supplier: '2', '1': '1', '2': '2' };
-
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const contactType = requireCode(
-		this.getNodeParameter('contactType', itemIndex),
-		CONTACT_TYPES,
-		'Customer or Supplier',
-		'customer or supplier (or 1 or 2)',
-	);
-	const response = await platformRequest.call(this, run, 'getCustomerSupplierBranch', itemIndex, {
-		pathParams: {
-			type: { value: contactType, label: 'Customer or Supplier' },
-			uuid: { value: this.getNodeParameter('customerSupplierUuid', itemIndex), label: 'Customer/Supplier UUID' },
-			branch_uuid: { value: this.getNodeParameter('branchUuid', itemIndex), label: 'Branch UUID' },
-		},
-		language: options.language as string | undefined,
-	});
-	// The branch record's password is removed by the shared envelope step (removeSecretFields).
-	return recordOrMessage(response);
-}

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { unexpectedAnswerError } from '../../../shared/errors';
@@ -29,18 +29,6 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 ];
 
-export const operation: PlatformOperation = {
-	resource: 'calendar',
-	operation: 'getAll',
-	picker: {
-		name: 'Get Many',
-		action: 'Get many calendars',
-		description: "List the business's calendars",
-	},
-	description: properties,
-	execute,
-};
-
 /** The list sits in `data.data`; a bare array is accepted too. */
 function calendarsOf(run: PlatformRun, itemIndex: number, data: unknown): IDataObject[] {
 	const list = Array.isArray(data) ? data : (data as IDataObject | null | undefined)?.data;
@@ -56,17 +44,28 @@ function calendarsOf(run: PlatformRun, itemIndex: number, data: unknown): IDataO
 	return list as IDataObject[];
 }
 
-async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject[]> {
-	const userType = requireString(this.getNodeParameter('userType', itemIndex), 'User Type');
-	const type = requireString(this.getNodeParameter('type', itemIndex), 'Type');
-	const limit = requestedLimit(this, itemIndex);
-	const response = await platformRequest.call(this, run, 'listCalendars', itemIndex, {
-		multipart: [
-			['user_type', userType],
-			['type', type],
-		],
-	});
-	// The platform sends the whole list in one response; Limit keeps its first entries.
-	const calendars = calendarsOf(run, itemIndex, response.data);
-	return limit === undefined ? calendars : calendars.slice(0, limit);
-}
+export const operation: PlatformOperation = {
+	resource: 'calendar',
+	operation: 'getAll',
+	picker: {
+		name: 'Get Many',
+		action: 'Get many calendars',
+		description: "List the business's calendars",
+	},
+	description: properties,
+
+	async execute(itemIndex, run) {
+		const userType = requireString(this.getNodeParameter('userType', itemIndex), 'User Type');
+		const type = requireString(this.getNodeParameter('type', itemIndex), 'Type');
+		const limit = requestedLimit(this, itemIndex);
+		const response = await platformRequest.call(this, run, 'listCalendars', itemIndex, {
+			multipart: [
+				['user_type', userType],
+				['type', type],
+			],
+		});
+		// The platform sends the whole list in one response; Limit keeps its first entries.
+		const calendars = calendarsOf(run, itemIndex, response.data);
+		return limit === undefined ? calendars : calendars.slice(0, limit);
+	},
+};

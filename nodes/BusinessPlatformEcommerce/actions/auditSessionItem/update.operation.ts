@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 import { requireNumber } from '../../../shared/validation';
 
@@ -35,21 +34,16 @@ export const operation: PlatformOperation = {
 		description: 'Set the physical quantity counted for an audit session item',
 	},
 	description: properties,
-	execute,
-};
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const physicalQty = Number(requireNumber(this.getNodeParameter('physicalQty', itemIndex), 'Physical Quantity'));
-	// The spec sends the JSON object as a text/plain body.
-	const response = await platformRequest.call(this, run, 'updateAuditSessionItem', itemIndex, {
-		pathParams: {
-			audit_item_id: { value: this.getNodeParameter('auditItemId', itemIndex), label: 'Audit Item ID' },
-		},
-		text: JSON.stringify({ physical_qty: physicalQty }),
-	});
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		const physicalQty = Number(requireNumber(this.getNodeParameter('physicalQty', itemIndex), 'Physical Quantity'));
+		// The spec sends the JSON object as a text/plain body.
+		const response = await platformRequest.call(this, run, 'updateAuditSessionItem', itemIndex, {
+			pathParams: {
+				audit_item_id: { value: this.getNodeParameter('auditItemId', itemIndex), label: 'Audit Item ID' },
+			},
+			text: JSON.stringify({ physical_qty: physicalQty }),
+		});
+		return recordOrMessage(response);
+	},
+};

@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 import { requireFlag } from '../../../shared/validation';
 
@@ -34,21 +33,16 @@ export const operation: PlatformOperation = {
 		description: "Set a catalog comment's status",
 	},
 	description: properties,
-	execute,
-};
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const status = requireFlag(this.getNodeParameter('status', itemIndex), 'Status');
-	const response = await platformRequest.call(this, run, 'updateCatalogComment', itemIndex, {
-		pathParams: { comment_id: { value: this.getNodeParameter('commentId', itemIndex), label: 'Comment ID' } },
-		multipart: [
-			['_method', 'PUT'],
-			['status', status],
-		],
-	});
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		const status = requireFlag(this.getNodeParameter('status', itemIndex), 'Status');
+		const response = await platformRequest.call(this, run, 'updateCatalogComment', itemIndex, {
+			pathParams: { comment_id: { value: this.getNodeParameter('commentId', itemIndex), label: 'Comment ID' } },
+			multipart: [
+				['_method', 'PUT'],
+				['status', status],
+			],
+		});
+		return recordOrMessage(response);
+	},
+};

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../../../shared/defaults';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { platformPaginate, requestedLimit } from '../../../shared/pagination';
-import type { PlatformRun } from '../../../shared/run';
 import { categoryTitle } from '../../categories';
 
 const properties: INodeProperties[] = [
@@ -19,18 +18,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const operation: PlatformOperation = {
-	resource: 'category',
-	operation: 'getAll',
-	picker: {
-		name: 'Get Many',
-		action: 'Get many categories',
-		description: "List the business's categories",
-	},
-	description: properties,
-	execute,
-};
-
 function simplifyCategory(category: IDataObject, language: string): IDataObject {
 	return {
 		id: category.id,
@@ -44,18 +31,29 @@ function simplifyCategory(category: IDataObject, language: string): IDataObject 
 	};
 }
 
-async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject[]> {
-	const limit = requestedLimit(this, itemIndex);
-	// The spec shows no answer for this list: a paginator is walked, a plain array is the whole list.
-	const categories = await platformPaginate.call(
-		this,
-		run,
-		'listCategories',
-		itemIndex,
-		{},
-		{ pageSize: DEFAULT_PAGE_SIZE, limit, plainListIsWhole: true },
-	);
-	if (!this.getNodeParameter('simplify', itemIndex, false)) return categories;
-	const language = String(run.credentials.language || 'en');
-	return categories.map((category) => simplifyCategory(category, language));
-}
+export const operation: PlatformOperation = {
+	resource: 'category',
+	operation: 'getAll',
+	picker: {
+		name: 'Get Many',
+		action: 'Get many categories',
+		description: "List the business's categories",
+	},
+	description: properties,
+
+	async execute(itemIndex, run) {
+		const limit = requestedLimit(this, itemIndex);
+		// The spec shows no answer for this list: a paginator is walked, a plain array is the whole list.
+		const categories = await platformPaginate.call(
+			this,
+			run,
+			'listCategories',
+			itemIndex,
+			{},
+			{ pageSize: DEFAULT_PAGE_SIZE, limit, plainListIsWhole: true },
+		);
+		if (!this.getNodeParameter('simplify', itemIndex, false)) return categories;
+		const language = String(run.credentials.language || 'en');
+		return categories.map((category) => simplifyCategory(category, language));
+	},
+};

@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
@@ -26,17 +25,12 @@ export const operation: PlatformOperation = {
 		description: 'Get a district with its Arabic and English names',
 	},
 	description: properties,
-	execute,
-};
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	// Only apikey and apiconnection: the operation table lists no business key for E5.
-	const response = await platformRequest.call(this, run, 'getDistrict', itemIndex, {
-		pathParams: { district_id: { value: this.getNodeParameter('districtId', itemIndex), label: 'District ID' } },
-	});
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		// Only apikey and apiconnection: the operation table lists no business key for E5.
+		const response = await platformRequest.call(this, run, 'getDistrict', itemIndex, {
+			pathParams: { district_id: { value: this.getNodeParameter('districtId', itemIndex), label: 'District ID' } },
+		});
+		return recordOrMessage(response);
+	},
+};

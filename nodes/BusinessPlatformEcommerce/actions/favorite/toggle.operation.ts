@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { languageOptions } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
@@ -29,20 +28,15 @@ export const operation: PlatformOperation = {
 		description: "Add a catalog item to the user's favorites, or remove it when it is already one",
 	},
 	description: properties,
-	execute,
-};
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	// PUT with an empty text/plain body, as the spec shows.
-	const response = await platformRequest.call(this, run, 'toggleFavorite', itemIndex, {
-		pathParams: { catalog_id: { value: this.getNodeParameter('catalogId', itemIndex), label: 'Catalog Item ID' } },
-		text: '',
-		language: options.language as string | undefined,
-	});
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		// PUT with an empty text/plain body, as the spec shows.
+		const response = await platformRequest.call(this, run, 'toggleFavorite', itemIndex, {
+			pathParams: { catalog_id: { value: this.getNodeParameter('catalogId', itemIndex), label: 'Catalog Item ID' } },
+			text: '',
+			language: options.language as string | undefined,
+		});
+		return recordOrMessage(response);
+	},
+};

@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 import { optionalInteger, requireCode, requireInteger, requireNumber } from '../../../shared/validation';
 
@@ -72,6 +71,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+const STATUS_CODES: Record<string, string> = { pending: '0', completed: '1' };
+
 export const operation: PlatformOperation = {
 	resource: 'inventoryTransferItem',
 	operation: 'create',
@@ -81,28 +82,21 @@ export const operation: PlatformOperation = {
 		description: 'Transfer a quantity of a product from one inventory to another',
 	},
 	description: properties,
-	execute,
+
+	async execute(itemIndex, run) {
+		const status = requireCode(this.getNodeParameter('status', itemIndex), STATUS_CODES, 'Status', 'pending or completed');
+		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const response = await platformRequest.call(this, run, 'createInventoryTransferItem', itemIndex, {
+			multipart: [
+				['from_inv_id', requireInteger(this.getNodeParameter('fromInventoryId', itemIndex), 'From Inventory ID')],
+				['to_inv_id', requireInteger(this.getNodeParameter('toInventoryId', itemIndex), 'To Inventory ID')],
+				['product_id', requireInteger(this.getNodeParameter('productId', itemIndex), 'Product ID')],
+				['quantity', requireNumber(this.getNodeParameter('quantity', itemIndex), 'Quantity')],
+				// Sent empty when not given, as the spec's sample does.
+				['representative_id', optionalInteger(additionalFields.representativeId, 'Representative ID') ?? ''],
+				['status', status],
+			],
+		});
+		return recordOrMessage(response);
+	},
 };
-
-const STATUS_CODES: Record<string, string> = { pending: '0', completed: '1' };
-
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const status = requireCode(this.getNodeParameter('status', itemIndex), STATUS_CODES, 'Status', 'pending or completed');
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const response = await platformRequest.call(this, run, 'createInventoryTransferItem', itemIndex, {
-		multipart: [
-			['from_inv_id', requireInteger(this.getNodeParameter('fromInventoryId', itemIndex), 'From Inventory ID')],
-			['to_inv_id', requireInteger(this.getNodeParameter('toInventoryId', itemIndex), 'To Inventory ID')],
-			['product_id', requireInteger(this.getNodeParameter('productId', itemIndex), 'Product ID')],
-			['quantity', requireNumber(this.getNodeParameter('quantity', itemIndex), 'Quantity')],
-			// Sent empty when not given, as the spec's sample does.
-			['representative_id', optionalInteger(additionalFields.representativeId, 'Representative ID') ?? ''],
-			['status', status],
-		],
-	});
-	return recordOrMessage(response);
-}

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../../../shared/defaults';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { platformPaginate, requestedLimit } from '../../../shared/pagination';
-import type { PlatformRun } from '../../../shared/run';
 import { requireCode, requireInteger } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -77,18 +76,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const operation: PlatformOperation = {
-	resource: 'news',
-	operation: 'getAll',
-	picker: {
-		name: 'Get Many',
-		action: 'Get many news items',
-		description: 'List news items, page by page',
-	},
-	description: properties,
-	execute,
-};
-
 const STATUS_CODES: Record<string, string> = { active: '1', inactive: '0' };
 
 /** The fields a CMS sync needs, with the per-language description flattened. */
@@ -120,16 +107,23 @@ function queryOf(filters: IDataObject, options: IDataObject): Record<string, str
 	return query;
 }
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const limit = requestedLimit(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const pageSize = Number(requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1 }));
-	const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
+export const operation: PlatformOperation = {
+	resource: 'news',
+	operation: 'getAll',
+	picker: {
+		name: 'Get Many',
+		action: 'Get many news items',
+		description: 'List news items, page by page',
+	},
+	description: properties,
 
-	const news = await platformPaginate.call(this, run, 'listNews', itemIndex, { query }, { pageSize, limit });
-	return this.getNodeParameter('simplify', itemIndex, false) ? news.map(simplifyNews) : news;
-}
+	async execute(itemIndex, run) {
+		const limit = requestedLimit(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const pageSize = Number(requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1 }));
+		const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
+
+		const news = await platformPaginate.call(this, run, 'listNews', itemIndex, { query }, { pageSize, limit });
+		return this.getNodeParameter('simplify', itemIndex, false) ? news.map(simplifyNews) : news;
+	},
+};

@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { languageOption } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
@@ -49,6 +48,13 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+/** Option -> the spec's query flag, sent with an empty value when the option is on. */
+const FLAGS = [
+	['includeHistory', 'get_history'],
+	['includeOrderTotal', 'get_order_total'],
+	['includeDailyItems', 'get_items_daily'],
+] as const;
+
 export const operation: PlatformOperation = {
 	resource: 'order',
 	operation: 'get',
@@ -58,30 +64,18 @@ export const operation: PlatformOperation = {
 		description: 'Get the details of an order',
 	},
 	description: properties,
-	execute,
+
+	async execute(itemIndex, run) {
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const query: Record<string, string> = {};
+		for (const [option, flag] of FLAGS) {
+			if (options[option] === true) query[flag] = '';
+		}
+		const response = await platformRequest.call(this, run, 'getOrder', itemIndex, {
+			pathParams: { order_id: { value: this.getNodeParameter('orderId', itemIndex), label: 'Order ID' } },
+			query,
+			language: options.language as string | undefined,
+		});
+		return recordOrMessage(response);
+	},
 };
-
-/** Option -> the spec's query flag, sent with an empty value when the option is on. */
-const FLAGS = [
-	['includeHistory', 'get_history'],
-	['includeOrderTotal', 'get_order_total'],
-	['includeDailyItems', 'get_items_daily'],
-] as const;
-
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const query: Record<string, string> = {};
-	for (const [option, flag] of FLAGS) {
-		if (options[option] === true) query[flag] = '';
-	}
-	const response = await platformRequest.call(this, run, 'getOrder', itemIndex, {
-		pathParams: { order_id: { value: this.getNodeParameter('orderId', itemIndex), label: 'Order ID' } },
-		query,
-		language: options.language as string | undefined,
-	});
-	return recordOrMessage(response);
-}

@@ -1,7 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { PlatformOperation } from '../../../shared/operation';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
@@ -25,12 +24,11 @@ export const operation: PlatformOperation = {
 		description: 'Get a payslip with its items and employee',
 	},
 	description: properties,
-	execute,
-};
 
-async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
-	const response = await platformRequest.call(this, run, 'getPayslip', itemIndex, {
-		pathParams: { payslip_id: { value: this.getNodeParameter('payslipId', itemIndex), label: 'Payslip ID' } },
-	});
-	return response.data as IDataObject;
-}
+	async execute(itemIndex, run) {
+		const response = await platformRequest.call(this, run, 'getPayslip', itemIndex, {
+			pathParams: { payslip_id: { value: this.getNodeParameter('payslipId', itemIndex), label: 'Payslip ID' } },
+		});
+		return response.data as IDataObject;
+	},
+};

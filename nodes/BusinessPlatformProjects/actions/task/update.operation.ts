@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { languageOptions } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 import { requireInteger } from '../../../shared/validation';
 import { buildTaskForm } from './taskForm';
@@ -256,21 +255,20 @@ export const operation: PlatformOperation = {
 		description: 'Update a task: its fields, assignments, files and time tracking',
 	},
 	description: properties,
-	execute,
-};
 
-async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
-	// Checked before any file is read; the transport checks it again when building the URL.
-	const taskId = requireInteger(this.getNodeParameter('taskId', itemIndex), 'Task ID', { min: 1 });
-	const multipart = await buildTaskForm(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const response = await platformRequest.call(this, run, 'updateTask', itemIndex, {
-		pathParams: { id: { value: taskId, label: 'Task ID' } },
-		multipart,
-		language: options.language as string | undefined,
-	});
-	const data = response.data as IDataObject | null;
-	const task = data && typeof data === 'object' ? data.task : undefined;
-	if (task && typeof task === 'object' && !Array.isArray(task)) return task as IDataObject;
-	return recordOrMessage(response) as IDataObject;
-}
+	async execute(itemIndex, run) {
+		// Checked before any file is read; the transport checks it again when building the URL.
+		const taskId = requireInteger(this.getNodeParameter('taskId', itemIndex), 'Task ID', { min: 1 });
+		const multipart = await buildTaskForm(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const response = await platformRequest.call(this, run, 'updateTask', itemIndex, {
+			pathParams: { id: { value: taskId, label: 'Task ID' } },
+			multipart,
+			language: options.language as string | undefined,
+		});
+		const data = response.data as IDataObject | null;
+		const task = data && typeof data === 'object' ? data.task : undefined;
+		if (task && typeof task === 'object' && !Array.isArray(task)) return task as IDataObject;
+		return recordOrMessage(response) as IDataObject;
+	},
+};

@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { languageOptions } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
-import type { PlatformRun } from '../../../shared/run';
 import { platformRequest } from '../../../shared/transport';
 import { requireInteger } from '../../../shared/validation';
 
@@ -37,16 +36,15 @@ export const operation: PlatformOperation = {
 		description: 'Delete a workspace',
 	},
 	description: properties,
-	execute,
-};
 
-async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
-	const businessId = requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 });
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const response = await platformRequest.call(this, run, 'deleteWorkspace', itemIndex, {
-		pathParams: { id: { value: this.getNodeParameter('workspaceId', itemIndex), label: 'Workspace ID' } },
-		json: { business_id: Number(businessId) },
-		language: options.language as string | undefined,
-	});
-	return { deleted: true, message: response.message ?? null };
-}
+	async execute(itemIndex, run) {
+		const businessId = requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 });
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const response = await platformRequest.call(this, run, 'deleteWorkspace', itemIndex, {
+			pathParams: { id: { value: this.getNodeParameter('workspaceId', itemIndex), label: 'Workspace ID' } },
+			json: { business_id: Number(businessId) },
+			language: options.language as string | undefined,
+		});
+		return { deleted: true, message: response.message ?? null };
+	},
+};
