@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { credentialHeadersOf, fillCredentialHeaders } from '../nodes/shared/credentialFields';
+import { LANGUAGE_OPTIONS, credentialHeadersOf, fillCredentialHeaders } from '../nodes/shared/credentialFields';
 import { OPERATIONS } from '../nodes/shared/operations';
 
 const secret = (displayName: string, name: string, description: string): INodeProperties => ({
@@ -28,6 +28,7 @@ const baseUrl = (moduleName: string, name: string, description: string): INodePr
 });
 
 export class BusinessPlatformApi implements ICredentialType {
+	// A literal, not CREDENTIAL_TYPE: the lint's credential rules read only literals here.
 	name = 'businessPlatformApi';
 
 	displayName = 'Business Platform API';
@@ -86,10 +87,7 @@ export class BusinessPlatformApi implements ICredentialType {
 			displayName: 'Default Language',
 			name: 'language',
 			type: 'options',
-			options: [
-				{ name: 'Arabic', value: 'ar' },
-				{ name: 'English', value: 'en' },
-			],
+			options: LANGUAGE_OPTIONS,
 			default: 'en',
 			description:
 				'Language of platform messages for operations that accept one; a node option can override it per operation',
@@ -122,16 +120,16 @@ export class BusinessPlatformApi implements ICredentialType {
 	// Each operation presets the exact header names it needs; this fills in their values.
 	authenticate: IAuthenticate = fillCredentialHeaders;
 
-	// The test lists one news item (E16): it proves the Ecommerce Base URL and the keys most
+	// The test lists one news item (listNews, E16): it proves the Ecommerce Base URL and the keys most
 	// operations share (API Key, API Connection, Business Key). n8n's verification rules allow
 	// only a declarative test here, so the other modules are not part of it.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{ String($credentials.ecommerceBaseUrl).replace(/\\/+$/, "") }}',
-			url: OPERATIONS.E16.path,
-			method: OPERATIONS.E16.method,
+			url: OPERATIONS.listNews.path,
+			method: OPERATIONS.listNews.method,
 			qs: { per_page: 1 },
-			headers: credentialHeadersOf('E16'),
+			headers: credentialHeadersOf('listNews'),
 		},
 		rules: [
 			{

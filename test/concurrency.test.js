@@ -9,7 +9,7 @@ const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { watchInFlight } = require('./harness/inFlight');
-const { DEFAULT_CONCURRENCY } = require('../nodes/shared/execution');
+const { DEFAULT_CONCURRENCY } = require('../nodes/shared/defaults');
 
 const fixture = useSandbox();
 

@@ -109,9 +109,9 @@ const PATH_IDS = [
 
 describe('path ids', () => {
 	test('every operation with an id in its path has it in this table', () => {
-		const withIds = Object.entries(OPERATIONS)
-			.filter(([code, spec]) => /^E\d+$/.test(code) && Object.keys(spec.pathParams).some((name) => name !== 'type'))
-			.map(([code]) => code);
+		const withIds = Object.values(OPERATIONS)
+			.filter((spec) => /^E\d+$/.test(spec.code) && Object.keys(spec.pathParams).some((name) => name !== 'type'))
+			.map((spec) => spec.code);
 		expect([...new Set(PATH_IDS.map(([code]) => code))].sort()).toEqual(withIds.sort());
 	});
 
@@ -228,7 +228,7 @@ describe('query values stay query values', () => {
 
 /** Which credential fields each operation sends as headers (business key aside). */
 function credentialHeaderFields(/** @type {string} */ code) {
-	const spec = /** @type {any} */ (OPERATIONS)[code];
+	const spec = /** @type {any} */ (Object.values(OPERATIONS).find((candidate) => candidate.code === code));
 	return [...new Set(Object.values(spec.credentialHeaders))].filter((field) => field !== 'businessKey');
 }
 

@@ -1,61 +1,26 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { requestOptionsProperty } from '../shared/descriptions';
-import {
-	asNodeError,
-	createItemQueue,
-	errorItemJson,
-	resolveOperation,
-	startNodeRun,
-	toOutputItems,
-} from '../shared/execution';
-import { properties, resources } from './actions';
+import { platformNodeBase } from '../shared/descriptions';
+import { routeItems } from '../shared/router';
+import { actions } from './actions';
 
 export class BusinessPlatformAccounting implements INodeType {
 	description: INodeTypeDescription = {
+		...platformNodeBase,
+		usableAsTool: true,
 		displayName: 'Business Platform Accounting',
 		name: 'businessPlatformAccounting',
 		icon: { light: 'file:../../icons/accounting.svg', dark: 'file:../../icons/accounting.dark.svg' },
-		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Update sales quotes, get customer and supplier branches and add cash or bank accounts in the Business Platform Accounting module',
 		defaults: { name: 'Business Platform Accounting' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],
-		properties: [...properties, requestOptionsProperty],
+		properties: actions.properties,
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const operation = resolveOperation(this, resources);
-		const { run, concurrency } = await startNodeRun(this);
-		const items = this.getInputData();
-		const results: INodeExecutionData[][] = [];
-		const queue = createItemQueue(concurrency);
-		for (let i = 0; i < items.length; i++) {
-			queue.add(async () => {
-				try {
-					results[i] = toOutputItems(await operation.execute.call(this, i, run), i);
-				} catch (error) {
-					const nodeError = asNodeError(this.getNode(), error, i);
-					if (this.continueOnFail()) {
-						results[i] = [{ json: errorItemJson(nodeError), pairedItem: { item: i } }];
-						return;
-					}
-					throw nodeError;
-				}
-			});
-		}
-		await queue.done();
-		return [results.flat()];
+		return await routeItems.call(this, actions);
 	}
 }

@@ -4,7 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { platformRequest, type PlatformRun } from '../shared/transport';
+import type { PlatformRun } from '../shared/run';
+import { platformRequest } from '../shared/transport';
 
 export interface CategoryDescription {
 	lang: string;

@@ -4,6 +4,12 @@ import { OPERATIONS, type CredentialHeaderSource, type OperationId } from './ope
 
 export const CREDENTIAL_TYPE = 'businessPlatformApi';
 
+/** The languages the platform localises its messages in: the credential's default and the node option. */
+export const LANGUAGE_OPTIONS = [
+	{ name: 'Arabic', value: 'ar' },
+	{ name: 'English', value: 'en' },
+];
+
 /** Labels of the credential fields, for error messages that tell the user what to fix. */
 export const CREDENTIAL_FIELD_LABELS: Record<string, string> = {
 	apiKey: 'API Key',

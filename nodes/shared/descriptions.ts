@@ -1,59 +1,19 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-
-import { DEFAULT_CONCURRENCY } from './execution';
-import { DEFAULT_REQUEST_SETTINGS } from './transport';
-
 /**
- * Stamps one operation's show-conditions onto its parameters, so operation files never
- * repeat them (the same idea as n8n's own Airtable v2 node).
+ * Parameters that several operations or every node share, as literal objects n8n's lint
+ * can read.
  */
-export function updateDisplayOptions(
-	displayOptions: IDisplayOptions,
-	properties: INodeProperties[],
-): INodeProperties[] {
-	return properties.map((property) => ({
-		...property,
-		displayOptions: {
-			...property.displayOptions,
-			show: { ...displayOptions.show, ...property.displayOptions?.show },
-			...(displayOptions.hide || property.displayOptions?.hide
-				? { hide: { ...displayOptions.hide, ...property.displayOptions?.hide } }
-				: {}),
-		},
-	}));
-}
+import { NodeConnectionTypes, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
-/** The Resource picker of a node: options sorted by name. */
-export function resourceProperty(options: Array<{ name: string; value: string }>): INodeProperties {
-	return {
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
-		default: firstValue(options),
-	};
-}
+import { LANGUAGE_OPTIONS } from './credentialFields';
+import { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } from './defaults';
 
-function firstValue(options: Array<{ value: string }>): string {
-	return options[0].value;
-}
-
-/** The Operation picker of one resource. */
-export function operationProperty(
-	resource: string,
-	options: Array<{ name: string; value: string; action: string; description: string }>,
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
-		default: firstValue(options),
-	};
-}
+/** What every node's description shares (usableAsTool stays in each node: the lint reads it there). */
+export const platformNodeBase = {
+	group: ['transform'],
+	version: 1,
+	inputs: [NodeConnectionTypes.Main],
+	outputs: [NodeConnectionTypes.Main],
+} satisfies Partial<INodeTypeDescription>;
 
 /** Return All / Limit of a Get Many operation. */
 export const returnAllOrLimit: INodeProperties[] = [
@@ -80,10 +40,7 @@ export const languageOption: INodeProperties = {
 	displayName: 'Language',
 	name: 'language',
 	type: 'options',
-	options: [
-		{ name: 'Arabic', value: 'ar' },
-		{ name: 'English', value: 'en' },
-	],
+	options: LANGUAGE_OPTIONS,
 	default: 'en',
 	description: "Language of the platform's messages; without this option the credential's Default Language is used",
 };

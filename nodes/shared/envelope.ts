@@ -122,3 +122,16 @@ export function errorMessageOf(body: unknown): string | undefined {
 	}
 	return undefined;
 }
+
+/** A response body as JSON when it is JSON; `malformed` when it is text that does not parse. */
+export function parseBody(body: unknown): { value: unknown; malformed: boolean } {
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (typeof body !== 'string') return { value: body, malformed: false };
+	const text = body.trim();
+	if (text === '') return { value: undefined, malformed: false };
+	try {
+		return { value: JSON.parse(text), malformed: false };
+	} catch {
+		return { value: body, malformed: true };
+	}
+}

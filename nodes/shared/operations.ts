@@ -1,7 +1,8 @@
 /**
- * The one table of what each platform operation (E1..E16 in the API spec) sends:
- * module, method, path, exact header spellings, body kind and retry class.
- * Nothing else in the package spells a header name or a path.
+ * The one table of what each platform operation sends: module, method, path, exact header
+ * spellings, body kind and retry class. Keyed by what the operation does; `code` is the
+ * spec's name for it (E1..E16), shown in error details. Nothing else in the package spells
+ * a header name or a path.
  */
 
 /** Credential fields that hold one platform module's base URL. */
@@ -46,6 +47,7 @@ export type BodyKind = 'none' | 'json' | 'multipart' | 'text';
 export type RetryClass = 'read' | 'setValue' | 'create';
 
 export interface OperationSpec {
+	/** The spec's code (E1..E16), or a readable code for a request the spec only mentions. */
 	code: string;
 	title: string;
 	module: PlatformModule;
@@ -74,7 +76,7 @@ const ECOMMERCE_HEADERS: Record<string, CredentialHeaderSource> = {
 const ECOMMERCE_USER_HEADERS: Record<string, CredentialHeaderSource> = { ...ECOMMERCE_HEADERS, userToken: 'userToken' };
 
 export const OPERATIONS = {
-	E1: {
+	updateSalesQuote: {
 		code: 'E1',
 		title: 'Update Sales Quote',
 		module: 'accounting',
@@ -92,7 +94,7 @@ export const OPERATIONS = {
 		body: 'multipart',
 		retry: 'create',
 	},
-	E2: {
+	updateCategory: {
 		code: 'E2',
 		title: 'Update Category',
 		module: 'ecommerce',
@@ -105,7 +107,7 @@ export const OPERATIONS = {
 	},
 	/** Not one of E1..E16: the categories list the spec names as the source of parent ids. */
 	listCategories: {
-		code: 'E2-list',
+		code: 'categories-list',
 		title: 'List Categories',
 		module: 'ecommerce',
 		method: 'GET',
@@ -115,7 +117,7 @@ export const OPERATIONS = {
 		body: 'none',
 		retry: 'read',
 	},
-	E3: {
+	getOrder: {
 		code: 'E3',
 		title: 'Get Order',
 		module: 'ecommerce',
@@ -127,7 +129,7 @@ export const OPERATIONS = {
 		body: 'none',
 		retry: 'read',
 	},
-	E4: {
+	toggleFavorite: {
 		code: 'E4',
 		title: 'Toggle Favorite',
 		module: 'ecommerce',
@@ -139,7 +141,7 @@ export const OPERATIONS = {
 		body: 'text',
 		retry: 'create',
 	},
-	E5: {
+	getDistrict: {
 		code: 'E5',
 		title: 'Get District',
 		module: 'ecommerce',
@@ -150,7 +152,7 @@ export const OPERATIONS = {
 		body: 'none',
 		retry: 'read',
 	},
-	E6: {
+	deleteWorkspace: {
 		code: 'E6',
 		title: 'Delete Workspace',
 		module: 'management',
@@ -163,7 +165,7 @@ export const OPERATIONS = {
 		body: 'json',
 		retry: 'create',
 	},
-	E7: {
+	createSkill: {
 		code: 'E7',
 		title: 'Create Skill',
 		module: 'hr',
@@ -178,7 +180,7 @@ export const OPERATIONS = {
 		body: 'json',
 		retry: 'create',
 	},
-	E8: {
+	getCustomerSupplierBranch: {
 		code: 'E8',
 		title: 'Get Customer/Supplier Branch',
 		module: 'accounting',
@@ -190,7 +192,7 @@ export const OPERATIONS = {
 		body: 'none',
 		retry: 'read',
 	},
-	E9: {
+	createCashBankAccount: {
 		code: 'E9',
 		title: 'Create Cash/Bank Account',
 		module: 'accounting',
@@ -201,7 +203,7 @@ export const OPERATIONS = {
 		body: 'json',
 		retry: 'create',
 	},
-	E10: {
+	updateTask: {
 		code: 'E10',
 		title: 'Update Task',
 		module: 'management',
@@ -214,7 +216,7 @@ export const OPERATIONS = {
 		body: 'multipart',
 		retry: 'create',
 	},
-	E11: {
+	listCalendars: {
 		code: 'E11',
 		title: 'List Calendars',
 		module: 'calendar',
@@ -225,7 +227,7 @@ export const OPERATIONS = {
 		body: 'multipart',
 		retry: 'read',
 	},
-	E12: {
+	updateCatalogComment: {
 		code: 'E12',
 		title: 'Update Catalog Comment',
 		module: 'ecommerce',
@@ -236,7 +238,7 @@ export const OPERATIONS = {
 		body: 'multipart',
 		retry: 'setValue',
 	},
-	E13: {
+	updateAuditSessionItem: {
 		code: 'E13',
 		title: 'Update Audit Session Item',
 		module: 'ecommerce',
@@ -247,7 +249,7 @@ export const OPERATIONS = {
 		body: 'text',
 		retry: 'setValue',
 	},
-	E14: {
+	createInventoryTransferItem: {
 		code: 'E14',
 		title: 'Create Inventory Transfer Item',
 		module: 'ecommerce',
@@ -258,7 +260,7 @@ export const OPERATIONS = {
 		body: 'multipart',
 		retry: 'create',
 	},
-	E15: {
+	getPayslip: {
 		code: 'E15',
 		title: 'Get Payslip',
 		module: 'hr',
@@ -269,7 +271,7 @@ export const OPERATIONS = {
 		body: 'none',
 		retry: 'read',
 	},
-	E16: {
+	listNews: {
 		code: 'E16',
 		title: 'List News',
 		module: 'ecommerce',

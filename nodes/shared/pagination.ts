@@ -3,22 +3,25 @@
  * next_page_url, ... }` inside the platform's envelope) one page at a time through
  * platformRequest, so every page gets the operation's headers, retries and error handling.
  */
-import {
-	NodeApiError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type ILoadOptionsFunctions,
-	type JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { OPERATIONS, describeOperation, type OperationId } from './operations';
-import { platformRequest, type PlatformResponse, type PlatformRun, type RequestInput } from './transport';
+import { platformError } from './errors';
+import { OPERATIONS, type OperationId } from './operations';
+import type { RequestInput } from './request';
+import type { PlatformRun } from './run';
+import { platformRequest, type PlatformResponse } from './transport';
+import { requireInteger } from './validation';
 
 export interface PaginateOptions {
 	/** Items asked for per request (`per_page`). */
 	pageSize: number;
 	/** Stop once this many items are collected; every page when undefined. */
 	limit?: number;
+	/**
+	 * Whether the platform may answer with the whole list (a plain array) instead of a
+	 * paginator, where the spec shows no response: the array is then the only page.
+	 */
+	plainListIsWhole?: boolean;
 }
 
 interface Paginator {
@@ -28,14 +31,18 @@ interface Paginator {
 	next_page_url?: unknown;
 }
 
+/** The Limit of a Get Many item (Return All / Limit parameters); undefined for Return All. */
+export function requestedLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	return Number(requireInteger(context.getNodeParameter('limit', itemIndex, 50), 'Limit', { min: 1 }));
+}
+
 function isPaginator(value: unknown): value is Paginator {
 	return typeof value === 'object' && value !== null && Array.isArray((value as IDataObject).data);
 }
 
-function pageError(run: PlatformRun, operationId: OperationId, itemIndex: number, message: string): NodeApiError {
-	const spec = OPERATIONS[operationId];
-	const description = `${describeOperation(spec)} (${spec.method} ${spec.path}), item ${itemIndex}`;
-	return new NodeApiError(run.node, { message } as JsonObject, { message, description, itemIndex });
+function pageError(run: PlatformRun, operationId: OperationId, itemIndex: number, message: string) {
+	return platformError(run, OPERATIONS[operationId], itemIndex, { message });
 }
 
 /** Whether `page` is the paginator's last page: `next_page_url` null, or `last_page` reached. */
@@ -45,12 +52,6 @@ function isLastPage(paginator: Paginator, page: number, received: number, perPag
 	if (paginator.last_page !== undefined && Number.isFinite(lastPage)) return page >= lastPage;
 	// A paginator without either field: a short page is the last one.
 	return !('next_page_url' in paginator) && received < perPage;
-}
-
-/** How many pages of one walk may be on their way at once; set per node run by execution.ts. */
-export interface PageBudget {
-	/** 1 (or unset) walks the pages one after another. */
-	pagesInFlight?: number;
 }
 
 /**
@@ -67,7 +68,7 @@ export interface PageBudget {
  */
 export async function platformPaginate(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
-	run: PlatformRun & PageBudget,
+	run: PlatformRun,
 	operationId: OperationId,
 	itemIndex: number,
 	input: RequestInput,
@@ -76,7 +77,7 @@ export async function platformPaginate(
 	const { limit } = options;
 	const perPage = limit === undefined ? options.pageSize : Math.min(options.pageSize, limit);
 	if (limit !== undefined && limit <= 0) return [];
-	const pages = new PageRequests(Math.floor(run.pagesInFlight ?? 1), (page) =>
+	const pages = new PageRequests(Math.max(1, Math.floor(run.pagesInFlight)), (page) =>
 		platformRequest.call(this, run, operationId, itemIndex, {
 			...input,
 			query: { ...input.query, per_page: String(perPage), page: String(page) },
@@ -91,6 +92,9 @@ export async function platformPaginate(
 	try {
 		for (let page = 1; ; page++) {
 			const paginator = (await pages.read(page, Math.min(announcedLast, pagesForLimit))).data;
+			if (page === 1 && options.plainListIsWhole && Array.isArray(paginator)) {
+				return keepNew(paginator as IDataObject[], results, seenIds, limit);
+			}
 			if (!isPaginator(paginator)) {
 				throw pageError(run, operationId, itemIndex, `The platform's answer for page ${page} has no list of items (data.data)`);
 			}
@@ -103,15 +107,8 @@ export async function platformPaginate(
 					`The platform answered page ${String(paginator.current_page)} when page ${page} was asked for`,
 				);
 			}
-			for (const item of paginator.data) {
-				const id = item?.id;
-				if (id !== undefined && id !== null) {
-					if (seenIds.has(id)) continue;
-					seenIds.add(id);
-				}
-				results.push(item);
-				if (limit !== undefined && results.length >= limit) return results;
-			}
+			keepNew(paginator.data, results, seenIds, limit);
+			if (limit !== undefined && results.length >= limit) return results;
 			if (paginator.data.length === 0 || isLastPage(paginator, page, paginator.data.length, perPage)) {
 				return results;
 			}
@@ -122,6 +119,20 @@ export async function platformPaginate(
 		// The node run does not end while pages it asked for are still on their way.
 		await pages.settle();
 	}
+}
+
+/** Adds the page's items whose `id` was not seen yet to `results`, up to `limit`; returns `results`. */
+function keepNew(page: IDataObject[], results: IDataObject[], seenIds: Set<unknown>, limit: number | undefined) {
+	for (const item of page) {
+		if (limit !== undefined && results.length >= limit) break;
+		const id = item?.id;
+		if (id !== undefined && id !== null) {
+			if (seenIds.has(id)) continue;
+			seenIds.add(id);
+		}
+		results.push(item);
+	}
+	return results;
 }
 
 /** Pages requested ahead of reading, at most `inFlight` at once. */

@@ -2,24 +2,16 @@
  * Pure checks of user input. They throw ParameterError naming the parameter; the node
  * turns it into a NodeOperationError that also names the item, before any request leaves.
  */
+import { ParameterError } from './errors';
 import type { PathParamType } from './operations';
-
-export class ParameterError extends Error {
-	constructor(
-		readonly parameter: string,
-		readonly reason: string,
-	) {
-		super(`${parameter} ${reason}`);
-		this.name = 'ParameterError';
-	}
-}
 
 function show(value: unknown): string {
 	const text = typeof value === 'string' ? value : JSON.stringify(value);
 	return JSON.stringify(text && text.length > 60 ? `${text.slice(0, 60)}…` : text);
 }
 
-function isBlank(value: unknown): boolean {
+/** Nothing given: undefined, null or only white space. */
+export function isBlank(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
@@ -46,6 +38,21 @@ export function requireInteger(value: unknown, parameter: string, options: { min
 	const min = options.min ?? 0;
 	if (Number(text) < min) throw new ParameterError(parameter, `must be ${min} or more, got ${text}`);
 	return String(Number(text));
+}
+
+/**
+ * The platform's code for an option value, e.g. `{ percentage: '0', amount: '1' }`; the
+ * value is matched without case or surrounding spaces. `accepted` names the values in errors.
+ */
+export function requireCode<Code extends string>(
+	value: unknown,
+	codes: Record<string, Code>,
+	parameter: string,
+	accepted: string,
+): Code {
+	const code = codes[String(value ?? '').trim().toLowerCase()];
+	if (code === undefined) throw new ParameterError(parameter, `must be ${accepted}, got ${JSON.stringify(value)}`);
+	return code;
 }
 
 export function optionalInteger(value: unknown, parameter: string): string | undefined {

@@ -2,8 +2,7 @@
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
 const { credentialPlaceholder, parseBusinessKeys } = require('../../nodes/shared/credentialFields');
 const { requestOptionsProperty } = require('../../nodes/shared/descriptions');
-const { DEFAULT_REQUEST_SETTINGS } = require('../../nodes/shared/transport');
-const { DEFAULT_CONCURRENCY } = require('../../nodes/shared/execution');
+const { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } = require('../../nodes/shared/defaults');
 
 const credential = new BusinessPlatformApi();
 const values = {

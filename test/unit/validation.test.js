@@ -1,6 +1,6 @@
 // @ts-check
+const { ParameterError } = require('../../nodes/shared/errors');
 const {
-	ParameterError,
 	requireInteger,
 	requireDate,
 	requireTimestamp,

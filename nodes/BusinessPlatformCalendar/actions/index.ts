@@ -1,22 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { nodeActions } from '../../shared/operation';
+import { calendar } from './calendar';
 
-import { operationProperty, resourceProperty } from '../../shared/descriptions';
-import type { ResourceMap } from '../../shared/execution';
-import * as getAllCalendars from './calendar/getAll.operation';
-
-export const resources: ResourceMap = {
-	calendar: { getAll: getAllCalendars },
-};
-
-export const properties: INodeProperties[] = [
-	resourceProperty([{ name: 'Calendar', value: 'calendar' }]),
-	operationProperty('calendar', [
-		{
-			name: 'Get Many',
-			value: 'getAll',
-			action: 'Get many calendars',
-			description: "List the business's calendars",
-		},
-	]),
-	...getAllCalendars.description,
-];
+/** The node's resources; the first is the Resource picker's default (saved workflows rely on it). */
+export const actions = nodeActions([calendar]);

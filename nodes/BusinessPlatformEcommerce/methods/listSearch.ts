@@ -1,14 +1,7 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IDataObject,
-	type ILoadOptionsFunctions,
-	type INode,
-	type INodeListSearchResult,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { startRun } from '../../shared/transport';
-import { ParameterError } from '../../shared/validation';
+import { asPickerError } from '../../shared/errors';
+import { startRun } from '../../shared/run';
 import { categoryTitle, descriptionsOf, fetchCategories } from '../categories';
 
 /** "Electronics / Phones": the titles of the category's ancestors and its own. */
@@ -36,13 +29,6 @@ function businessOf(context: ILoadOptionsFunctions): string | undefined {
 	return typeof business === 'string' && !business.startsWith('=') ? business : undefined;
 }
 
-/** Platform errors as they are; bad credential fields named without an item (the picker has none). */
-function searchError(node: INode, error: unknown): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	if (error instanceof ParameterError) return new NodeOperationError(node, error.message);
-	return new NodeOperationError(node, error as Error);
-}
-
 /** The parent category picker: the business's categories, filtered by the search text. */
 export async function searchCategories(
 	this: ILoadOptionsFunctions,
@@ -61,6 +47,6 @@ export async function searchCategories(
 			.sort((a, b) => a.name.localeCompare(b.name));
 		return { results };
 	} catch (error) {
-		throw searchError(this.getNode(), error);
+		throw asPickerError(this.getNode(), error);
 	}
 }

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import { platformRequest } from '../../../shared/transport';
 import { requireInteger, requireString } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -46,24 +46,26 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['cashBankAccount'], operation: ['create'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'cashBankAccount',
+	operation: 'create',
+	picker: {
+		name: 'Create',
+		action: 'Create a cash or bank account',
+		description: 'Add a cash or bank account to the business',
+	},
+	description: properties,
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	// The spec types every body field as a string, ids included.
-	const json: IDataObject = {
-		name: requireString(this.getNodeParameter('name', itemIndex), 'Name'),
-		type: requireString(this.getNodeParameter('accountType', itemIndex), 'Account Type'),
-		representative_id: requireInteger(this.getNodeParameter('representativeId', itemIndex), 'Representative ID', {
-			min: 1,
-		}),
-		business_id: requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 }),
-	};
-	return recordOrMessage(await platformRequest.call(this, run, 'E9', itemIndex, { json }));
-}
+	async execute(itemIndex, run) {
+		// The spec types every body field as a string, ids included.
+		const json: IDataObject = {
+			name: requireString(this.getNodeParameter('name', itemIndex), 'Name'),
+			type: requireString(this.getNodeParameter('accountType', itemIndex), 'Account Type'),
+			representative_id: requireInteger(this.getNodeParameter('representativeId', itemIndex), 'Representative ID', {
+				min: 1,
+			}),
+			business_id: requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 }),
+		};
+		return recordOrMessage(await platformRequest.call(this, run, 'createCashBankAccount', itemIndex, { json }));
+	},
+};

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions, updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
-import { ParameterError } from '../../../shared/validation';
+import { languageOptions } from '../../../shared/descriptions';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import { platformRequest } from '../../../shared/transport';
+import { requireCode } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -39,39 +40,36 @@ const properties: INodeProperties[] = [
 	languageOptions,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['customerSupplierBranch'], operation: ['get'] } },
-	properties,
-);
-
 /** The spec's path value: 1 for a customer, 2 for a supplier. */
 const CONTACT_TYPES: Record<string, string> = { customer: '1', supplier: '2', '1': '1', '2': '2' };
 
-function toContactType(value: unknown): string {
-	const type = CONTACT_TYPES[String(value ?? '').trim().toLowerCase()];
-	if (type === undefined) {
-		throw new ParameterError(
-			'Customer or Supplier',
-			`must be customer or supplier (or 1 or 2), got ${JSON.stringify(value)}`,
-		);
-	}
-	return type;
-}
+export const operation: PlatformOperation = {
+	resource: 'customerSupplierBranch',
+	operation: 'get',
+	picker: {
+		name: 'Get',
+		action: 'Get a customer or supplier branch',
+		description: 'Get one branch of a customer or supplier',
+	},
+	description: properties,
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const response = await platformRequest.call(this, run, 'E8', itemIndex, {
-		pathParams: {
-			type: { value: toContactType(this.getNodeParameter('contactType', itemIndex)), label: 'Customer or Supplier' },
-			uuid: { value: this.getNodeParameter('customerSupplierUuid', itemIndex), label: 'Customer/Supplier UUID' },
-			branch_uuid: { value: this.getNodeParameter('branchUuid', itemIndex), label: 'Branch UUID' },
-		},
-		language: options.language as string | undefined,
-	});
-	// The branch record's password is removed by the shared envelope step (removeSecretFields).
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const contactType = requireCode(
+			this.getNodeParameter('contactType', itemIndex),
+			CONTACT_TYPES,
+			'Customer or Supplier',
+			'customer or supplier (or 1 or 2)',
+		);
+		const response = await platformRequest.call(this, run, 'getCustomerSupplierBranch', itemIndex, {
+			pathParams: {
+				type: { value: contactType, label: 'Customer or Supplier' },
+				uuid: { value: this.getNodeParameter('customerSupplierUuid', itemIndex), label: 'Customer/Supplier UUID' },
+				branch_uuid: { value: this.getNodeParameter('branchUuid', itemIndex), label: 'Branch UUID' },
+			},
+			language: options.language as string | undefined,
+		});
+		// The branch record's password is removed by the shared envelope step (removeSecretFields).
+		return recordOrMessage(response);
+	},
+};

@@ -4,9 +4,9 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { MultipartField } from '../../../shared/transport';
+import { ParameterError } from '../../../shared/errors';
+import type { MultipartField } from '../../../shared/request';
 import {
-	ParameterError,
 	optionalInteger,
 	parseJson,
 	requireInteger,

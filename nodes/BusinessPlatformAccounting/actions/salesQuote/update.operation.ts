@@ -1,16 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions, updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type MultipartField, type PlatformRun } from '../../../shared/transport';
+import { languageOptions } from '../../../shared/descriptions';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import type { MultipartField } from '../../../shared/request';
+import { platformRequest } from '../../../shared/transport';
 import {
-	ParameterError,
 	optionalDate,
-	requireDate,
-	requireFlag,
-	requireInteger,
-	requireNumber,
-} from '../../../shared/validation';
+	requireCode,
+	requireDate, requireFlag, requireInteger, requireNumber } from '../../../shared/validation';
 import { lineItemFields, lineItemProperties } from './lineItems';
 
 const properties: INodeProperties[] = [
@@ -141,63 +139,57 @@ const properties: INodeProperties[] = [
 	languageOptions,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['salesQuote'], operation: ['update'] } },
-	properties,
-);
-
 /** The spec's `discount` value: 0 percentage, 1 exact amount (0/1 also accepted from expressions). */
 const DISCOUNT_TYPES: Record<string, '0' | '1'> = { percentage: '0', amount: '1', '0': '0', '1': '1' };
-
-function toDiscountType(value: unknown): '0' | '1' {
-	const type = DISCOUNT_TYPES[String(value ?? '').trim().toLowerCase()];
-	if (type === undefined) {
-		throw new ParameterError('Discount Type', `must be percentage or amount (or 0 or 1), got ${JSON.stringify(value)}`);
-	}
-	return type;
-}
 
 /** Text of an optional field; the platform expects an empty value for one left out. */
 function optionalText(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value);
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const param = (name: string, fallback?: unknown) => this.getNodeParameter(name, itemIndex, fallback);
-	const extra = param('additionalFields', {}) as IDataObject;
-	const options = param('options', {}) as IDataObject;
-	const source = param('lineItemsSource') as string;
+export const operation: PlatformOperation = {
+	resource: 'salesQuote',
+	operation: 'update',
+	picker: {
+		name: 'Update',
+		action: 'Update a sales quote',
+		description: 'Replace the fields and line items of a sales quote',
+	},
+	description: properties,
 
-	// Fields in the spec's order (E1 body table); every one is sent, optional ones empty.
-	const multipart: MultipartField[] = [
-		['customer_id', requireInteger(param('customerId'), 'Customer ID')],
-		['currency_id', requireInteger(param('currencyId'), 'Currency ID')],
-		['created_date', requireDate(param('createdDate'), 'Created Date')],
-		['due_date', optionalDate(extra.dueDate, 'Due Date') ?? ''],
-		['description', optionalText(extra.description)],
-		['tax_inclusive', requireFlag(param('taxInclusive'), 'Tax Inclusive')],
-		['hide_total', extra.hideTotal === undefined ? '' : requireFlag(extra.hideTotal, 'Hide Total')],
-		['discount_check', requireFlag(param('applyDiscount'), 'Apply Discount')],
-		['discount', toDiscountType(param('discountType'))],
-		['custom_title', optionalText(extra.customTitle)],
-		['total', requireNumber(param('total'), 'Total')],
-		['final_total', requireNumber(param('finalTotal'), 'Final Total')],
-		['note', optionalText(extra.note)],
-		...lineItemFields(
-			source,
-			source === 'json' ? undefined : param('lineItems', {}),
-			source === 'json' ? param('lineItemsJson') : undefined,
-		),
-	];
+	async execute(itemIndex, run) {
+		const param = (name: string, fallback?: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+		const extra = param('additionalFields', {}) as IDataObject;
+		const options = param('options', {}) as IDataObject;
+		const source = param('lineItemsSource') as string;
 
-	const response = await platformRequest.call(this, run, 'E1', itemIndex, {
-		pathParams: { quote_id: { value: param('quoteId'), label: 'Quote ID' } },
-		multipart,
-		language: options.language as string | undefined,
-	});
-	return recordOrMessage(response);
-}
+		// Fields in the spec's order (E1 body table); every one is sent, optional ones empty.
+		const multipart: MultipartField[] = [
+			['customer_id', requireInteger(param('customerId'), 'Customer ID')],
+			['currency_id', requireInteger(param('currencyId'), 'Currency ID')],
+			['created_date', requireDate(param('createdDate'), 'Created Date')],
+			['due_date', optionalDate(extra.dueDate, 'Due Date') ?? ''],
+			['description', optionalText(extra.description)],
+			['tax_inclusive', requireFlag(param('taxInclusive'), 'Tax Inclusive')],
+			['hide_total', extra.hideTotal === undefined ? '' : requireFlag(extra.hideTotal, 'Hide Total')],
+			['discount_check', requireFlag(param('applyDiscount'), 'Apply Discount')],
+			['discount', requireCode(param('discountType'), DISCOUNT_TYPES, 'Discount Type', 'percentage or amount (or 0 or 1)')],
+			['custom_title', optionalText(extra.customTitle)],
+			['total', requireNumber(param('total'), 'Total')],
+			['final_total', requireNumber(param('finalTotal'), 'Final Total')],
+			['note', optionalText(extra.note)],
+			...lineItemFields(
+				source,
+				source === 'json' ? undefined : param('lineItems', {}),
+				source === 'json' ? param('lineItemsJson') : undefined,
+			),
+		];
+
+		const response = await platformRequest.call(this, run, 'updateSalesQuote', itemIndex, {
+			pathParams: { quote_id: { value: param('quoteId'), label: 'Quote ID' } },
+			multipart,
+			language: options.language as string | undefined,
+		});
+		return recordOrMessage(response);
+	},
+};

@@ -1,8 +1,13 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit, updateDisplayOptions } from '../../../shared/descriptions';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
-import { requireInteger, requireString } from '../../../shared/validation';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import { unexpectedAnswerError } from '../../../shared/errors';
+import type { PlatformOperation } from '../../../shared/operation';
+import { OPERATIONS } from '../../../shared/operations';
+import { requestedLimit } from '../../../shared/pagination';
+import type { PlatformRun } from '../../../shared/run';
+import { platformRequest } from '../../../shared/transport';
+import { requireString } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,37 +29,43 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['calendar'], operation: ['getAll'] } },
-	properties,
-);
-
 /** The list sits in `data.data`; a bare array is accepted too. */
-function calendarsOf(context: IExecuteFunctions, itemIndex: number, data: unknown): IDataObject[] {
+function calendarsOf(run: PlatformRun, itemIndex: number, data: unknown): IDataObject[] {
 	const list = Array.isArray(data) ? data : (data as IDataObject | null | undefined)?.data;
 	if (!Array.isArray(list)) {
-		throw new NodeOperationError(context.getNode(), 'The platform answered without a calendar list', {
+		throw unexpectedAnswerError(
+			run,
+			OPERATIONS.listCalendars,
 			itemIndex,
-			description: 'E11 List Calendars: expected the list in data.data of the response',
-		});
+			'The platform answered without a calendar list',
+			'expected the list in data.data of the response',
+		);
 	}
 	return list as IDataObject[];
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject[]> {
-	const userType = requireString(this.getNodeParameter('userType', itemIndex), 'User Type');
-	const type = requireString(this.getNodeParameter('type', itemIndex), 'Type');
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll
-		? undefined
-		: Number(requireInteger(this.getNodeParameter('limit', itemIndex, 50), 'Limit', { min: 1 }));
-	const response = await platformRequest.call(this, run, 'E11', itemIndex, {
-		multipart: [
-			['user_type', userType],
-			['type', type],
-		],
-	});
-	// The platform sends the whole list in one response; Limit keeps its first entries.
-	const calendars = calendarsOf(this, itemIndex, response.data);
-	return limit === undefined ? calendars : calendars.slice(0, limit);
-}
+export const operation: PlatformOperation = {
+	resource: 'calendar',
+	operation: 'getAll',
+	picker: {
+		name: 'Get Many',
+		action: 'Get many calendars',
+		description: "List the business's calendars",
+	},
+	description: properties,
+
+	async execute(itemIndex, run) {
+		const userType = requireString(this.getNodeParameter('userType', itemIndex), 'User Type');
+		const type = requireString(this.getNodeParameter('type', itemIndex), 'Type');
+		const limit = requestedLimit(this, itemIndex);
+		const response = await platformRequest.call(this, run, 'listCalendars', itemIndex, {
+			multipart: [
+				['user_type', userType],
+				['type', type],
+			],
+		});
+		// The platform sends the whole list in one response; Limit keeps its first entries.
+		const calendars = calendarsOf(run, itemIndex, response.data);
+		return limit === undefined ? calendars : calendars.slice(0, limit);
+	},
+};

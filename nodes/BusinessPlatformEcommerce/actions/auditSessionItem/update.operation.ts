@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import { platformRequest } from '../../../shared/transport';
 import { requireNumber } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -25,23 +25,25 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['auditSessionItem'], operation: ['update'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'auditSessionItem',
+	operation: 'update',
+	picker: {
+		name: 'Update',
+		action: 'Update an audit session item',
+		description: 'Set the physical quantity counted for an audit session item',
+	},
+	description: properties,
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const physicalQty = Number(requireNumber(this.getNodeParameter('physicalQty', itemIndex), 'Physical Quantity'));
-	// The spec sends the JSON object as a text/plain body.
-	const response = await platformRequest.call(this, run, 'E13', itemIndex, {
-		pathParams: {
-			audit_item_id: { value: this.getNodeParameter('auditItemId', itemIndex), label: 'Audit Item ID' },
-		},
-		text: JSON.stringify({ physical_qty: physicalQty }),
-	});
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		const physicalQty = Number(requireNumber(this.getNodeParameter('physicalQty', itemIndex), 'Physical Quantity'));
+		// The spec sends the JSON object as a text/plain body.
+		const response = await platformRequest.call(this, run, 'updateAuditSessionItem', itemIndex, {
+			pathParams: {
+				audit_item_id: { value: this.getNodeParameter('auditItemId', itemIndex), label: 'Audit Item ID' },
+			},
+			text: JSON.stringify({ physical_qty: physicalQty }),
+		});
+		return recordOrMessage(response);
+	},
+};

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import { platformRequest } from '../../../shared/transport';
 import { requireFlag } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -24,23 +24,25 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['catalogComment'], operation: ['update'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'catalogComment',
+	operation: 'update',
+	picker: {
+		name: 'Update',
+		action: 'Update a catalog comment',
+		description: "Set a catalog comment's status",
+	},
+	description: properties,
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const status = requireFlag(this.getNodeParameter('status', itemIndex), 'Status');
-	const response = await platformRequest.call(this, run, 'E12', itemIndex, {
-		pathParams: { comment_id: { value: this.getNodeParameter('commentId', itemIndex), label: 'Comment ID' } },
-		multipart: [
-			['_method', 'PUT'],
-			['status', status],
-		],
-	});
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		const status = requireFlag(this.getNodeParameter('status', itemIndex), 'Status');
+		const response = await platformRequest.call(this, run, 'updateCatalogComment', itemIndex, {
+			pathParams: { comment_id: { value: this.getNodeParameter('commentId', itemIndex), label: 'Comment ID' } },
+			multipart: [
+				['_method', 'PUT'],
+				['status', status],
+			],
+		});
+		return recordOrMessage(response);
+	},
+};

@@ -1,15 +1,12 @@
-import {
-	NodeApiError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-	type JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, prepareRequest, type MultipartField, type PlatformRun } from '../../../shared/transport';
-import { ParameterError, requireFlag, requireInteger, requireString } from '../../../shared/validation';
+import { ParameterError, platformError } from '../../../shared/errors';
+import type { PlatformOperation } from '../../../shared/operation';
+import { OPERATIONS } from '../../../shared/operations';
+import { recordOrMessage } from '../../../shared/output';
+import { prepareRequest, type MultipartField } from '../../../shared/request';
+import { platformRequest } from '../../../shared/transport';
+import { requireFlag, requireInteger, requireString } from '../../../shared/validation';
 import { descriptionsOf, fetchCategories, type CategoryDescription } from '../../categories';
 
 const properties: INodeProperties[] = [
@@ -139,11 +136,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['category'], operation: ['update'] } },
-	properties,
-);
-
 /** The platform's fields that every update sends, with the parameter that sets each. */
 const SCALAR_FIELDS = [
 	['status', 'status'],
@@ -229,54 +221,58 @@ function mergedDescriptions(current: IDataObject, fields: IDataObject): Category
 	return descriptions;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const categoryId = requireInteger(this.getNodeParameter('categoryId', itemIndex), 'Category ID');
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	if (Object.keys(fields).length === 0) {
-		throw new ParameterError('Update Fields', 'needs at least one field to change');
-	}
-	// Validate the user's values before any request, the read included.
-	const changes = new Map<string, string>();
-	for (const [field, parameter] of SCALAR_FIELDS) {
-		const value = userValue(field, parameter, fields, categoryId);
-		if (value !== undefined) changes.set(field, value);
-	}
-	if (changes.has('alias')) requireString(changes.get('alias'), 'Alias');
-	const pathParams = { category_id: { value: categoryId, label: 'Category ID' } };
-	// The update's own URL and headers (credential fields, path prefix) are checked before the read.
-	prepareRequest(run, 'E2', itemIndex, { pathParams });
+export const operation: PlatformOperation = {
+	resource: 'category',
+	operation: 'update',
+	picker: {
+		name: 'Update',
+		action: 'Update a category',
+		description: 'Change fields of a category; the fields not changed keep their current values',
+	},
+	description: properties,
 
-	const current = (await fetchCategories.call(this, run, itemIndex)).find(
-		(category) => String(category.id) === categoryId,
-	);
-	if (!current) {
-		const message = `Category ${categoryId} was not found in the categories list`;
-		throw new NodeApiError(this.getNode(), { message, httpCode: '404' } as JsonObject, {
-			message,
-			httpCode: '404',
-			itemIndex,
-			description:
-				'E2 Update Category reads the current values from GET api/v1/ecomm_categories first; nothing was updated.',
-		});
-	}
+	async execute(itemIndex, run) {
+		const categoryId = requireInteger(this.getNodeParameter('categoryId', itemIndex), 'Category ID');
+		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		if (Object.keys(fields).length === 0) {
+			throw new ParameterError('Update Fields', 'needs at least one field to change');
+		}
+		// Validate the user's values before any request, the read included.
+		const changes = new Map<string, string>();
+		for (const [field, parameter] of SCALAR_FIELDS) {
+			const value = userValue(field, parameter, fields, categoryId);
+			if (value !== undefined) changes.set(field, value);
+		}
+		if (changes.has('alias')) requireString(changes.get('alias'), 'Alias');
+		const pathParams = { category_id: { value: categoryId, label: 'Category ID' } };
+		// The update's own URL and headers (credential fields, path prefix) are checked before the read.
+		prepareRequest(run, 'updateCategory', itemIndex, { pathParams });
 
-	const multipart: MultipartField[] = [['_method', 'PUT']];
-	for (const [field] of SCALAR_FIELDS) {
-		multipart.push([field, changes.get(field) ?? currentValue(field, current)]);
-	}
-	mergedDescriptions(current, fields).forEach((entry, index) => {
-		multipart.push(
-			[`descriptions[${index}][lang]`, entry.lang],
-			[`descriptions[${index}][title]`, entry.title],
-			[`descriptions[${index}][keyword]`, entry.keyword],
-			[`descriptions[${index}][description]`, entry.description],
+		const current = (await fetchCategories.call(this, run, itemIndex)).find(
+			(category) => String(category.id) === categoryId,
 		);
-	});
+		if (!current) {
+			throw platformError(run, OPERATIONS.updateCategory, itemIndex, {
+				message: `Category ${categoryId} was not found in the categories list`,
+				httpCode: 404,
+				notes: ['The current values are read from the categories list first; nothing was updated.'],
+			});
+		}
 
-	const response = await platformRequest.call(this, run, 'E2', itemIndex, { pathParams, multipart });
-	return recordOrMessage(response);
-}
+		const multipart: MultipartField[] = [['_method', 'PUT']];
+		for (const [field] of SCALAR_FIELDS) {
+			multipart.push([field, changes.get(field) ?? currentValue(field, current)]);
+		}
+		mergedDescriptions(current, fields).forEach((entry, index) => {
+			multipart.push(
+				[`descriptions[${index}][lang]`, entry.lang],
+				[`descriptions[${index}][title]`, entry.title],
+				[`descriptions[${index}][keyword]`, entry.keyword],
+				[`descriptions[${index}][description]`, entry.description],
+			);
+		});
+
+		const response = await platformRequest.call(this, run, 'updateCategory', itemIndex, { pathParams, multipart });
+		return recordOrMessage(response);
+	},
+};

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -16,19 +16,21 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['district'], operation: ['get'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'district',
+	operation: 'get',
+	picker: {
+		name: 'Get',
+		action: 'Get a district',
+		description: 'Get a district with its Arabic and English names',
+	},
+	description: properties,
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	// Only apikey and apiconnection: the operation table lists no business key for E5.
-	const response = await platformRequest.call(this, run, 'E5', itemIndex, {
-		pathParams: { district_id: { value: this.getNodeParameter('districtId', itemIndex), label: 'District ID' } },
-	});
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		// Only apikey and apiconnection: the operation table lists no business key for E5.
+		const response = await platformRequest.call(this, run, 'getDistrict', itemIndex, {
+			pathParams: { district_id: { value: this.getNodeParameter('districtId', itemIndex), label: 'District ID' } },
+		});
+		return recordOrMessage(response);
+	},
+};

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions, updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import { languageOptions } from '../../../shared/descriptions';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -18,22 +19,24 @@ const properties: INodeProperties[] = [
 	languageOptions,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['favorite'], operation: ['toggle'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'favorite',
+	operation: 'toggle',
+	picker: {
+		name: 'Toggle',
+		action: 'Toggle a favorite',
+		description: "Add a catalog item to the user's favorites, or remove it when it is already one",
+	},
+	description: properties,
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	// PUT with an empty text/plain body, as the spec shows.
-	const response = await platformRequest.call(this, run, 'E4', itemIndex, {
-		pathParams: { catalog_id: { value: this.getNodeParameter('catalogId', itemIndex), label: 'Catalog Item ID' } },
-		text: '',
-		language: options.language as string | undefined,
-	});
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		// PUT with an empty text/plain body, as the spec shows.
+		const response = await platformRequest.call(this, run, 'toggleFavorite', itemIndex, {
+			pathParams: { catalog_id: { value: this.getNodeParameter('catalogId', itemIndex), label: 'Catalog Item ID' } },
+			text: '',
+			language: options.language as string | undefined,
+		});
+		return recordOrMessage(response);
+	},
+};

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
-import { ParameterError, optionalInteger, requireInteger, requireNumber } from '../../../shared/validation';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import { platformRequest } from '../../../shared/transport';
+import { optionalInteger, requireCode, requireInteger, requireNumber } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -71,33 +71,32 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['inventoryTransferItem'], operation: ['create'] } },
-	properties,
-);
+const STATUS_CODES: Record<string, string> = { pending: '0', completed: '1' };
 
-const STATUS_VALUES: Record<string, string> = { pending: '0', completed: '1' };
+export const operation: PlatformOperation = {
+	resource: 'inventoryTransferItem',
+	operation: 'create',
+	picker: {
+		name: 'Create',
+		action: 'Create an inventory transfer item',
+		description: 'Transfer a quantity of a product from one inventory to another',
+	},
+	description: properties,
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const status = String(this.getNodeParameter('status', itemIndex));
-	if (!(status in STATUS_VALUES)) {
-		throw new ParameterError('Status', `must be pending or completed, got "${status}"`);
-	}
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const response = await platformRequest.call(this, run, 'E14', itemIndex, {
-		multipart: [
-			['from_inv_id', requireInteger(this.getNodeParameter('fromInventoryId', itemIndex), 'From Inventory ID')],
-			['to_inv_id', requireInteger(this.getNodeParameter('toInventoryId', itemIndex), 'To Inventory ID')],
-			['product_id', requireInteger(this.getNodeParameter('productId', itemIndex), 'Product ID')],
-			['quantity', requireNumber(this.getNodeParameter('quantity', itemIndex), 'Quantity')],
-			// Sent empty when not given, as the spec's sample does.
-			['representative_id', optionalInteger(additionalFields.representativeId, 'Representative ID') ?? ''],
-			['status', STATUS_VALUES[status]],
-		],
-	});
-	return recordOrMessage(response);
-}
+	async execute(itemIndex, run) {
+		const status = requireCode(this.getNodeParameter('status', itemIndex), STATUS_CODES, 'Status', 'pending or completed');
+		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const response = await platformRequest.call(this, run, 'createInventoryTransferItem', itemIndex, {
+			multipart: [
+				['from_inv_id', requireInteger(this.getNodeParameter('fromInventoryId', itemIndex), 'From Inventory ID')],
+				['to_inv_id', requireInteger(this.getNodeParameter('toInventoryId', itemIndex), 'To Inventory ID')],
+				['product_id', requireInteger(this.getNodeParameter('productId', itemIndex), 'Product ID')],
+				['quantity', requireNumber(this.getNodeParameter('quantity', itemIndex), 'Quantity')],
+				// Sent empty when not given, as the spec's sample does.
+				['representative_id', optionalInteger(additionalFields.representativeId, 'Representative ID') ?? ''],
+				['status', status],
+			],
+		});
+		return recordOrMessage(response);
+	},
+};

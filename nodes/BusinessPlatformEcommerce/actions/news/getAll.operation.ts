@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit, updateDisplayOptions } from '../../../shared/descriptions';
-import { platformPaginate } from '../../../shared/pagination';
-import type { PlatformRun } from '../../../shared/transport';
-import { ParameterError, requireInteger } from '../../../shared/validation';
-
-export const DEFAULT_PAGE_SIZE = 100;
+import { DEFAULT_PAGE_SIZE } from '../../../shared/defaults';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import type { PlatformOperation } from '../../../shared/operation';
+import { platformPaginate, requestedLimit } from '../../../shared/pagination';
+import { requireCode, requireInteger } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -77,9 +76,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['news'], operation: ['getAll'] } }, properties);
-
-const STATUS_VALUES: Record<string, string> = { active: '1', inactive: '0' };
+const STATUS_CODES: Record<string, string> = { active: '1', inactive: '0' };
 
 /** The fields a CMS sync needs, with the per-language description flattened. */
 export function simplifyNews(item: IDataObject): IDataObject {
@@ -104,27 +101,29 @@ export function queryOf(filters: IDataObject, options: IDataObject): Record<stri
 	const query: Record<string, string> = {};
 	if (typeof filters.keyword === 'string' && filters.keyword.trim() !== '') query.keyword = filters.keyword.trim();
 	if (filters.status !== undefined) {
-		const status = STATUS_VALUES[String(filters.status)];
-		if (status === undefined) throw new ParameterError('Status', `must be active or inactive, got "${String(filters.status)}"`);
-		query.status = status;
+		query.status = requireCode(filters.status, STATUS_CODES, 'Status', 'active or inactive');
 	}
 	if (options.sortOrder !== undefined) query.sort_order = String(options.sortOrder);
 	return query;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll
-		? undefined
-		: Number(requireInteger(this.getNodeParameter('limit', itemIndex), 'Limit', { min: 1 }));
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const pageSize = Number(requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1 }));
-	const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
+export const operation: PlatformOperation = {
+	resource: 'news',
+	operation: 'getAll',
+	picker: {
+		name: 'Get Many',
+		action: 'Get many news items',
+		description: 'List news items, page by page',
+	},
+	description: properties,
 
-	const news = await platformPaginate.call(this, run, 'E16', itemIndex, { query }, { pageSize, limit });
-	return this.getNodeParameter('simplify', itemIndex, false) ? news.map(simplifyNews) : news;
-}
+	async execute(itemIndex, run) {
+		const limit = requestedLimit(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const pageSize = Number(requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1 }));
+		const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
+
+		const news = await platformPaginate.call(this, run, 'listNews', itemIndex, { query }, { pageSize, limit });
+		return this.getNodeParameter('simplify', itemIndex, false) ? news.map(simplifyNews) : news;
+	},
+};

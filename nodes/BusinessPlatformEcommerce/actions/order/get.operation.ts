@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOption, updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import { languageOption } from '../../../shared/descriptions';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -47,8 +48,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
-
 /** Option -> the spec's query flag, sent with an empty value when the option is on. */
 const FLAGS = [
 	['includeHistory', 'get_history'],
@@ -56,20 +55,27 @@ const FLAGS = [
 	['includeDailyItems', 'get_items_daily'],
 ] as const;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: PlatformRun,
-): Promise<IDataObject | IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const query: Record<string, string> = {};
-	for (const [option, flag] of FLAGS) {
-		if (options[option] === true) query[flag] = '';
-	}
-	const response = await platformRequest.call(this, run, 'E3', itemIndex, {
-		pathParams: { order_id: { value: this.getNodeParameter('orderId', itemIndex), label: 'Order ID' } },
-		query,
-		language: options.language as string | undefined,
-	});
-	return recordOrMessage(response);
-}
+export const operation: PlatformOperation = {
+	resource: 'order',
+	operation: 'get',
+	picker: {
+		name: 'Get',
+		action: 'Get an order',
+		description: 'Get the details of an order',
+	},
+	description: properties,
+
+	async execute(itemIndex, run) {
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const query: Record<string, string> = {};
+		for (const [option, flag] of FLAGS) {
+			if (options[option] === true) query[flag] = '';
+		}
+		const response = await platformRequest.call(this, run, 'getOrder', itemIndex, {
+			pathParams: { order_id: { value: this.getNodeParameter('orderId', itemIndex), label: 'Order ID' } },
+			query,
+			language: options.language as string | undefined,
+		});
+		return recordOrMessage(response);
+	},
+};

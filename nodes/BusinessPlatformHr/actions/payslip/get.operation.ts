@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/operation';
+import { platformRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -15,14 +15,20 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['payslip'], operation: ['get'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'payslip',
+	operation: 'get',
+	picker: {
+		name: 'Get',
+		action: 'Get a payslip',
+		description: 'Get a payslip with its items and employee',
+	},
+	description: properties,
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
-	const response = await platformRequest.call(this, run, 'E15', itemIndex, {
-		pathParams: { payslip_id: { value: this.getNodeParameter('payslipId', itemIndex), label: 'Payslip ID' } },
-	});
-	return response.data as IDataObject;
-}
+	async execute(itemIndex, run) {
+		const response = await platformRequest.call(this, run, 'getPayslip', itemIndex, {
+			pathParams: { payslip_id: { value: this.getNodeParameter('payslipId', itemIndex), label: 'Payslip ID' } },
+		});
+		return response.data as IDataObject;
+	},
+};

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../../../shared/descriptions';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
-import { ParameterError, requireString } from '../../../shared/validation';
+import { ParameterError } from '../../../shared/errors';
+import type { PlatformOperation } from '../../../shared/operation';
+import { platformRequest } from '../../../shared/transport';
+import { requireString } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -25,11 +26,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['skill'], operation: ['create'] } },
-	properties,
-);
-
 /** Accepts "a, b", one skill per line (blank entries skipped), or an array from an expression. */
 function toSkillList(value: unknown): string[] {
 	const skills = Array.isArray(value)
@@ -42,9 +38,20 @@ function toSkillList(value: unknown): string[] {
 	return skills;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
-	const type = requireString(this.getNodeParameter('type', itemIndex), 'Type');
-	const skills = toSkillList(this.getNodeParameter('skills', itemIndex));
-	const response = await platformRequest.call(this, run, 'E7', itemIndex, { json: { type, skills } });
-	return response.data as IDataObject;
-}
+export const operation: PlatformOperation = {
+	resource: 'skill',
+	operation: 'create',
+	picker: {
+		name: 'Create',
+		action: 'Create skills',
+		description: 'Add skills under a skill type',
+	},
+	description: properties,
+
+	async execute(itemIndex, run) {
+		const type = requireString(this.getNodeParameter('type', itemIndex), 'Type');
+		const skills = toSkillList(this.getNodeParameter('skills', itemIndex));
+		const response = await platformRequest.call(this, run, 'createSkill', itemIndex, { json: { type, skills } });
+		return response.data as IDataObject;
+	},
+};

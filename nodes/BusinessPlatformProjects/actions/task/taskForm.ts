@@ -5,9 +5,10 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { FilePart, MultipartField } from '../../../shared/transport';
+import { ParameterError } from '../../../shared/errors';
+import type { FilePart, MultipartField } from '../../../shared/request';
 import {
-	ParameterError,
+	isBlank,
 	requireDate,
 	requireInteger,
 	requireNumber,
@@ -39,10 +40,6 @@ const SCALAR_FIELDS: Array<[param: string, field: string, label: string, kind: K
 	['projectId', 'project_id', 'Project ID', 'id', true],
 	['boardId', 'board_id', 'Board ID', 'id', true],
 ];
-
-function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
 
 /**
  * Date pickers give `2024-05-01T00:00:00` and the validators take Luxon DateTimes as they are;

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions, updateDisplayOptions } from '../../../shared/descriptions';
-import { recordOrMessage } from '../../../shared/execution';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import { languageOptions } from '../../../shared/descriptions';
+import type { PlatformOperation } from '../../../shared/operation';
+import { recordOrMessage } from '../../../shared/output';
+import { platformRequest } from '../../../shared/transport';
 import { requireInteger } from '../../../shared/validation';
 import { buildTaskForm } from './taskForm';
 
@@ -245,23 +246,29 @@ const properties: INodeProperties[] = [
 	languageOptions,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['task'], operation: ['update'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'task',
+	operation: 'update',
+	picker: {
+		name: 'Update',
+		action: 'Update a task',
+		description: 'Update a task: its fields, assignments, files and time tracking',
+	},
+	description: properties,
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
-	// Checked before any file is read; the transport checks it again when building the URL.
-	const taskId = requireInteger(this.getNodeParameter('taskId', itemIndex), 'Task ID', { min: 1 });
-	const multipart = await buildTaskForm(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const response = await platformRequest.call(this, run, 'E10', itemIndex, {
-		pathParams: { id: { value: taskId, label: 'Task ID' } },
-		multipart,
-		language: options.language as string | undefined,
-	});
-	const data = response.data as IDataObject | null;
-	const task = data && typeof data === 'object' ? data.task : undefined;
-	if (task && typeof task === 'object' && !Array.isArray(task)) return task as IDataObject;
-	return recordOrMessage(response) as IDataObject;
-}
+	async execute(itemIndex, run) {
+		// Checked before any file is read; the transport checks it again when building the URL.
+		const taskId = requireInteger(this.getNodeParameter('taskId', itemIndex), 'Task ID', { min: 1 });
+		const multipart = await buildTaskForm(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const response = await platformRequest.call(this, run, 'updateTask', itemIndex, {
+			pathParams: { id: { value: taskId, label: 'Task ID' } },
+			multipart,
+			language: options.language as string | undefined,
+		});
+		const data = response.data as IDataObject | null;
+		const task = data && typeof data === 'object' ? data.task : undefined;
+		if (task && typeof task === 'object' && !Array.isArray(task)) return task as IDataObject;
+		return recordOrMessage(response) as IDataObject;
+	},
+};

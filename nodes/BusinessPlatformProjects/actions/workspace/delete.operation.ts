@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions, updateDisplayOptions } from '../../../shared/descriptions';
-import { platformRequest, type PlatformRun } from '../../../shared/transport';
+import { languageOptions } from '../../../shared/descriptions';
+import type { PlatformOperation } from '../../../shared/operation';
+import { platformRequest } from '../../../shared/transport';
 import { requireInteger } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -26,18 +27,24 @@ const properties: INodeProperties[] = [
 	languageOptions,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['workspace'], operation: ['delete'] } },
-	properties,
-);
+export const operation: PlatformOperation = {
+	resource: 'workspace',
+	operation: 'delete',
+	picker: {
+		name: 'Delete',
+		action: 'Delete a workspace',
+		description: 'Delete a workspace',
+	},
+	description: properties,
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject> {
-	const businessId = requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 });
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const response = await platformRequest.call(this, run, 'E6', itemIndex, {
-		pathParams: { id: { value: this.getNodeParameter('workspaceId', itemIndex), label: 'Workspace ID' } },
-		json: { business_id: Number(businessId) },
-		language: options.language as string | undefined,
-	});
-	return { deleted: true, message: response.message ?? null };
-}
+	async execute(itemIndex, run) {
+		const businessId = requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 });
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const response = await platformRequest.call(this, run, 'deleteWorkspace', itemIndex, {
+			pathParams: { id: { value: this.getNodeParameter('workspaceId', itemIndex), label: 'Workspace ID' } },
+			json: { business_id: Number(businessId) },
+			language: options.language as string | undefined,
+		});
+		return { deleted: true, message: response.message ?? null };
+	},
+};

@@ -1,0 +1,4 @@
+import type { PlatformResource } from '../../../shared/operation';
+import { operation as update } from './update.operation';
+
+export const auditSessionItem: PlatformResource = { name: 'Audit Session Item', operations: [update] };

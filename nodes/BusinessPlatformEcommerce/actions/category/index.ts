@@ -1,0 +1,5 @@
+import type { PlatformResource } from '../../../shared/operation';
+import { operation as getAll } from './getAll.operation';
+import { operation as update } from './update.operation';
+
+export const category: PlatformResource = { name: 'Category', operations: [update, getAll] };

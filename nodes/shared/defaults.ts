@@ -1,0 +1,27 @@
+/**
+ * Default numbers of the Request Options, in one place: read by the option descriptions
+ * (their shown defaults) and by the run (when an option is left out).
+ */
+
+export interface RequestSettings {
+	/** Attempts per request, the first included. */
+	maxTries: number;
+	timeoutMs: number;
+	/** Base of the exponential backoff between attempts. */
+	retryDelayMs: number;
+	/** Upper bound for a Retry-After the platform asks for. */
+	maxRetryAfterMs: number;
+}
+
+export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
+	maxTries: 3,
+	timeoutMs: 30_000,
+	retryDelayMs: 1_000,
+	maxRetryAfterMs: 60_000,
+};
+
+/** Most requests one node run has on their way at once, unless Concurrency says otherwise. */
+export const DEFAULT_CONCURRENCY = 10;
+
+/** Items asked for per page while a Get Many walks a paginator. */
+export const DEFAULT_PAGE_SIZE = 100;

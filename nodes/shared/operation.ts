@@ -1,0 +1,106 @@
+/**
+ * What an operation is, and how a node's pickers are built from its operations. Each
+ * operation file says its resource, its operation value, its entry in the Operation picker,
+ * its parameters and its execute(); a resource lists its operations; nodeActions() builds
+ * the Resource and Operation pickers and stamps every parameter's display options, so a
+ * resource or operation is named in one place.
+ */
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requestOptionsProperty } from './descriptions';
+import type { PlatformRun } from './run';
+
+export interface PlatformOperation {
+	/** Value of the resource in the Resource picker. */
+	resource: string;
+	/** Value of the operation in the Operation picker. */
+	operation: string;
+	/** The operation's entry in the Operation picker. */
+	picker: { name: string; action: string; description: string };
+	/** Its parameters; nodeActions() adds the display options that show them for this operation. */
+	description: INodeProperties[];
+	/** Runs one input item; returns its output record(s). */
+	execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject | IDataObject[]>;
+}
+
+export interface PlatformResource {
+	/** Name in the Resource picker. */
+	name: string;
+	/** The first is the Operation picker's default: keep it first, saved workflows rely on it. */
+	operations: PlatformOperation[];
+}
+
+export interface NodeActions {
+	/** The node's parameters: pickers, every operation's parameters, Request Options. */
+	properties: INodeProperties[];
+	find(resource: string, operation: string): PlatformOperation | undefined;
+}
+
+/**
+ * Stamps show-conditions onto parameters, keeping their own (the same idea as n8n's own
+ * Airtable v2 node, whose helper n8n-workflow does not export).
+ */
+export function updateDisplayOptions(
+	displayOptions: IDisplayOptions,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return properties.map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...displayOptions.show, ...property.displayOptions?.show },
+			...(displayOptions.hide || property.displayOptions?.hide
+				? { hide: { ...displayOptions.hide, ...property.displayOptions?.hide } }
+				: {}),
+		},
+	}));
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** The value shared by a resource's operations; a mismatch is a programming error caught at load. */
+function resourceValue(resource: PlatformResource): string {
+	const values = new Set(resource.operations.map((operation) => operation.resource));
+	if (values.size !== 1) throw new Error(`Resource "${resource.name}" mixes operations of ${[...values].join(', ')}`);
+	return [...values][0];
+}
+
+/**
+ * A node's pickers and parameters from its resources. Picker options are sorted by name,
+ * as n8n's lint expects; each picker's default is the first entry given.
+ */
+export function nodeActions(resources: PlatformResource[]): NodeActions {
+	const values = resources.map(resourceValue);
+	const defaultResource = values[0];
+	const resourcePicker: INodeProperties = {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resources.map((resource, index) => ({ name: resource.name, value: values[index] })).sort(byName),
+		default: defaultResource,
+	};
+	const operationPickers = resources.map((resource, index): INodeProperties => {
+		const defaultOperation = resource.operations[0].operation;
+		return {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [values[index]] } },
+			options: resource.operations
+				.map(({ operation, picker }) => ({ ...picker, value: operation }))
+				.sort(byName),
+			default: defaultOperation,
+		};
+	});
+	const operations = resources.flatMap((resource) => resource.operations);
+	const parameters = operations.flatMap(({ resource, operation, description }) =>
+		updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, description),
+	);
+	return {
+		properties: [resourcePicker, ...operationPickers, ...parameters, requestOptionsProperty],
+		find: (resource, operation) =>
+			operations.find((candidate) => candidate.resource === resource && candidate.operation === operation),
+	};
+}

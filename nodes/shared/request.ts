@@ -1,0 +1,178 @@
+/**
+ * Builds one operation's request from the operation table: URL (base URL and path
+ * prefixes from the credential, path parameters checked and encoded), headers (credential
+ * headers as placeholders the credential's `authenticate` fills, language) and a body
+ * rebuilt for every attempt. Everything is checked before anything is sent.
+ */
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { CREDENTIAL_FIELD_LABELS, credentialPlaceholder } from './credentialFields';
+import { ParameterError } from './errors';
+import {
+	MODULE_BASE_URL_FIELDS,
+	OPERATIONS,
+	PATH_PREFIX_FIELDS,
+	describeOperation,
+	type OperationId,
+	type OperationSpec,
+} from './operations';
+import type { PlatformRun } from './run';
+import { assertHeaderSafe, isBlank, toBaseUrl, toPathPrefix, toPathSegment } from './validation';
+
+export interface FilePart {
+	data: Buffer;
+	fileName: string;
+	mimeType: string;
+}
+
+/** Multipart fields in wire order; a name may repeat (`item_id[]`). */
+export type MultipartField = [name: string, value: string | FilePart];
+
+/** A path parameter's value and the parameter label that names it in errors. */
+export interface PathParam {
+	value: unknown;
+	label: string;
+}
+
+export interface RequestInput {
+	pathParams?: Record<string, PathParam>;
+	query?: Record<string, string>;
+	json?: IDataObject;
+	multipart?: MultipartField[];
+	/** text/plain body; empty when omitted. */
+	text?: string;
+	/** en or ar; the credential's default language when omitted. */
+	language?: string;
+	/** Name of one of the credential's additional businesses; the default business when empty. */
+	business?: string;
+}
+
+function credentialField(run: PlatformRun, field: string, spec: OperationSpec): string {
+	const value = run.credentials[field];
+	if (isBlank(value)) {
+		throw new ParameterError(
+			`The credential field "${CREDENTIAL_FIELD_LABELS[field] ?? field}"`,
+			`is empty; ${describeOperation(spec)} needs it`,
+		);
+	}
+	return String(value);
+}
+
+function buildUrl(run: PlatformRun, spec: OperationSpec, pathParams: Record<string, PathParam>): string {
+	const baseField = MODULE_BASE_URL_FIELDS[spec.module];
+	const baseUrl = toBaseUrl(
+		credentialField(run, baseField, spec),
+		`The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`,
+	);
+	const path = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+		const prefixField = PATH_PREFIX_FIELDS[name as keyof typeof PATH_PREFIX_FIELDS];
+		if (prefixField) {
+			return toPathPrefix(
+				credentialField(run, prefixField, spec),
+				`The credential field "${CREDENTIAL_FIELD_LABELS[prefixField]}"`,
+			);
+		}
+		const param = pathParams[name] ?? { value: undefined, label: name };
+		return toPathSegment(param.value, spec.pathParams[name], param.label);
+	});
+	return baseUrl + path;
+}
+
+/**
+ * The business an item acts for, checked on every operation (also those that send no
+ * business key), so a misspelt name always fails its item. A key given where a name
+ * belongs is refused without repeating it.
+ */
+function resolveBusiness(run: PlatformRun, spec: OperationSpec, input: RequestInput, itemIndex: number): string {
+	const business = String(input.business ?? run.businessFor(itemIndex) ?? '').trim();
+	if (run.businessKeys.has(business)) return business;
+	if (business === '') {
+		const needsKey = Object.values(spec.credentialHeaders).includes('businessKey');
+		if (!needsKey) return business;
+		throw new ParameterError('The credential field "Business Key"', `is empty; ${describeOperation(spec)} needs it`);
+	}
+	if ([...run.businessKeys.values()].includes(business)) {
+		throw new ParameterError(
+			'Business',
+			"holds a business key; enter the business's name from the credential's Additional Business Keys instead",
+		);
+	}
+	throw new ParameterError('Business', `"${business}" is not one of the credential's Additional Business Keys`);
+}
+
+function buildHeaders(run: PlatformRun, spec: OperationSpec, input: RequestInput, business: string): IDataObject {
+	const headers: IDataObject = { ...(spec.fixedHeaders ?? {}) };
+	for (const [name, source] of Object.entries(spec.credentialHeaders)) {
+		if (source === 'businessKey') {
+			assertHeaderSafe(run.businessKeys.get(business) ?? '', `The business key of "${business || 'default'}"`);
+		} else {
+			assertHeaderSafe(credentialField(run, source, spec), `The credential field "${CREDENTIAL_FIELD_LABELS[source]}"`);
+		}
+		headers[name] = credentialPlaceholder(source, source === 'businessKey' ? business : '');
+	}
+	if (spec.languageHeader) {
+		if (input.language !== undefined && input.language !== 'en' && input.language !== 'ar') {
+			throw new ParameterError('Language', `must be en or ar, got "${String(input.language)}"`);
+		}
+		headers[spec.languageHeader] = input.language ?? credentialPlaceholder('language');
+	}
+	return headers;
+}
+
+/** A fresh body for each attempt: a FormData stream cannot be sent twice. */
+function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObject): IHttpRequestOptions['body'] {
+	switch (spec.body) {
+		case 'json':
+			headers['Content-Type'] = 'application/json';
+			return input.json ?? {};
+		case 'text':
+			headers['Content-Type'] = 'text/plain';
+			return input.text ?? '';
+		case 'multipart': {
+			const form = new FormData();
+			for (const [name, value] of input.multipart ?? []) {
+				if (typeof value === 'string') {
+					form.append(name, value);
+				} else {
+					// A Buffer is a Uint8Array view; the cast avoids copying the file's contents.
+					const contents = value.data as Uint8Array<ArrayBuffer>;
+					form.append(name, new Blob([contents], { type: value.mimeType }), value.fileName);
+				}
+			}
+			return form;
+		}
+		case 'none':
+			return undefined;
+	}
+}
+
+/**
+ * Validates everything about one request before anything is sent and returns a function
+ * that builds its options afresh for each attempt. Credential headers hold placeholders
+ * that the credential's `authenticate` fills.
+ */
+export function prepareRequest(
+	run: PlatformRun,
+	operationId: OperationId,
+	itemIndex: number,
+	input: RequestInput,
+): () => IHttpRequestOptions {
+	const spec: OperationSpec = OPERATIONS[operationId];
+	const url = buildUrl(run, spec, input.pathParams ?? {});
+	const baseHeaders = buildHeaders(run, spec, input, resolveBusiness(run, spec, input, itemIndex));
+	return () => {
+		const headers = { ...baseHeaders };
+		return {
+			method: spec.method,
+			url,
+			headers,
+			body: buildBody(spec, input, headers),
+			qs: input.query,
+			timeout: run.settings.timeoutMs,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			encoding: 'text',
+			json: false,
+		};
+	};
+}

@@ -1,0 +1,68 @@
+/**
+ * When a failed request is tried again, and how long to wait first. Which failures may be
+ * retried depends on the operation's retry class (operations.ts): a create is repeated
+ * only when the platform surely did not act on it.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RequestSettings } from './defaults';
+import type { RetryClass } from './operations';
+
+/** What one attempt got back: an HTTP answer, or a network failure. */
+export type Attempt =
+	| { kind: 'response'; statusCode: number; body: unknown; headers: IDataObject }
+	| { kind: 'network'; code: string; message: string };
+
+/** Network failures where the request never reached the platform. */
+const NETWORK_CODES_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+export const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
+
+export function networkFailure(error: unknown): Attempt {
+	const seen = new Set<unknown>();
+	let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
+	let code = '';
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		if (!code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) code = current.code;
+		current = current.cause as typeof current;
+	}
+	const message = error instanceof Error ? error.message : String(error);
+	if (!code && /timeout/i.test(message)) code = 'ETIMEDOUT';
+	return { kind: 'network', code: code || 'ENETWORK', message };
+}
+
+/** Retry-After (seconds or an HTTP date) in ms, not capped; undefined when absent or unreadable. */
+export function retryAfterMs(headers: IDataObject): number | undefined {
+	const raw = headers['retry-after'];
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const seconds = Number(raw);
+	const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(String(raw)) - Date.now();
+	return Number.isFinite(ms) ? Math.max(ms, 0) : undefined;
+}
+
+/** Whether the platform surely did not act on the request that failed this way. */
+function surelyNotActedOn(attempt: Attempt, retryAfter: number | undefined): boolean {
+	if (attempt.kind === 'network') return NETWORK_CODES_NOT_SENT.has(attempt.code);
+	return attempt.statusCode === 429 || (attempt.statusCode === 503 && retryAfter !== undefined);
+}
+
+export function isRetryable(retry: RetryClass, attempt: Attempt, retryAfter: number | undefined): boolean {
+	if (retry === 'create') return surelyNotActedOn(attempt, retryAfter);
+	if (attempt.kind === 'network') return true;
+	return attempt.statusCode === 429 || attempt.statusCode >= 500;
+}
+
+/**
+ * Whether a failed create may still have been carried out: the request reached the
+ * platform and the answer (a 5xx, a broken or missing body, no answer) does not say.
+ */
+export function mayHaveActed(retry: RetryClass, attempt: Attempt, retryAfter: number | undefined): boolean {
+	if (retry !== 'create' || surelyNotActedOn(attempt, retryAfter)) return false;
+	return attempt.kind === 'network' || attempt.statusCode >= 500 || attempt.statusCode < 300;
+}
+
+export function backoffDelay(settings: RequestSettings, attemptNumber: number): number {
+	const ceiling = settings.retryDelayMs * 2 ** (attemptNumber - 1);
+	return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
