@@ -27,8 +27,10 @@ import {
 import { queryOf, simplifyNews } from '../BusinessPlatformEcommerce/actions/news/getAll.operation';
 import { CREDENTIAL_FIELD_LABELS, CREDENTIAL_TYPE } from '../shared/credentialFields';
 import { OPERATIONS } from '../shared/operations';
-import { createRun, DEFAULT_REQUEST_SETTINGS, type RequestSettings } from '../shared/transport';
-import { ParameterError, requireInteger } from '../shared/validation';
+import { DEFAULT_REQUEST_SETTINGS, type RequestSettings } from '../shared/defaults';
+import { createRun } from '../shared/run';
+import { ParameterError } from '../shared/errors';
+import { requireInteger } from '../shared/validation';
 import { NewsReader, type NewsItem } from './newsReader';
 import { NOTHING_SEEN, addSeen, hasSeen, highestSeen, parseSeen, type SeenIds } from './seenIds';
 
@@ -131,7 +133,7 @@ async function findNewItems(
 
 /** The credential fields behind the headers a refusal names; all of E16's when it names none. */
 function credentialFieldsToCheck(message: string, business: string): string[] {
-	const headers = Object.entries(OPERATIONS.E16.credentialHeaders);
+	const headers = Object.entries(OPERATIONS.listNews.credentialHeaders);
 	const named = headers.filter(([header]) =>
 		new RegExp(`(^|[^\\w-])${header.replace(/[-]/g, '\\-')}([^\\w-]|$)`, 'i').test(message),
 	);
@@ -164,7 +166,7 @@ export async function pollNews(this: IPollFunctions): Promise<INodeExecutionData
 	let settings: TriggerSettings | undefined;
 	try {
 		settings = readSettings(this);
-		const run = createRun(node, await this.getCredentials(CREDENTIAL_TYPE), settings.request);
+		const run = createRun(node, await this.getCredentials(CREDENTIAL_TYPE), { settings: settings.request });
 		const business = settings.business;
 		run.businessFor = () => business;
 		const reader = new NewsReader(this, run, filterQuery(settings), settings.pageSize);

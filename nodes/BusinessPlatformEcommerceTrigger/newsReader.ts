@@ -7,7 +7,8 @@
 import { NodeApiError, type IDataObject, type IExecuteFunctions, type IPollFunctions, type JsonObject } from 'n8n-workflow';
 
 import { platformPaginate } from '../shared/pagination';
-import { platformRequest, type PlatformRun } from '../shared/transport';
+import type { PlatformRun } from '../shared/run';
+import { platformRequest } from '../shared/transport';
 
 export interface NewsItem extends IDataObject {
 	id: number;
@@ -58,14 +59,14 @@ export class NewsReader {
 
 	/** Every matching item, walking all pages forward (duplicates across pages dropped). */
 	async all(): Promise<NewsItem[]> {
-		const items = await platformPaginate.call(asRequestContext(this.context), this.run, 'E16', 0, { query: this.query }, {
+		const items = await platformPaginate.call(asRequestContext(this.context), this.run, 'listNews', 0, { query: this.query }, {
 			pageSize: this.pageSize,
 		});
 		return this.checkedItems(items);
 	}
 
 	private async page(page: number, perPage: number): Promise<Page> {
-		const response = await platformRequest.call(asRequestContext(this.context), this.run, 'E16', 0, {
+		const response = await platformRequest.call(asRequestContext(this.context), this.run, 'listNews', 0, {
 			query: { ...this.query, per_page: String(perPage), page: String(page) },
 		});
 		const paginator = response.data as IDataObject | null;

@@ -4,21 +4,10 @@
  * real engine against the sandbox platform: Return All, Limit, Simplify, both answer shapes
  * (a plain array and a Laravel paginator), retries of a read and the errors of a failure.
  */
-const { startSandbox } = require('../sandbox/server');
-const { runNode, sandboxCredentials } = require('./harness/n8n');
-const { platformHeaderNames, requestsFor } = require('./harness/requests');
+const { useSandbox } = require('../harness/fixture');
+const { platformHeaderNames } = require('../harness/requests');
 
-/** @type {any} */
-let sandbox;
-/** @type {Record<string, any>} */
-let credentials;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = sandboxCredentials(sandbox);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
+const fixture = useSandbox();
 
 /** The sandbox's log name for this list (its route, not the node's operation key). */
 const LIST = 'categoriesList';
@@ -28,18 +17,12 @@ const LIST = 'categoriesList';
  * @param {{ continueOnFail?: boolean, credentials?: Record<string, any> }} [options]
  */
 function getCategories(parameters, options = {}) {
-	const { requestOptions, ...rest } = parameters;
-	return runNode({
-		type: 'businessPlatformEcommerce',
-		parameters: { resource: 'category', operation: 'getAll', ...rest, requestOptions: { retryDelay: 1, ...requestOptions } },
-		credentials: options.credentials ?? credentials,
-		continueOnFail: options.continueOnFail,
-	});
+	return fixture.run('businessPlatformEcommerce', { resource: 'category', operation: 'getAll', ...parameters }, options);
 }
 
 /** acme's seeded category ids, in the sandbox's order. */
 function acmeCategoryIds() {
-	return sandbox.state.acme.categories.map((/** @type {any} */ category) => category.id);
+	return fixture.sandbox.state.acme.categories.map((/** @type {any} */ category) => category.id);
 }
 
 /** A Laravel paginator page of `ids` inside the platform's envelope. @param {number[]} ids @param {number} page @param {number} lastPage */
@@ -64,7 +47,7 @@ describe('Return All and Limit', () => {
 		expect(json.map((category) => category.id)).toEqual(acmeCategoryIds());
 		expect(output.every((item) => item.pairedItem?.item === 0)).toBe(true);
 
-		const requests = requestsFor(sandbox, LIST);
+		const requests = fixture.requestsFor(LIST);
 		expect(requests).toHaveLength(1);
 		expect(requests[0].method).toBe('GET');
 		expect(requests[0].path).toBe('/api/v1/ecomm_categories');
@@ -81,23 +64,23 @@ describe('Return All and Limit', () => {
 	test('a Limit that is not a whole number of at least 1 fails before any request', async () => {
 		const { error } = await getCategories({ returnAll: false, limit: 0 });
 		expect(error?.message).toBe('Limit must be 1 or more, got 0 (item 0)');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a Laravel paginator is walked page by page; Limit stops at the page that fills it', async () => {
-		sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([1, 2], 1, 2) });
-		sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([3], 2, 2) });
+		fixture.sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([1, 2], 1, 2) });
+		fixture.sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([3], 2, 2) });
 		const all = await getCategories({ returnAll: true });
 		expect(all.error).toBeUndefined();
 		expect(all.json.map((category) => category.id)).toEqual([1, 2, 3]);
-		expect(requestsFor(sandbox, LIST).map((/** @type {any} */ r) => r.query.page)).toEqual(['1', '2']);
+		expect(fixture.requestsFor(LIST).map((/** @type {any} */ r) => r.query.page)).toEqual(['1', '2']);
 
-		sandbox.reset();
-		sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([1, 2], 1, 5) });
+		fixture.sandbox.reset();
+		fixture.sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([1, 2], 1, 5) });
 		const limited = await getCategories({ returnAll: false, limit: 2 });
 		expect(limited.json.map((category) => category.id)).toEqual([1, 2]);
-		expect(requestsFor(sandbox, LIST)).toHaveLength(1);
-		expect(requestsFor(sandbox, LIST)[0].query).toEqual({ per_page: '2', page: '1' });
+		expect(fixture.requestsFor(LIST)).toHaveLength(1);
+		expect(fixture.requestsFor(LIST)[0].query).toEqual({ per_page: '2', page: '1' });
 	});
 });
 
@@ -119,28 +102,28 @@ describe('Simplify', () => {
 			parent: 1201,
 			title: 'Phones',
 			alias: 'phones',
-			image: `${sandbox.url}/storage/categories/phones.png`,
+			image: `${fixture.sandbox.url}/storage/categories/phones.png`,
 			status: expect.anything(),
 			top: expect.anything(),
 			sort: expect.anything(),
 		});
 
-		const arabic = await getCategories({ returnAll: true, simplify: true }, { credentials: { ...credentials, language: 'ar' } });
+		const arabic = await getCategories({ returnAll: true, simplify: true }, { credentials: { ...fixture.credentials, language: 'ar' } });
 		expect(arabic.json.find((category) => category.id === 1202)?.title).toBe('هواتف');
 	});
 });
 
 describe('failures', () => {
 	test('a 500 is retried as a read; after Max Tries the error names the list, the HTTP code and the item', async () => {
-		sandbox.inject({ operation: LIST, status: 500, times: 2, body: { message: 'Server Error' } });
+		fixture.sandbox.inject({ operation: LIST, status: 500, times: 2, body: { message: 'Server Error' } });
 		const { error } = await getCategories({ returnAll: true, requestOptions: { maxTries: 2 } });
 		expect(error?.message).toBe('Server Error');
 		expect(error?.description).toMatch(/^categories-list List Categories \(GET \/api\/v1\/ecomm_categories\), HTTP 500, item 0, after 2 tries$/m);
-		expect(requestsFor(sandbox, LIST)).toHaveLength(2);
+		expect(fixture.requestsFor(LIST)).toHaveLength(2);
 	});
 
 	test('status false on HTTP 200 fails the item; Continue On Fail outputs the error paired with it', async () => {
-		sandbox.inject({ operation: LIST, status: 200, body: { status: false, message: 'This business has no ecommerce module.' } });
+		fixture.sandbox.inject({ operation: LIST, status: 200, body: { status: false, message: 'This business has no ecommerce module.' } });
 		const { output, error } = await getCategories({ returnAll: true }, { continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(1);
@@ -149,7 +132,7 @@ describe('failures', () => {
 	});
 
 	test('an answer that is neither a list nor a paginator fails with the operation named', async () => {
-		sandbox.inject({ operation: LIST, status: 200, body: { status: true, message: 'OK', data: { total: 3 } } });
+		fixture.sandbox.inject({ operation: LIST, status: 200, body: { status: true, message: 'OK', data: { total: 3 } } });
 		const { error } = await getCategories({ returnAll: true });
 		expect(error?.message).toBe("The platform's answer for page 1 has no list of items (data.data)");
 		expect(error?.description).toContain('categories-list List Categories');
