@@ -18,6 +18,9 @@ const path = require('node:path');
 const app = require('./n8n-app');
 const { startSandbox } = require('../sandbox/server');
 
+/** What to stop when the command fails. @type {(() => void)[]} */
+const cleanups = [];
+
 const N8N_PORT = portFrom('N8N_PORT', 5678);
 const SANDBOX_PORT = portFrom('BP_SANDBOX_PORT', 5680);
 /** One n8n database per version: a 1.x n8n cannot open a database that 2.x has migrated. */
@@ -28,17 +31,18 @@ const N8N_LOG = path.join(USER_FOLDER, 'n8n.log');
 /** How many of n8n's last output lines are kept to explain an exit. */
 const LAST_LINES = 40;
 
-/** @param {string} name @param {number} fallback */
+/**
+ * A port from an environment variable, or the fallback when it is unset.
+ * @template {number | undefined} T
+ * @param {string} name @param {T} fallback @returns {number | T}
+ */
 function portFrom(name, fallback) {
 	const value = process.env[name];
 	if (value === undefined || value === '') return fallback;
 	const port = Number(value);
-	if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name} must be a port number (1-65535), got "${value}"`);
+	if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name} must be a port number (1-65535), got "${value}".`);
 	return port;
 }
-
-/** @type {(() => void)[]} */
-const cleanups = [];
 
 /** Prints why the command stops, stops what it started, and exits non-zero. @param {string} message @returns {never} */
 function fail(message) {
@@ -81,7 +85,7 @@ class LastLines {
 
 async function main() {
 	await assertPortFree(N8N_PORT, 'N8N_PORT');
-	const brokerPort = process.env.N8N_RUNNERS_BROKER_PORT ? Number(process.env.N8N_RUNNERS_BROKER_PORT) : (await app.freePorts(1))[0];
+	const brokerPort = portFrom('N8N_RUNNERS_BROKER_PORT', undefined) ?? (await app.freePorts(1))[0];
 
 	app.ensureN8nInstalled();
 	console.log('Building the package ...');
