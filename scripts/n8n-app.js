@@ -89,7 +89,8 @@ function settingsOfN8nLine() {
 	}
 	// 2.x's MCP registry refreshes from api.n8n.io at every start (a stack trace offline);
 	// 1.x has no such module and refuses unknown module names.
-	return { N8N_DISABLED_MODULES: 'mcp-registry' };
+	const disabled = [process.env.N8N_DISABLED_MODULES, 'mcp-registry'].filter(Boolean).join(',');
+	return { N8N_DISABLED_MODULES: disabled };
 }
 
 /**
