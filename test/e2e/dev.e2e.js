@@ -31,7 +31,10 @@ beforeAll(() => {
 }, 20 * MINUTES);
 
 afterAll(async () => {
-	for (const child of running) child.kill('SIGKILL');
+	// SIGTERM, not SIGKILL: npm run dev then stops its n8n too.
+	const stopped = [...running].map((child) => new Promise((resolve) => child.once('exit', resolve)));
+	for (const child of running) child.kill('SIGTERM');
+	await Promise.all(stopped);
 	await Promise.all(blockers.map((server) => new Promise((resolve) => server.close(resolve))));
 	if (devFolder) fs.rmSync(devFolder, { recursive: true, force: true });
 });
