@@ -136,7 +136,8 @@ async function startWorker(processes, config, label, role) {
 }
 
 /**
- * Logs in as the owner (app.setUpOwner creates it) and returns a fetch that sends the cookie.
+ * Logs in as the owner (app.setUpOwner creates it) and returns a fetch on main's paths that
+ * sends the session cookie.
  * @param {string} baseUrl
  */
 async function ownerSession(baseUrl) {
@@ -147,7 +148,8 @@ async function ownerSession(baseUrl) {
 	});
 	if (!response.ok) throw new Error(`n8n login answered HTTP ${response.status}: ${await response.text()}`);
 	const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
-	return (/** @type {string} */ url) => fetch(`${baseUrl}${url}`, { headers: { cookie } });
+	return (/** @type {string} */ url, /** @type {RequestInit} */ init = {}) =>
+		fetch(`${baseUrl}${url}`, { ...init, headers: { ...init.headers, cookie } });
 }
 
 /**

@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * The queue-mode test's workflows: each starts from a production webhook on main (so its
- * execution goes through the Redis queue to a worker) and answers with the package node's
- * output. Imported active.
+ * The queue-mode test's workflows: each starts on main, from a production webhook or the
+ * news trigger's poll, so its execution goes through the Redis queue to a worker. The
+ * webhook workflows answer with the package node's output and are imported active.
  */
 const { CREDENTIAL_ID, CREDENTIAL_NAME, PACKAGE_NAME } = require('../../scripts/n8n-app');
 
@@ -11,6 +11,7 @@ const CREDENTIALS = { businessPlatformApi: { id: CREDENTIAL_ID, name: CREDENTIAL
 const TRANSFER = { id: 'bpQueueTransfer', path: 'bp-queue-transfer' };
 const TASK_FILE = { id: 'bpQueueTaskFile', path: 'bp-queue-task-file' };
 const NEWS = { id: 'bpQueueNews', path: 'bp-queue-news' };
+const NEWS_TRIGGER = { id: 'bpQueueNewsTrigger' };
 
 /**
  * @param {{ id: string, path: string }} hook
@@ -73,4 +74,59 @@ const newsWorkflow = () =>
 		parameters: { resource: 'news', operation: 'getAll', returnAll: true, options: { pageSize: 100 } },
 	});
 
-module.exports = { TRANSFER, TASK_FILE, NEWS, allWorkflows: () => [transferWorkflow(), taskFileWorkflow(), newsWorkflow()] };
+/**
+ * The Ecommerce Trigger (published news, every minute: n8n's shortest interval) feeding an
+ * HTTP Request node that posts each emitted item, with its execution id and index, to
+ * `collectorUrl`. Not in `allWorkflows`: check (d) creates and publishes it on main, as the
+ * editor does, once the collector listens.
+ * @param {string} collectorUrl
+ */
+function newsTriggerWorkflow(collectorUrl) {
+	const trigger = {
+		id: `${NEWS_TRIGGER.id}-trigger`,
+		name: 'New news',
+		type: `${PACKAGE_NAME}.businessPlatformEcommerceTrigger`,
+		typeVersion: 1,
+		position: [0, 0],
+		credentials: CREDENTIALS,
+		parameters: {
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			event: 'newNewsItem',
+			status: 'active',
+			keyword: '',
+			simple: true,
+			requestOptions: { retryDelay: 10 },
+		},
+	};
+	const collect = {
+		id: `${NEWS_TRIGGER.id}-collect`,
+		name: 'Collect',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [240, 0],
+		parameters: {
+			method: 'POST',
+			url: collectorUrl,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '={{ JSON.stringify({ execution: $execution.id, index: $itemIndex, id: $json.id }) }}',
+			options: {},
+		},
+	};
+	return {
+		id: NEWS_TRIGGER.id,
+		name: `Queue ${NEWS_TRIGGER.id}`,
+		settings: { executionOrder: 'v1' },
+		nodes: [trigger, collect],
+		connections: { [trigger.name]: { main: [[{ node: collect.name, type: 'main', index: 0 }]] } },
+	};
+}
+
+module.exports = {
+	TRANSFER,
+	TASK_FILE,
+	NEWS,
+	NEWS_TRIGGER,
+	newsTriggerWorkflow,
+	allWorkflows: () => [transferWorkflow(), taskFileWorkflow(), newsWorkflow()],
+};

@@ -1,0 +1,20 @@
+// @ts-check
+/** Small helpers the queue-mode checks share. */
+
+/** @param {Response} response @param {string} what */
+async function jsonOf(response, what) {
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${what}: HTTP ${response.status}: ${text.slice(0, 500)}`);
+	return JSON.parse(text);
+}
+
+/**
+ * Execution ids of a workflow in Postgres, with their status and mode.
+ * @param {(sql: string) => string} query @param {string} workflowId
+ */
+function executionsOf(query, workflowId) {
+	const rows = query(`SELECT id, status, mode FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`);
+	return rows ? rows.split('\n').map((row) => { const [id, status, mode] = row.split('|'); return { id, status, mode }; }) : [];
+}
+
+module.exports = { jsonOf, executionsOf };
