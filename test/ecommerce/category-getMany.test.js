@@ -63,7 +63,7 @@ describe('Return All and Limit', () => {
 
 	test('a Limit that is not a whole number of at least 1 fails before any request', async () => {
 		const { error } = await getCategories({ returnAll: false, limit: 0 });
-		expect(error?.message).toBe('Limit must be 1 or more, got 0 (item 0)');
+		expect(error?.message).toBe('Limit must be 1 or more, got 0');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

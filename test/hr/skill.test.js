@@ -48,7 +48,7 @@ describe('Skill → Create (E7)', () => {
 
 	test('an empty skill list fails before any request', async () => {
 		const { error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: ' , ' });
-		expect(error?.message).toBe('Skills needs at least one skill (item 0)');
+		expect(error?.message).toBe('Skills needs at least one skill');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

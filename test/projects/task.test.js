@@ -120,8 +120,8 @@ describe('Task → Update (E10)', () => {
 		);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(output[0].json).toMatchObject({ id: 1002, due_date: '2025-03-10' });
-		expect(output[1].json.error).toBe('Due Date is not a real date or time, got "2025-02-30T00:00:00" (item 1)');
-		expect(output[2].json.error).toBe('Started At of Time Entry 1 needs a time as YYYY-MM-DD HH:MM:SS, got "2025-03-03" (item 2)');
+		expect(output[1].json.error).toBe('Due Date is not a real date or time, got "2025-02-30T00:00:00"');
+		expect(output[2].json.error).toBe('Started At of Time Entry 1 needs a time as YYYY-MM-DD HH:MM:SS, got "2025-03-03"');
 		expect(output[3].json).toMatchObject({ id: 1001, due_date: '2025-03-14' });
 		expect(fixture.requestsFor('E10').map((/** @type {any} */ r) => r.path).sort()).toEqual([
 			'/api/v1/tasks/update/1001',
@@ -132,7 +132,7 @@ describe('Task → Update (E10)', () => {
 
 	test('without continueOnFail a malformed date stops the node with the item and field named', async () => {
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1002', updateFields: { timelineEnd: 'next week' } });
-		expect(error?.message).toBe('Timeline End must be a date as YYYY-MM-DD, got "next week" (item 0)');
+		expect(error?.message).toBe('Timeline End must be a date as YYYY-MM-DD, got "next week"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -150,7 +150,7 @@ describe('Task → Update (E10)', () => {
 		expect(cleared.json[0]).toMatchObject({ timeline_start: null, timeline_end: null, project_id: null, note: null });
 
 		const refused = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { ownerId: ' ' } });
-		expect(refused.error?.message).toBe('Owner ID is empty; remove it from Update Fields to leave it unchanged (item 0)');
+		expect(refused.error?.message).toBe('Owner ID is empty; remove it from Update Fields to leave it unchanged');
 		expect(fixture.requestsFor('E10')).toHaveLength(1);
 	});
 
@@ -169,7 +169,7 @@ describe('Task → Update (E10)', () => {
 			resource: 'task', operation: 'update', taskId: '1001',
 			assignments: { assignment: [{ userId: '42', assignmentId: '' }, { userId: 'sara', assignmentId: '' }] },
 		});
-		expect(error?.message).toBe('User ID of Assignment 2 must be a whole number, got "sara" (item 0)');
+		expect(error?.message).toBe('User ID of Assignment 2 must be a whole number, got "sara"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

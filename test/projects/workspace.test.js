@@ -57,8 +57,8 @@ describe('Workspace → Delete (E6)', () => {
 			{ resource: 'workspace', operation: 'delete', workspaceId: '={{ $json.w }}', businessId: '={{ $json.b }}' },
 			{ items: [{ json: { w: '../tasks', b: 101 } }, { json: { w: 1801, b: 'acme' } }], continueOnFail: true },
 		);
-		expect(json[0].error).toBe('Workspace ID must be a whole number, got "../tasks" (item 0)');
-		expect(json[1].error).toBe('Business ID must be a whole number, got "acme" (item 1)');
+		expect(json[0].error).toBe('Workspace ID must be a whole number, got "../tasks"');
+		expect(json[1].error).toBe('Business ID must be a whole number, got "acme"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
