@@ -164,10 +164,17 @@ function prefixLabels(spec: OperationSpec): string[] {
 		.map(([, field]) => CREDENTIAL_FIELD_LABELS[field]);
 }
 
-/** The credential fields this operation sends, as the credential dialog labels them. */
-function credentialFieldLabels(spec: OperationSpec, subject: ErrorSubject): string[] {
+/**
+ * The credential fields this operation sends, as the credential dialog labels them; only
+ * those whose header the platform's message names ("Invalid apikey header.") when it names any.
+ */
+function credentialFieldLabels(spec: OperationSpec, subject: ErrorSubject, platformMessage = ''): string[] {
+	const headers = Object.entries(spec.credentialHeaders);
+	const named = headers.filter(([header]) =>
+		new RegExp(`(^|[^\\w-])${header.replace(/-/g, '\\-')}([^\\w-]|$)`, 'i').test(platformMessage),
+	);
 	const labels = new Set<string>();
-	for (const source of Object.values(spec.credentialHeaders)) {
+	for (const [, source] of named.length ? named : headers) {
 		labels.add(
 			source === 'businessKey' && subject.business
 				? `Additional Business Keys (the key of "${subject.business}")`
@@ -192,16 +199,18 @@ function httpFailureText(
 	tries: number,
 ): { message: string; check?: string } {
 	const does = fill(spec.does, subject);
-	if (statusCode === 401) {
+	if (statusCode === 401 || statusCode === 403) {
+		const fields = credentialFieldLabels(spec, subject, platformMessage);
+		if (statusCode === 403) {
+			return {
+				message: `The platform does not allow this credential to ${does}`,
+				check: `Check that the credential's ${list(fields)} belong to a user and business allowed to do this.`,
+			};
+		}
+		const which = fields.length === 1 ? `the credential's ${fields[0]}` : 'the credential';
 		return {
-			message: `The platform did not accept the credential when asked to ${does}`,
-			check: `Check these fields of the Business Platform API credential: ${list(credentialFieldLabels(spec, subject))}.`,
-		};
-	}
-	if (statusCode === 403) {
-		return {
-			message: `The platform does not allow this credential to ${does}`,
-			check: `Check that the credential's ${list(credentialFieldLabels(spec, subject))} belong to a user and business allowed to do this.`,
+			message: `The platform did not accept ${which} when asked to ${does}`,
+			check: `Check the credential's ${list(fields)} (Business Platform API credential).`,
 		};
 	}
 	if (statusCode === 404) {
@@ -386,6 +395,13 @@ function childrenOf(property: INodeProperties): INodeProperties[] {
 	});
 }
 
+function descendantsOf(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => {
+		const children = childrenOf(property);
+		return [...children, ...descendantsOf(children)];
+	});
+}
+
 /**
  * Names a platform field error by the node's parameter labels where one matches
  * (`dependent_on` -> "Dependent On", `skills.0` -> "Skills, entry 1"); undefined otherwise.
@@ -401,9 +417,10 @@ export function fieldLabeler(properties: INodeProperties[]): FieldLabeler {
 				continue;
 			}
 			const key = normalized(segment);
-			const match = candidates.find(
-				(property) => normalized(property.name) === key || normalized(property.displayName) === key,
-			);
+			const matches = (property: INodeProperties) =>
+				normalized(property.name) === key || normalized(property.displayName) === key;
+			// A field may sit inside a collection (Update Fields): look there when not at this level.
+			const match = candidates.find(matches) ?? descendantsOf(candidates).find(matches);
 			if (!match) return undefined;
 			labels.push(match.displayName);
 			candidates = childrenOf(match);

@@ -220,7 +220,7 @@ export const OPERATIONS = {
 		body: 'none',
 		retry: 'read',
 		does: 'get customer/supplier branch {branch_uuid}',
-		record: 'customer/supplier branch {branch_uuid}',
+		record: 'branch {branch_uuid} of customer/supplier {uuid}',
 	},
 	createCashBankAccount: {
 		code: 'E9',

@@ -245,7 +245,7 @@ describe('Sales Quote → Update (E1)', () => {
 			{ items: [{ json: {} }], continueOnFail: true },
 		);
 		expect(fromExpression.json).toEqual([
-			{ error: 'Line 2: Price is required', description: 'Nothing was sent to the platform for this item.' },
+			{ error: 'Line 2: Price is required', description: 'Nothing was sent to the platform for this item.', details: { item: 0 } },
 		]);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
@@ -289,9 +289,10 @@ describe('Sales Quote → Update (E1)', () => {
 
 	test('an unknown quote fails with the platform message and HTTP 404, in the chosen language', async () => {
 		const { error } = await runAccounting({ ...QUOTE, quoteId: '999999', ...defineBelow([line(1)]), options: { language: 'ar' } });
-		expect(error?.message).toBe('عرض السعر غير موجود.');
+		expect(error?.message).toBe('The platform has no sales quote 999999');
+		expect(error?.description).toContain('The platform said: "عرض السعر غير موجود."');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(error?.description).toContain('E1 Update Sales Quote (POST /api/v4/sales_quote/{quote_id}), HTTP 404, item 0');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E1 Update Sales Quote', method: 'POST', path: '/api/v4/sales_quote/{quote_id}', httpCode: 404, item: 0 });
 	});
 
 	test('a 422 from the platform shows its message and field errors', async () => {
@@ -301,10 +302,10 @@ describe('Sales Quote → Update (E1)', () => {
 			...defineBelow([line(1)]),
 			additionalFields: { dueDate: '2025-01-01' },
 		});
-		expect(error?.message).toBe('The selected customer id is invalid. (and 1 more error)');
+		expect(error?.message).toBe('The platform refused to update sales quote 1501: The selected customer id is invalid. (and 1 more error)');
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.description).toContain('- customer_id: The selected customer id is invalid.');
-		expect(error?.description).toContain('- due_date: The due date field must be a date after or equal to created date.');
+		expect(error?.description).toContain('- Customer ID: The selected customer id is invalid.');
+		expect(error?.description).toContain('- Due Date: The due date field must be a date after or equal to created date.');
 		expect(fixture.requestsFor('E1')).toHaveLength(1);
 	});
 

@@ -175,7 +175,7 @@ describe('Task → Update (E10)', () => {
 
 	test('an unknown task fails with the platform message and HTTP 404', async () => {
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '9999', updateFields: { name: 'x' } });
-		expect(error?.message).toBe('Task not found.');
+		expect(error?.message).toBe('The platform has no task 9999');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 	});
 
@@ -188,9 +188,10 @@ describe('Task → Update (E10)', () => {
 	test('the platform refuses a dependency cycle: 422 with its field error', async () => {
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { dependentOn: '1002' } });
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The selected dependent on is invalid.');
-		expect(error?.description).toContain('- dependent_on: The selected dependent on is invalid.');
-		expect(error?.description).toContain('E10 Update Task (POST /api/v1/tasks/update/{id}), HTTP 422, item 0');
+		expect(error?.message).toBe('The platform refused to update task 1001: The selected dependent on is invalid.');
+		// The platform's field is named by the node's parameter label.
+		expect(error?.description).toContain('- Dependent On Task ID: The selected dependent on is invalid.');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E10 Update Task', method: 'POST', path: '/api/v1/tasks/update/{id}', httpCode: 422, item: 0 });
 	});
 
 	test('Name stays optional: if the platform insists on it, its own message is shown', async () => {
@@ -200,14 +201,14 @@ describe('Task → Update (E10)', () => {
 			body: { message: 'The name field is required.', errors: { name: ['The name field is required.'] } },
 		});
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { status: 'Done' } });
-		expect(error?.message).toBe('The name field is required.');
-		expect(error?.description).toContain('- name: The name field is required.');
+		expect(error?.message).toBe('The platform refused to update task 1001: The name field is required.');
+		expect(error?.description).toContain('- Name: The name field is required.');
 		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([['status', 'Done']]);
 	});
 
 	test('success: false on HTTP 200 is an error with the platform message', async () => {
 		fixture.sandbox.inject({ operation: 'E10', statusFalse: true, message: 'Task is locked by its reviewer' });
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { status: 'Done' } });
-		expect(error?.message).toBe('Task is locked by its reviewer');
+		expect(error?.message).toBe('The platform refused to update task 1001: Task is locked by its reviewer');
 	});
 });
