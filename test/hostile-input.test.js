@@ -224,7 +224,7 @@ describe('query values stay query values', () => {
 		const { error } = await runWith('E16', { filters: { keyword } });
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests).toHaveLength(1);
-		expect(fixture.sandbox.requests[0].query).toEqual({ keyword, per_page: '3', page: '1' });
+		expect(fixture.sandbox.requests[0].query).toEqual({ keyword, list: '', per_page: '3', page: '1' });
 	});
 });
 

@@ -60,8 +60,8 @@ describe('News → Get Many (E16)', () => {
 		expect(error).toBeUndefined();
 		const requests = fixture.requestsFor('E16');
 		expect(requests.map((/** @type {any} */ r) => r.rawQuery).sort()).toEqual([
-			'keyword=opening&status=1&sort_order=title_asc&per_page=2&page=1',
-			'keyword=opening&status=1&sort_order=title_asc&per_page=2&page=2',
+			'keyword=opening&status=1&sort_order=title_asc&list=&per_page=2&page=1',
+			'keyword=opening&status=1&sort_order=title_asc&list=&per_page=2&page=2',
 		]);
 		for (const request of requests) {
 			expect(request).toMatchObject({ method: 'GET', path: '/api/v1/news', status: 200 });
