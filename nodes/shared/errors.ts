@@ -9,7 +9,9 @@
  * with its spec code, method, path, HTTP code, item, tries, network error code) go into
  * `error.context.data`, which n8n's error panel shows under "Error details → From <node>
  * → Error data", and into `details` of a Continue On Fail error item. Secrets are blanked
- * out of every text.
+ * out of every text. Longer than ~350 lines because it is the one place every error text is
+ * written (one function per kind of failure); parameter labels of field errors are in
+ * fieldLabels.ts.
  */
 import {
 	NodeApiError,
@@ -22,6 +24,7 @@ import {
 
 import { CREDENTIAL_FIELD_LABELS } from './credentialFields';
 import { errorMessageOf, fieldErrorEntriesOf, parseBody, type FieldError } from './envelope';
+import { fieldLabeler, type FieldLabeler } from './fieldLabels';
 import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, describeOperation, type OperationSpec } from './operations';
 import { redact } from './redaction';
 import type { PathParam } from './request';
@@ -73,7 +76,6 @@ interface DescriptionParts {
 }
 const descriptionParts = new WeakMap<NodeApiError, DescriptionParts>();
 
-type FieldLabeler = (field: string) => string | undefined;
 
 function renderDescription(parts: DescriptionParts, labelOf: FieldLabeler = () => undefined): string {
 	const fieldLines = parts.fieldErrors.map(({ field, message }) => {
@@ -381,52 +383,6 @@ export function unexpectedAnswerError(
 /** The credential field an operation needs is empty: name the field as the credential dialog shows it. */
 export function emptyCredentialFieldError(label: string, spec: OperationSpec): ParameterError {
 	return new ParameterError(`The credential field "${label}"`, `is empty; ${spec.title} needs it. Fill it in the Business Platform API credential.`);
-}
-
-const normalized = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** The parameters inside a collection or fixed collection. */
-function childrenOf(property: INodeProperties): INodeProperties[] {
-	if (property.type !== 'collection' && property.type !== 'fixedCollection') return [];
-	return (property.options ?? []).flatMap((option) => {
-		if ('values' in option && Array.isArray(option.values)) return option.values as INodeProperties[];
-		if ('type' in option) return [option as INodeProperties];
-		return [];
-	});
-}
-
-function descendantsOf(properties: INodeProperties[]): INodeProperties[] {
-	return properties.flatMap((property) => {
-		const children = childrenOf(property);
-		return [...children, ...descendantsOf(children)];
-	});
-}
-
-/**
- * Names a platform field error by the node's parameter labels where one matches
- * (`dependent_on` -> "Dependent On", `skills.0` -> "Skills, entry 1"); undefined otherwise.
- */
-export function fieldLabeler(properties: INodeProperties[]): FieldLabeler {
-	return (field) => {
-		let candidates = properties;
-		const labels: string[] = [];
-		for (const segment of field.replace(/\[(\w*)\]/g, '.$1').split('.').filter(Boolean)) {
-			if (/^\d+$/.test(segment)) {
-				if (labels.length === 0) return undefined;
-				labels.push(`entry ${Number(segment) + 1}`);
-				continue;
-			}
-			const key = normalized(segment);
-			const matches = (property: INodeProperties) =>
-				normalized(property.name) === key || normalized(property.displayName) === key;
-			// A field may sit inside a collection (Update Fields): look there when not at this level.
-			const match = candidates.find(matches) ?? descendantsOf(candidates).find(matches);
-			if (!match) return undefined;
-			labels.push(match.displayName);
-			candidates = childrenOf(match);
-		}
-		return labels.length ? labels.join(', ') : undefined;
-	};
 }
 
 /** The technical facts of an item's error, for n8n's error panel and Continue On Fail items. */
