@@ -6,26 +6,49 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { LANGUAGE_OPTIONS, credentialHeadersOf, fillCredentialHeaders } from '../nodes/shared/credentialFields';
+import {
+	LANGUAGE_OPTIONS,
+	credentialFieldUsage,
+	credentialHeadersOf,
+	fillCredentialHeaders,
+} from '../nodes/shared/credentialFields';
 import { OPERATIONS } from '../nodes/shared/operations';
 
-const secret = (displayName: string, name: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	typeOptions: { password: true },
-	default: '',
-	description,
-});
+/** A field with its hint: which nodes use it, from the operation table. */
+const used = (property: INodeProperties): INodeProperties => {
+	const hint = credentialFieldUsage(property.name);
+	return hint ? { ...property, hint } : property;
+};
 
-const baseUrl = (moduleName: string, name: string, description: string): INodeProperties => ({
-	displayName: `${moduleName} Base URL`,
-	name,
-	type: 'string',
-	default: '',
-	placeholder: `https://${moduleName.toLowerCase()}.example.com`,
-	description: `${description} Leave empty if you do not use the ${moduleName} node.`,
-});
+const secret = (displayName: string, name: string, description: string): INodeProperties =>
+	used({
+		displayName,
+		name,
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description,
+	});
+
+const baseUrl = (moduleName: string, name: string, description: string): INodeProperties =>
+	used({
+		displayName: `${moduleName} Base URL`,
+		name,
+		type: 'string',
+		default: '',
+		placeholder: `https://${moduleName.toLowerCase()}.example.com`,
+		description: `${description} Leave empty if you do not use these operations.`,
+	});
+
+const pathPrefix = (displayName: string, name: string, placeholder: string, url: string): INodeProperties =>
+	used({
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		placeholder,
+		description: `The configured path segment(s) of the ${url} URL, as given by the platform support team`,
+	});
 
 export class BusinessPlatformApi implements ICredentialType {
 	// A literal, not CREDENTIAL_TYPE: the lint's credential rules read only literals here.
@@ -41,6 +64,8 @@ export class BusinessPlatformApi implements ICredentialType {
 	documentationUrl =
 		'https://github.com/business-platform/n8n-nodes-business-platform#credentials';
 
+	// Ordered by what every user needs first: the keys, then the token and ids, then the
+	// module addresses, then the path prefixes; field names are a contract, only the order moves.
 	properties: INodeProperties[] = [
 		secret('API Key', 'apiKey', 'Issued by the platform support team. Sent as the apikey header.'),
 		secret(
@@ -51,7 +76,7 @@ export class BusinessPlatformApi implements ICredentialType {
 		secret(
 			'Business Key',
 			'businessKey',
-			'Business-specific key issued by the platform support team; it selects the business every call acts for.',
+			'Business-specific key issued by the platform support team; it selects the business every call acts for',
 		),
 		// The field holds business keys, which are secrets; the rule only knows generic secret words.
 		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
@@ -64,25 +89,25 @@ export class BusinessPlatformApi implements ICredentialType {
 			placeholder: 'riyadh-store=KEY1, jeddah-store=KEY2',
 			description:
 				'Other businesses this credential may act for, as name=key pairs separated by commas or new lines. A node picks one by name with its Business option; the Business Key above is used otherwise.',
+			hint: 'Optional. Used by every node whose Business option names one of these businesses.',
 		},
-		secret(
-			'User Token',
-			'userToken',
-			"Token of the platform user the calls act as, from the platform's login. Needed by sales quotes, categories, favourites, catalog comments, branches, workspaces, tasks, skills and calendars.",
-		),
-		secret(
-			'Client UUID',
-			'clientUuid',
-			'Client identifier required by the HR operations (skills, payslips). Sent as the uuid header.',
-		),
-		secret('Platform Key', 'platformKey', 'Needed by sales quotes. Sent as the platform-key header.'),
-		{
+		secret('User Token', 'userToken', "Token of the platform user the calls act as, from the platform's login"),
+		secret('Client UUID', 'clientUuid', 'Client identifier issued by the platform support team. Sent as the uuid header.'),
+		secret('Platform Key', 'platformKey', 'Issued by the platform support team. Sent as the platform-key header.'),
+		used({
 			displayName: 'Platform',
 			name: 'platform',
 			type: 'string',
 			default: '',
-			description: 'Platform name sent with sales quotes (platform header)',
-		},
+			description: 'Platform name, sent as the platform header',
+		}),
+		baseUrl('Accounting', 'accountingBaseUrl', 'Address of the Accounting module.'),
+		baseUrl('Calendar', 'calendarBaseUrl', 'Address of the Calendar module.'),
+		baseUrl('Ecommerce', 'ecommerceBaseUrl', 'Address of the Ecommerce module; the Test button lists news there.'),
+		baseUrl('HR', 'hrBaseUrl', 'Address of the HR module.'),
+		baseUrl('Management', 'managementBaseUrl', 'Address of the Management module (workspaces and tasks).'),
+		pathPrefix('Categories Path Prefix', 'categoriesPathPrefix', 'api/v1/ecomm_categories', 'category update'),
+		pathPrefix('Favorites Path Prefix', 'favoritesPathPrefix', 'api/v1/favorites', 'favourite toggle'),
 		{
 			displayName: 'Default Language',
 			name: 'language',
@@ -92,28 +117,12 @@ export class BusinessPlatformApi implements ICredentialType {
 			description:
 				'Language of platform messages for operations that accept one; a node option can override it per operation',
 		},
-		baseUrl('Accounting', 'accountingBaseUrl', 'Sales quotes, cash/bank accounts and customer/supplier branches.'),
-		baseUrl('Ecommerce', 'ecommerceBaseUrl', 'Categories, orders, favourites, districts, news, catalog comments, audit sessions and inventory transfers.'),
-		baseUrl('HR', 'hrBaseUrl', 'Skills and payslips.'),
-		baseUrl('Calendar', 'calendarBaseUrl', 'Business calendars.'),
-		baseUrl('Management', 'managementBaseUrl', 'Workspaces and tasks (the base URL of operations given as a path only).'),
 		{
-			displayName: 'Categories Path Prefix',
-			name: 'categoriesPathPrefix',
-			type: 'string',
+			displayName:
+				'The Test button lists one news item: it checks the Ecommerce Base URL, API Key, API Connection and Business Key. The other fields are checked by the first run of an operation that uses them, whose error names the field to fix.',
+			name: 'testNotice',
+			type: 'notice',
 			default: '',
-			placeholder: 'api/v1/ecomm_categories',
-			description:
-				'The configured {categories} path segment(s) of the category update URL, as given by the platform support team',
-		},
-		{
-			displayName: 'Favorites Path Prefix',
-			name: 'favoritesPathPrefix',
-			type: 'string',
-			default: '',
-			placeholder: 'api/v1/favorites',
-			description:
-				'The configured {favorites} path segment(s) of the favourite toggle URL, as given by the platform support team',
 		},
 	];
 
@@ -131,19 +140,23 @@ export class BusinessPlatformApi implements ICredentialType {
 			qs: { per_page: 1 },
 			headers: credentialHeadersOf('listNews'),
 		},
+		// n8n checks responseCode rules on an error answer and responseSuccessBody rules on a
+		// 2xx answer, in one list; its type allows only one kind per list, hence the cast.
 		rules: [
 			{
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'The platform refused the API Key, API Connection or Business Key',
+					message:
+						'The platform refused the keys: check API Key, API Connection and Business Key (the test lists news at the Ecommerce Base URL)',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: 'The platform refused access with these API Key, API Connection and Business Key',
+					message:
+						'The platform refused access: check that API Key, API Connection and Business Key belong to the same business',
 				},
 			},
 			{
@@ -153,6 +166,22 @@ export class BusinessPlatformApi implements ICredentialType {
 					message: 'Nothing answers at the Ecommerce Base URL: check it (the test lists news there)',
 				},
 			},
-		],
+			...[500, 502, 503, 504].map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message: 'The platform at the Ecommerce Base URL failed with a server error: check the address, or try again later',
+				},
+			})),
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'status',
+					value: false,
+					message:
+						'The platform answered but refused: check API Key, API Connection and Business Key (the test lists news at the Ecommerce Base URL)',
+				},
+			},
+		] as unknown as ICredentialTestRequest['rules'],
 	};
 }

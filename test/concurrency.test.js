@@ -133,10 +133,9 @@ describe('failures under concurrency', () => {
 
 		output.forEach((item, i) => {
 			if (i % 10 === 9) {
-				expect(item.json.error).toBe(`Task ID must be a whole number, got "abc" (item ${i})`);
+				expect(item.json).toMatchObject({ error: 'Task ID must be a whole number, got "abc"', details: { item: i } });
 			} else if (i % 7 === 3) {
-				expect(item.json).toMatchObject({ httpCode: '404' });
-				expect(item.json.description).toContain(`item ${i}`);
+				expect(item.json).toMatchObject({ httpCode: '404', error: `The platform has no task 9999`, details: { item: i } });
 			} else {
 				expect(item.json).toMatchObject({ id: items[i].json.task, name: `Item ${i}` });
 			}
@@ -147,12 +146,12 @@ describe('failures under concurrency', () => {
 		expect(sent.filter((/** @type {any} */ r) => r.status === 404)).toHaveLength(4);
 	});
 
-	test('without continueOnFail the node fails naming the item, and no further item starts', async () => {
+	test('without continueOnFail the node fails naming the item in its details, and no further item starts', async () => {
 		fixture.sandbox.setLatency(20);
 		const items = taskItems(40, (i) => (i === 2 ? { task: 9999 } : {}));
 		const { error } = await updateTasks({ concurrency: 4 }, { items });
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(error?.description).toContain('item 2');
+		expect(/** @type {any} */ (error).context).toMatchObject({ itemIndex: 2, data: { item: 2 } });
 		// The first four, and at most one more per slot freed before the failure was seen.
 		expect(fixture.requestsFor('E10').length).toBeLessThanOrEqual(8);
 	});

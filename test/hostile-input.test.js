@@ -56,7 +56,9 @@ function expectRefused(result, parameter, reason) {
 	expect(result.error).toBeDefined();
 	const message = String(result.error.message);
 	expect(message.startsWith(`${parameter} `)).toBe(true);
-	expect(message.endsWith(' (item 0)')).toBe(true);
+	// The item is in the error's details (n8n's error panel), not in its message.
+	expect(result.error.context.itemIndex).toBe(0);
+	expect(result.error.context.data).toEqual({ item: 0 });
 	if (typeof reason === 'string') expect(message).toContain(reason);
 	else if (reason) expect(message).toMatch(reason);
 	expect(result.error.description).toBe('Nothing was sent to the platform for this item.');
@@ -204,7 +206,7 @@ describe('bad parameters are refused before any request, naming the parameter an
 			credentials: fixture.credentials,
 			items: [{ json: { id: 1751 } }, { json: { id: 1752 } }, { json: { id: '1752/../1751' } }],
 		});
-		expect(error?.message).toBe('Payslip ID must be a whole number, got "1752/../1751" (item 2)');
+		expect(error?.message).toBe('Payslip ID must be a whole number, got "1752/../1751"');
 	});
 });
 
@@ -222,7 +224,7 @@ describe('query values stay query values', () => {
 		const { error } = await runWith('E16', { filters: { keyword } });
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests).toHaveLength(1);
-		expect(fixture.sandbox.requests[0].query).toEqual({ keyword, per_page: '3', page: '1' });
+		expect(fixture.sandbox.requests[0].query).toEqual({ keyword, list: '', per_page: '3', page: '1' });
 	});
 });
 

@@ -226,7 +226,7 @@ describe('pages read ahead within Concurrency', () => {
 		fixture.sandbox.inject({ operation: 'E16', status: 422, body: { message: 'The page is out of range.' } });
 		fixture.sandbox.inject({ operation: 'E16', delayMs: 80, times: Infinity });
 		const { error } = await getNews({ returnAll: true, options: { pageSize: 10 } });
-		expect(error?.message).toBe('The page is out of range.');
+		expect(error?.message).toBe('The platform refused to list the news: The page is out of range.');
 		const answered = fixture.requestsFor('E16').length;
 		// Every request was answered before the node finished: nothing arrives afterwards.
 		await new Promise((resolve) => setTimeout(resolve, 150));

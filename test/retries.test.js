@@ -59,7 +59,8 @@ describe('Max Tries and Timeout (Request Options)', () => {
 		const { error } = await runHr(PAYSLIP, { maxTries });
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
 		expect(fixture.requestsFor('E15')).toHaveLength(maxTries);
-		if (maxTries > 1) expect(error?.description).toContain(`after ${maxTries} tries`);
+		if (maxTries > 1) expect(error?.message).toContain(`(tried ${maxTries} times)`);
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E15 Get Payslip', httpCode: 500, tries: maxTries });
 	});
 
 	test('a read that misses the Timeout is retried, and one that does not is sent once', async () => {
@@ -77,15 +78,15 @@ describe('Max Tries and Timeout (Request Options)', () => {
 		fixture.sandbox.reset();
 		fixture.sandbox.inject({ operation: 'E15', delayMs: 400 });
 		const once = await runHr(PAYSLIP, { timeout: 100, maxTries: 1 });
-		expect(once.error?.message).toBe('The platform did not answer within 100 ms (Request Options → Timeout)');
+		expect(once.error?.message).toBe('The platform did not answer within 100 ms when asked to get payslip 1751');
 	});
 
 	test('a create that misses the Timeout is not sent again: the platform did carry it out', async () => {
 		fixture.sandbox.inject({ operation: 'E7', delayMs: 300 });
 		const { error } = await runHr(SKILL, { timeout: 100, maxTries: 3 });
-		expect(error?.message).toBe('The platform did not answer within 100 ms (Request Options → Timeout)');
+		expect(error?.message).toBe('The platform did not answer within 100 ms when asked to create the skill');
 		expect(error?.description).toContain(MAY_HAVE_ACTED);
-		expect(error?.description).not.toContain('tries');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E7 Create Skill', tries: 1 });
 		await pause(400); // the fixture.sandbox answers the abandoned request after its delay
 		expect(fixture.requestsFor('E7')).toHaveLength(1);
 		expect(fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === 'retry-test')).toHaveLength(1);
@@ -94,8 +95,16 @@ describe('Max Tries and Timeout (Request Options)', () => {
 	test('a create is retried when the connection is refused: nothing reached the platform', async () => {
 		const port = await closedPort();
 		const { error } = await runHr(SKILL, { maxTries: 3 }, { credentials: refusingCredentials(fixture.credentials, 'businessPlatformHr', port) });
-		expect(error?.message).toBe('Could not connect to the platform: the connection was refused');
-		expect(error?.description).toContain('E7 Create Skill (POST /api/v1/skills), item 0, after 3 tries');
+		expect(error?.message).toBe('Could not connect to the platform to create the skill: the connection was refused (tried 3 times)');
+		expect(error?.description).toContain('Check the credential\'s "HR Base URL"');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E7 Create Skill',
+			method: 'POST',
+			path: '/api/v1/skills',
+			item: 0,
+			tries: 3,
+			networkError: expect.stringMatching(/^ECONNREFUSED: /),
+		});
 		expect(error?.description).not.toContain(MAY_HAVE_ACTED);
 	});
 });
@@ -137,7 +146,8 @@ describe('backoff and Retry-After', () => {
 		const started = Date.now();
 		const { error } = await runHr(PAYSLIP, { maxTries: 3 });
 		expect(Date.now() - started).toBeLessThan(5000);
-		expect(error?.message).toBe('Too Many Attempts.');
+		expect(error?.message).toBe('The platform received too many requests and refused to get payslip 1751');
+		expect(error?.description).toContain('The platform said: "Too Many Attempts."');
 		expect(error?.description).toContain('The platform asked to wait 3600 s before trying again (Retry-After), longer than the 60 s the node waits');
 		expect(fixture.requestsFor('E15')).toHaveLength(1);
 	});
@@ -203,14 +213,13 @@ describe('100 creates with faults on a share of the requests', () => {
 				continue;
 			}
 			failed.push(i);
-			// Each failed item says why: the platform's message or the network failure, the operation and the item.
+			// Each failed item says why (the platform's message or the network failure); its details name the operation and the item.
 			expect(json.error.length).toBeGreaterThan(0);
-			expect(json.description).toContain(`E7 Create Skill (POST /api/v1/skills)`);
-			expect(json.description).toMatch(new RegExp(`, item ${i}(,|$)`, 'm'));
+			expect(json.details).toMatchObject({ operation: 'E7 Create Skill', method: 'POST', path: '/api/v1/skills', item: i });
 			// A record without success only where the item says the platform may have carried it out.
 			if (record) expect(json.description).toContain(MAY_HAVE_ACTED);
 			if (json.httpCode === '422') {
-				expect(json.error).toBe('The type is not allowed.');
+				expect(json.error).toBe('The platform refused to create the skill: The type is not allowed.');
 				expect(json.description).not.toContain(MAY_HAVE_ACTED);
 			}
 		}

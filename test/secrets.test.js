@@ -138,7 +138,7 @@ test('a business key given where the business name belongs is refused without be
 		continueOnFail: true,
 	});
 	expect(run.json[0].error).toBe(
-		"Business holds a business key; enter the business's name from the credential's Additional Business Keys instead (item 0)",
+		"Business holds a business key; enter the business's name from the credential's Additional Business Keys instead",
 	);
 	expect(fixture.sandbox.requests).toHaveLength(0);
 	expect(JSON.stringify(run.json)).not.toContain(fixture.sandbox.credentials.businessKeys.globex);

@@ -14,8 +14,9 @@ const fixture = useSandbox();
 
 
 const UNKNOWN = 'initech';
-const unknownMessage = (/** @type {number} */ item) =>
-	`Business "${UNKNOWN}" is not one of the credential's Additional Business Keys (item ${item})`;
+/** The item is in the error's details, not in its message. */
+const unknownMessage = (/** @type {number} */ _item) =>
+	`Business "${UNKNOWN}" is not one of the credential's Additional Business Keys`;
 
 /**
  * The business an output record belongs to: its business id, else its id (acme's records are
@@ -100,6 +101,7 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 		STATE_CHECKS[op.code]?.(fixture.sandbox.state);
 		const failed = run.output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === 3);
 		expect(failed.map((entry) => entry.json.error)).toEqual([unknownMessage(3)]);
+		expect(failed.map((entry) => entry.json.details)).toEqual([{ item: 3 }]);
 
 		// No business key anywhere in what the run left behind (parameters, output, errors).
 		const text = JSON.stringify(run.result);
@@ -136,6 +138,6 @@ test('without a default Business Key, items may still act for a named business; 
 		continueOnFail: true,
 	});
 	expect(run.json[0]).toMatchObject({ id: 2751 });
-	expect(run.json[1].error).toBe('The credential field "Business Key" is empty; E15 Get Payslip needs it (item 1)');
+	expect(run.json[1].error).toBe('The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the Business Platform API credential.');
 	expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['globex']);
 });

@@ -209,7 +209,7 @@ describe('a failed poll', () => {
 		sandbox.inject({ operation: 'E16', delayMs: 1 });
 		sandbox.inject({ operation: 'E16', status: 500, body: { status: false, message: 'Server Error' } });
 		const from = sandbox.requests.length;
-		await expect(trigger.poll()).rejects.toThrow('Server Error');
+		await expect(trigger.poll()).rejects.toThrow('The platform failed with a server error when asked to list the news');
 		expect(pagesAsked(from).length).toBe(2);
 		expect(trigger.liveStaticData).toEqual(before);
 
@@ -308,8 +308,9 @@ describe('the business and the credential', () => {
 			(/** @type {any} */ e) => e,
 		);
 		expect(error).toBeDefined();
-		expect(error.message).toMatch(/^Unauthenticated\. Invalid [\w-]+ header\.$/);
-		expect(error.description).toContain(`Check the credential's ${label}`);
+		expect(error.message).toBe(`The platform did not accept the credential's "${label}" when asked to list the news`);
+		expect(error.description).toContain(`Check the credential's "${label}"`);
+		expect(error.description).toMatch(/The platform said: "Unauthenticated\. Invalid [\w-]+ header\."/);
 		const shown = `${error.message}\n${error.description}\n${JSON.stringify(error)}`;
 		expect(shown).not.toContain(value);
 		expect(trigger.liveStaticData).toEqual({});

@@ -15,18 +15,15 @@
  * every matching page is read on each poll.
  */
 import {
-	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
 	type IPollFunctions,
-	type JsonObject,
 } from 'n8n-workflow';
 
 import { queryOf, simplifyNews } from '../BusinessPlatformEcommerce/actions/news/getAll.operation';
-import { CREDENTIAL_FIELD_LABELS, CREDENTIAL_TYPE } from '../shared/credentialFields';
-import { OPERATIONS } from '../shared/operations';
+import { CREDENTIAL_TYPE } from '../shared/credentialFields';
 import { DEFAULT_REQUEST_SETTINGS, type RequestSettings } from '../shared/defaults';
 import { createRun } from '../shared/run';
 import { ParameterError } from '../shared/errors';
@@ -131,32 +128,10 @@ async function findNewItems(
 	};
 }
 
-/** The credential fields behind the headers a refusal names; all of E16's when it names none. */
-function credentialFieldsToCheck(message: string, business: string): string[] {
-	const headers = Object.entries(OPERATIONS.listNews.credentialHeaders);
-	const named = headers.filter(([header]) =>
-		new RegExp(`(^|[^\\w-])${header.replace(/[-]/g, '\\-')}([^\\w-]|$)`, 'i').test(message),
-	);
-	return (named.length ? named : headers).map(([, source]) =>
-		source === 'businessKey' && business
-			? `the key of "${business}" in ${CREDENTIAL_FIELD_LABELS.additionalBusinessKeys}`
-			: CREDENTIAL_FIELD_LABELS[source],
-	);
-}
-
-/** Errors as the trigger shows them: a credential refusal says which fields to check. */
-function triggerError(node: INode, error: unknown, business: string): Error {
+/** Errors as the trigger shows them: bad settings name the field; platform errors as built in shared/errors.ts. */
+function triggerError(node: INode, error: unknown): Error {
 	if (error instanceof ParameterError) {
 		return new NodeOperationError(node, error.message, { description: 'Nothing was sent to the platform.' });
-	}
-	if (error instanceof NodeApiError && (error.httpCode === '401' || error.httpCode === '403')) {
-		const fields = credentialFieldsToCheck(error.message, business);
-		const hint = `Check the credential's ${fields.join(', ')} (and ${CREDENTIAL_FIELD_LABELS.ecommerceBaseUrl}): the platform refused them.`;
-		return new NodeApiError(node, { message: error.message, httpCode: error.httpCode } as JsonObject, {
-			message: error.message,
-			description: [hint, error.description].filter(Boolean).join('\n'),
-			httpCode: error.httpCode,
-		});
 	}
 	return error as Error;
 }
@@ -194,6 +169,6 @@ export async function pollNews(this: IPollFunctions): Promise<INodeExecutionData
 		writeState(staticData, state);
 		return items.length ? [output(items)] : null;
 	} catch (error) {
-		throw triggerError(node, error, settings?.business ?? '');
+		throw triggerError(node, error);
 	}
 }

@@ -1,6 +1,14 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { OPERATIONS, type CredentialHeaderSource, type OperationId } from './operations';
+import {
+	MODULE_BASE_URL_FIELDS,
+	OPERATIONS,
+	PATH_PREFIX_FIELDS,
+	type CredentialHeaderSource,
+	type OperationId,
+	type OperationSpec,
+	type PlatformModule,
+} from './operations';
 
 export const CREDENTIAL_TYPE = 'businessPlatformApi';
 
@@ -112,4 +120,45 @@ export function credentialHeadersOf(operationId: OperationId): Record<string, st
 		headers[name] = credentialPlaceholder(source);
 	}
 	return headers;
+}
+
+/** The node that serves each platform module's operations (the operation table's `module`). */
+const MODULE_NODES: Record<PlatformModule, string> = {
+	accounting: 'Accounting',
+	calendar: 'Calendar',
+	ecommerce: 'Ecommerce',
+	hr: 'HR',
+	management: 'Projects',
+};
+
+/** The Ecommerce Trigger polls the news list (E16) with the same fields as that operation. */
+const TRIGGER_OPERATION: OperationId = 'listNews';
+
+/** Whether an operation needs a credential field: as a header, as its base URL or as a path prefix. */
+function needs(spec: OperationSpec, field: string): boolean {
+	if (Object.values(spec.credentialHeaders).includes(field as CredentialHeaderSource)) return true;
+	if (MODULE_BASE_URL_FIELDS[spec.module] === field) return true;
+	return Object.entries(PATH_PREFIX_FIELDS).some(([name, prefix]) => prefix === field && spec.path.includes(`{${name}}`));
+}
+
+/**
+ * Which nodes use a credential field, from the operation table: "Used by the Ecommerce node
+ * (all but Get District) and the Ecommerce Trigger." Shown as the field's hint.
+ */
+export function credentialFieldUsage(field: string): string {
+	const parts: string[] = [];
+	for (const [module, node] of Object.entries(MODULE_NODES) as Array<[PlatformModule, string]>) {
+		const specs: OperationSpec[] = Object.values(OPERATIONS).filter((spec) => spec.module === module);
+		const using = specs.filter((spec) => needs(spec, field));
+		if (using.length === 0) continue;
+		const titles = (list: OperationSpec[]) => [...new Set(list.map((spec) => spec.title))].join(', ');
+		const notUsing = specs.filter((spec) => !needs(spec, field));
+		if (notUsing.length === 0) parts.push(`the ${node} node`);
+		else if (using.length > notUsing.length) parts.push(`the ${node} node (all but ${titles(notUsing)})`);
+		else parts.push(`the ${node} node (${titles(using)})`);
+	}
+	if (needs(OPERATIONS[TRIGGER_OPERATION], field)) parts.push('the Ecommerce Trigger');
+	if (parts.length === 0) return '';
+	const last = parts.pop() as string;
+	return `Used by ${parts.length ? `${parts.join(', ')} and ${last}` : last}.`;
 }

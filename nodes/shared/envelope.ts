@@ -77,31 +77,57 @@ export function mapLeaves<T>(value: T, dropKey: (key: string) => boolean, mapStr
 	return (copy ?? value) as T;
 }
 
+/** One field error of an error body: the platform's field name and its messages, joined. */
+export interface FieldError {
+	field: string;
+	message: string;
+}
+
 /**
  * Field errors from an error body: Laravel's `{ errors: { field: [messages] } }`, or an
- * array of `{ field, message }`; returned as `field: message` lines.
+ * array of `{ field, message }` (a plain string has no field).
  */
-export function fieldErrorsOf(body: unknown): string[] {
+export function fieldErrorEntriesOf(body: unknown): FieldError[] {
 	if (!isObject(body)) return [];
 	const errors = body.errors;
 	if (Array.isArray(errors)) {
 		return errors
-			.map((entry) => {
-				if (typeof entry === 'string') return entry;
-				if (!isObject(entry)) return '';
+			.map((entry): FieldError => {
+				if (typeof entry === 'string') return { field: '', message: entry };
+				if (!isObject(entry)) return { field: '', message: '' };
 				const field = entry.field ?? entry.name ?? entry.key;
 				const message = entry.message ?? entry.error ?? entry.msg;
-				return field ? `${String(field)}: ${String(message ?? '')}` : String(message ?? '');
+				return { field: field ? String(field) : '', message: String(message ?? '') };
 			})
-			.filter((line) => line !== '');
+			.filter((entry) => entry.field !== '' || entry.message !== '');
 	}
 	if (isObject(errors)) {
 		return Object.entries(errors).map(([field, messages]) => {
 			const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
-			return `${field}: ${list.join(' ')}`;
+			return { field, message: list.join(' ') };
 		});
 	}
 	return [];
+}
+
+/** Field errors as `field: message` lines (a message without a field alone). */
+export function fieldErrorsOf(body: unknown): string[] {
+	return fieldErrorEntriesOf(body).map(({ field, message }) => (field ? `${field}: ${message}` : message));
+}
+
+/** The value at a dotted path of a response body ('data.task'); undefined when absent. */
+export function valueAt(body: unknown, path: string): unknown {
+	let current: unknown = body;
+	for (const key of path.split('.')) {
+		if (!isObject(current)) return undefined;
+		current = current[key];
+	}
+	return current;
+}
+
+/** Whether a payload is a record: a JSON object, not null, not a list. */
+export function isRecord(value: unknown): value is IDataObject {
+	return isObject(value);
 }
 
 /** The platform's message from an error body of any shape (JSON, text or HTML). */

@@ -1,25 +1,37 @@
 /**
  * Every error the package shows is built here: bad input (ParameterError, before anything
- * is sent), the platform's or the network's answer (NodeApiError with the platform's own
- * message, field errors, HTTP code, operation and item), an answer of an unexpected shape,
- * and the conversion of any failure into the n8n error of one item. Secrets are blanked
- * out of every text a user sees.
+ * is sent), the platform's or the network's answer (NodeApiError), an answer of an
+ * unexpected shape, and the conversion of any failure into the n8n error of one item.
+ *
+ * What a user reads is written in their terms: the message says what failed ("The platform
+ * has no payslip 1752"), the description what to check, with the platform's own message
+ * and its field errors under the node's parameter labels. The technical facts (operation
+ * with its spec code, method, path, HTTP code, item, tries, network error code) go into
+ * `error.context.data`, which n8n's error panel shows under "Error details → From <node>
+ * → Error data", and into `details` of a Continue On Fail error item. Secrets are blanked
+ * out of every text. Longer than ~350 lines because it is the one place every error text is
+ * written (one function per kind of failure); parameter labels of field errors are in
+ * fieldLabels.ts.
  */
 import {
 	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type INode,
+	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { errorMessageOf, fieldErrorsOf, parseBody } from './envelope';
-import { describeOperation, type OperationSpec } from './operations';
+import { CREDENTIAL_FIELD_LABELS } from './credentialFields';
+import { errorMessageOf, fieldErrorEntriesOf, parseBody, type FieldError } from './envelope';
+import { fieldLabeler, type FieldLabeler } from './fieldLabels';
+import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, describeOperation, type OperationSpec } from './operations';
 import { redact } from './redaction';
+import type { PathParam } from './request';
 import { TIMEOUT_CODES, type Attempt } from './retries';
 import type { PlatformRun } from './run';
 
-/** Bad input or credential field, named; the item is added when it becomes an n8n error. */
+/** Bad input or credential field, named; the item goes into the n8n error's details. */
 export class ParameterError extends Error {
 	constructor(
 		readonly parameter: string,
@@ -30,50 +42,326 @@ export class ParameterError extends Error {
 	}
 }
 
+/** What the item asked for: the path parameters as the user gave them, and its business. */
+export interface ErrorSubject {
+	pathParams?: Record<string, PathParam>;
+	business?: string;
+}
+
 export interface ErrorDetails {
+	/** What failed, in the user's terms. */
 	message: string;
+	/** What to check: the first line of the description. */
+	check?: string;
+	/** The platform's own message, shown in the description unless the message holds it. */
+	platformMessage?: string;
 	httpCode?: number;
-	fieldErrors?: string[];
+	fieldErrors?: FieldError[];
 	tries?: number;
-	/** Lines after the operation line: what else the user should know. */
+	/** Lines after the field errors: what else the user should know. */
 	notes?: string[];
+	/** A network failure's code and text, for the details. */
+	networkError?: string;
 }
 
 export const MAY_HAVE_ACTED_NOTE =
 	'The platform may have carried out this request before it failed: check before running this item again, so that it is not done twice.';
 
-/** The item's error: the platform's message, field errors, HTTP code, operation and item, secrets blanked. */
+/** The parts of a platform error's description, kept to relabel its field errors (asNodeError). */
+interface DescriptionParts {
+	check?: string;
+	fieldErrors: FieldError[];
+	platformMessage?: string;
+	notes: string[];
+}
+const descriptionParts = new WeakMap<NodeApiError, DescriptionParts>();
+
+
+function renderDescription(parts: DescriptionParts, labelOf: FieldLabeler = () => undefined): string {
+	const fieldLines = parts.fieldErrors.map(({ field, message }) => {
+		if (!field) return `- ${message}`;
+		return `- ${labelOf(field) ?? field}: ${message}`;
+	});
+	return [
+		parts.check,
+		...(fieldLines.length ? ['Correct these fields:', ...fieldLines] : []),
+		parts.platformMessage ? `The platform said: "${parts.platformMessage}"` : undefined,
+		...parts.notes,
+	]
+		.filter((line): line is string => Boolean(line))
+		.join('\n');
+}
+
+/** The item's error: a plain message, what to check, and the technical facts in its details. */
 export function platformError(
 	run: PlatformRun,
 	spec: OperationSpec,
 	itemIndex: number,
 	details: ErrorDetails,
 ): NodeApiError {
-	const where = [
-		`${describeOperation(spec)} (${spec.method} ${spec.path})`,
-		details.httpCode ? `HTTP ${details.httpCode}` : undefined,
-		`item ${itemIndex}`,
-		details.tries && details.tries > 1 ? `after ${details.tries} tries` : undefined,
-	]
-		.filter(Boolean)
-		.join(', ');
-	const fieldErrors = (details.fieldErrors ?? []).map((line) => redact(run, line));
-	const description = [
-		...(fieldErrors.length ? ['Field errors:', ...fieldErrors.map((line) => `- ${line}`)] : []),
-		where,
-		...(details.notes ?? []),
-	].join('\n');
 	const message = redact(run, details.message);
-	return new NodeApiError(
+	const platformMessage = details.platformMessage ? redact(run, details.platformMessage) : undefined;
+	const fieldErrors = (details.fieldErrors ?? []).map(({ field, message: text }) => ({
+		field: redact(run, field),
+		message: redact(run, text),
+	}));
+	const parts: DescriptionParts = {
+		check: details.check && redact(run, details.check),
+		fieldErrors,
+		// Shown once: not repeated when the message already quotes it.
+		platformMessage: platformMessage && !message.includes(platformMessage) ? platformMessage : undefined,
+		notes: (details.notes ?? []).map((note) => redact(run, note)),
+	};
+	const error = new NodeApiError(
 		run.node,
-		{ message, httpCode: details.httpCode ?? null, fieldErrors } as JsonObject,
+		{ message, httpCode: details.httpCode ?? null } as JsonObject,
 		{
 			message,
-			description: redact(run, description),
+			description: renderDescription(parts),
 			httpCode: details.httpCode ? String(details.httpCode) : undefined,
 			itemIndex,
 		},
 	);
+	const data: IDataObject = {
+		operation: describeOperation(spec),
+		method: spec.method,
+		path: spec.path,
+		item: itemIndex,
+	};
+	if (details.httpCode) data.httpCode = details.httpCode;
+	if (details.tries) data.tries = details.tries;
+	if (details.networkError) data.networkError = redact(run, details.networkError);
+	if (platformMessage) data.platformMessage = platformMessage;
+	if (fieldErrors.length) data.fieldErrors = fieldErrors.map(({ field, message: text }) => (field ? `${field}: ${text}` : text));
+	error.context.data = data;
+	descriptionParts.set(error, parts);
+	return error;
+}
+
+/** A template of the operation table ("get payslip {payslip_id}") with the values the user gave. */
+function fill(template: string, subject: ErrorSubject): string {
+	return template.replace(/\{(\w+)\}/g, (_, name: string) => String(subject.pathParams?.[name]?.value ?? '').trim());
+}
+
+/** The parameter labels of the path parameters a template names ("Payslip ID"). */
+function labelsIn(template: string, subject: ErrorSubject): string[] {
+	return [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => subject.pathParams?.[name]?.label ?? name);
+}
+
+const quoted = (labels: string[]) => labels.map((label) => `"${label}"`);
+
+/** "A, B and C". */
+function list(items: string[]): string {
+	return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+function baseUrlLabel(spec: OperationSpec): string {
+	return CREDENTIAL_FIELD_LABELS[MODULE_BASE_URL_FIELDS[spec.module]];
+}
+
+/** The credential's path prefix fields this operation's address uses. */
+function prefixLabels(spec: OperationSpec): string[] {
+	return Object.entries(PATH_PREFIX_FIELDS)
+		.filter(([name]) => spec.path.includes(`{${name}}`))
+		.map(([, field]) => CREDENTIAL_FIELD_LABELS[field]);
+}
+
+/**
+ * The credential fields this operation sends, as the credential dialog labels them; only
+ * those whose header the platform's message names ("Invalid apikey header.") when it names any.
+ */
+function credentialFieldLabels(spec: OperationSpec, subject: ErrorSubject, platformMessage = ''): string[] {
+	const headers = Object.entries(spec.credentialHeaders);
+	const named = headers.filter(([header]) =>
+		new RegExp(`(^|[^\\w-])${header.replace(/-/g, '\\-')}([^\\w-]|$)`, 'i').test(platformMessage),
+	);
+	const labels = new Set<string>();
+	for (const [, source] of named.length ? named : headers) {
+		labels.add(
+			source === 'businessKey' && subject.business
+				? `Additional Business Keys (the key of "${subject.business}")`
+				: CREDENTIAL_FIELD_LABELS[source],
+		);
+	}
+	return quoted([...labels]);
+}
+
+const tried = (tries: number) => (tries > 1 ? ` (tried ${tries} times)` : '');
+
+function duration(ms: number): string {
+	return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
+/** Message and what to check for a refusal or failure the platform answered with an HTTP code. */
+function httpFailureText(
+	spec: OperationSpec,
+	subject: ErrorSubject,
+	statusCode: number,
+	platformMessage: string | undefined,
+	tries: number,
+): { message: string; check?: string } {
+	const does = fill(spec.does, subject);
+	if (statusCode === 401 || statusCode === 403) {
+		const fields = credentialFieldLabels(spec, subject, platformMessage);
+		if (statusCode === 403) {
+			return {
+				message: `The platform does not allow this credential to ${does}`,
+				check: `Check that the credential's ${list(fields)} belong to a user and business allowed to do this.`,
+			};
+		}
+		const which = fields.length === 1 ? `the credential's ${fields[0]}` : 'the credential';
+		return {
+			message: `The platform did not accept ${which} when asked to ${does}`,
+			check: `Check the credential's ${list(fields)} (Business Platform API credential).`,
+		};
+	}
+	if (statusCode === 404) {
+		const prefixes = quoted(prefixLabels(spec));
+		if (spec.record) {
+			const extra = prefixes.length ? ` and the credential's ${list(prefixes)}` : '';
+			return {
+				message: `The platform has no ${fill(spec.record, subject)}`,
+				check: `Check ${list(quoted(labelsIn(spec.record, subject)))}${extra}, and that the record belongs to the business this item acts for.`,
+			};
+		}
+		return {
+			message: `The platform found nothing at the address used to ${does}`,
+			check: `Check the credential's ${list([`"${baseUrlLabel(spec)}"`, ...prefixes])}.`,
+		};
+	}
+	if (statusCode === 429) {
+		return {
+			message: `The platform received too many requests and refused to ${does}${tried(tries)}`,
+			check: 'Run this item again later, or lower the Concurrency option.',
+		};
+	}
+	if (statusCode >= 500) {
+		return {
+			message: `The platform failed with a server error when asked to ${does}${tried(tries)}`,
+			check: "This is usually temporary: run this item again later. If it keeps failing, contact the platform's support.",
+		};
+	}
+	return {
+		message: `The platform refused to ${does}${platformMessage ? `: ${platformMessage}` : ''}`,
+		check: 'Check the values this item sends.',
+	};
+}
+
+/** The error of a request that failed for good: a network failure or an HTTP error answer. */
+export function failureError(
+	run: PlatformRun,
+	spec: OperationSpec,
+	itemIndex: number,
+	attempt: Attempt,
+	tries: number,
+	notes: string[],
+	subject: ErrorSubject = {},
+): NodeApiError {
+	const does = fill(spec.does, subject);
+	if (attempt.kind === 'network') {
+		/*
+		 * The messages must not contain error codes such as ECONNREFUSED: n8n replaces a
+		 * message that does with its own generic text. The code goes into the details.
+		 */
+		const baseUrl = `"${baseUrlLabel(spec)}"`;
+		let message = `The connection to the platform closed before it answered, when asked to ${does}`;
+		let check = 'This is usually temporary: run this item again later.';
+		if (TIMEOUT_CODES.has(attempt.code)) {
+			message = `The platform did not answer within ${duration(run.settings.timeoutMs)} when asked to ${does}`;
+			check = 'Run this item again later, or raise the Timeout option if the platform is slow.';
+		} else if (attempt.code === 'ECONNREFUSED') {
+			message = `Could not connect to the platform to ${does}: the connection was refused`;
+			check = `Check the credential's ${baseUrl}, and that the platform is running and reachable from n8n.`;
+		} else if (attempt.code === 'ENOTFOUND' || attempt.code === 'EAI_AGAIN') {
+			message = `The host name in the credential's ${baseUrl} could not be found`;
+			check = `Check the spelling of the credential's ${baseUrl}, and that n8n can reach that host.`;
+		} else if (attempt.code !== 'ECONNRESET') {
+			message = `The request to the platform failed when asked to ${does}`;
+		}
+		return platformError(run, spec, itemIndex, {
+			message: `${message}${tried(tries)}`,
+			check,
+			tries,
+			notes,
+			networkError: `${attempt.code}: ${attempt.message}`,
+		});
+	}
+	const { value } = parseBody(attempt.body);
+	const platformMessage = errorMessageOf(value);
+	const actsFor = { ...subject, business: subject.business ?? run.businessFor(itemIndex) };
+	const text = httpFailureText(spec, actsFor, attempt.statusCode, platformMessage, tries);
+	const fieldErrors = fieldErrorEntriesOf(value);
+	return platformError(run, spec, itemIndex, {
+		...text,
+		check: fieldErrors.length && attempt.statusCode < 500 ? undefined : text.check,
+		platformMessage,
+		httpCode: attempt.statusCode,
+		fieldErrors,
+		tries,
+		notes,
+	});
+}
+
+/** A success code with a body that is not JSON, or none: the answer cannot be read. */
+export function unreadableAnswerError(
+	run: PlatformRun,
+	spec: OperationSpec,
+	itemIndex: number,
+	statusCode: number,
+	body: unknown,
+	malformed: boolean,
+	notes: string[],
+	subject: ErrorSubject = {},
+): NodeApiError {
+	const does = fill(spec.does, subject);
+	const excerpt = malformed ? errorMessageOf(body) : undefined;
+	return platformError(run, spec, itemIndex, {
+		message: malformed
+			? `The platform's answer could not be read (it is not JSON) when asked to ${does}`
+			: `The platform sent an empty answer when asked to ${does}`,
+		check: `Check that the credential's "${baseUrlLabel(spec)}" is the address of the platform's API.`,
+		httpCode: statusCode,
+		notes: [...(excerpt ? [`The answer began: ${excerpt.slice(0, 120)}`] : []), ...notes],
+	});
+}
+
+/** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
+export function refusedAnswerError(
+	run: PlatformRun,
+	spec: OperationSpec,
+	itemIndex: number,
+	statusCode: number,
+	body: unknown,
+	subject: ErrorSubject = {},
+): NodeApiError {
+	const platformMessage = errorMessageOf(body);
+	const fieldErrors = fieldErrorEntriesOf(body);
+	return platformError(run, spec, itemIndex, {
+		message: `The platform refused to ${fill(spec.does, subject)}${platformMessage ? `: ${platformMessage}` : ''}`,
+		check: fieldErrors.length ? undefined : 'Check the values this item sends.',
+		platformMessage,
+		httpCode: statusCode,
+		fieldErrors,
+	});
+}
+
+/** A success answer without the payload the spec marks required (`spec.requiredPayload`). */
+export function missingPayloadError(
+	run: PlatformRun,
+	spec: OperationSpec,
+	itemIndex: number,
+	statusCode: number,
+	body: unknown,
+	subject: ErrorSubject = {},
+): NodeApiError {
+	const acts = spec.retry !== 'read';
+	return platformError(run, spec, itemIndex, {
+		message: `The platform answered without the record it should send back, when asked to ${fill(spec.does, subject)}`,
+		check: `Its answer has no "${spec.requiredPayload ?? ''}", where the platform's API specification puts the record. Contact the platform's support if this keeps happening.`,
+		platformMessage: errorMessageOf(body),
+		httpCode: statusCode,
+		notes: acts ? ['The platform reported success: the change was probably made. Check before running this item again.'] : [],
+	});
 }
 
 /** A successful answer that lacks what the operation needs (`expected` says what and where). */
@@ -84,75 +372,57 @@ export function unexpectedAnswerError(
 	message: string,
 	expected: string,
 ): NodeOperationError {
-	return new NodeOperationError(run.node, message, {
+	const error = new NodeOperationError(run.node, message, {
 		itemIndex,
-		description: `${describeOperation(spec)}: ${expected}`,
+		description: `The platform's answer was not as expected: ${expected}.`,
 	});
+	error.context.data = { operation: describeOperation(spec), method: spec.method, path: spec.path, item: itemIndex };
+	return error;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-	401: 'The platform refused the credentials',
-	403: 'The platform refused access to this resource',
-	404: 'The platform found nothing at this address',
-	429: 'The platform is receiving too many requests',
-};
+/** The credential field an operation needs is empty: name the field as the credential dialog shows it. */
+export function emptyCredentialFieldError(label: string, spec: OperationSpec): ParameterError {
+	return new ParameterError(`The credential field "${label}"`, `is empty; ${spec.title} needs it. Fill it in the Business Platform API credential.`);
+}
 
-/*
- * The messages below must not contain error codes such as ECONNREFUSED: n8n replaces a
- * message that does with its own generic text. The code goes into the description.
+/** The technical facts of an item's error, for n8n's error panel and Continue On Fail items. */
+function itemDetails(error: NodeApiError | NodeOperationError, itemIndex: number): IDataObject {
+	const data = (error.context.data ?? {}) as IDataObject;
+	if (data.item === undefined) data.item = itemIndex;
+	error.context.data = data;
+	return data;
+}
+
+/**
+ * Any failure of one item as an n8n error carrying the item index in its details; with the
+ * operation's parameters, platform field errors are named by their labels.
  */
-const NETWORK_TEXT: Record<string, string> = {
-	ECONNREFUSED: 'Could not connect to the platform: the connection was refused',
-	ECONNRESET: 'The connection to the platform was closed before it answered',
-	ENOTFOUND: 'The platform host name could not be resolved',
-	EAI_AGAIN: 'The platform host name could not be resolved',
-};
-
-/** The error of a request that failed for good: a network failure or an HTTP error answer. */
-export function failureError(
-	run: PlatformRun,
-	spec: OperationSpec,
+export function asNodeError(
+	node: INode,
+	error: unknown,
 	itemIndex: number,
-	attempt: Attempt,
-	tries: number,
-	notes: string[],
-): NodeApiError {
-	if (attempt.kind === 'network') {
-		const message = TIMEOUT_CODES.has(attempt.code)
-			? `The platform did not answer within ${run.settings.timeoutMs} ms (Request Options → Timeout)`
-			: (NETWORK_TEXT[attempt.code] ?? 'The request to the platform failed');
-		return platformError(run, spec, itemIndex, {
-			message,
-			tries,
-			notes: [`Network error ${attempt.code}: ${attempt.message}`, ...notes],
-		});
-	}
-	const { value } = parseBody(attempt.body);
-	const fallback =
-		STATUS_TEXT[attempt.statusCode] ??
-		(attempt.statusCode >= 500 ? 'The platform failed to process the request' : 'The platform rejected the request');
-	return platformError(run, spec, itemIndex, {
-		message: errorMessageOf(value) ?? `${fallback} (HTTP ${attempt.statusCode}, no message in the response)`,
-		httpCode: attempt.statusCode,
-		fieldErrors: fieldErrorsOf(value),
-		tries,
-		notes,
-	});
-}
-
-/** Any failure of one item as an n8n error carrying the item index. */
-export function asNodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	parameters?: INodeProperties[],
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
+		itemDetails(error, itemIndex);
+		const parts = error instanceof NodeApiError ? descriptionParts.get(error) : undefined;
+		if (parts && parameters && parts.fieldErrors.length) {
+			(error as { description: string | null | undefined }).description = renderDescription(parts, fieldLabeler(parameters));
+		}
 		return error;
 	}
 	if (error instanceof ParameterError) {
-		return new NodeOperationError(node, `${error.message} (item ${itemIndex})`, {
+		const nodeError = new NodeOperationError(node, error.message, {
 			itemIndex,
 			description: 'Nothing was sent to the platform for this item.',
 		});
+		itemDetails(nodeError, itemIndex);
+		return nodeError;
 	}
-	return new NodeOperationError(node, error as Error, { itemIndex });
+	const nodeError = new NodeOperationError(node, error as Error, { itemIndex });
+	itemDetails(nodeError, itemIndex);
+	return nodeError;
 }
 
 /** A failure while filling a picker (no item): platform errors as they are, bad fields named. */
@@ -167,5 +437,6 @@ export function errorItemJson(error: NodeApiError | NodeOperationError): IDataOb
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	if (error.context.data) json.details = error.context.data as IDataObject;
 	return json;
 }

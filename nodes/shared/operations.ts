@@ -63,6 +63,18 @@ export interface OperationSpec {
 	fixedHeaders?: Record<string, string>;
 	body: BodyKind;
 	retry: RetryClass;
+	/**
+	 * What the operation does, in the user's words, for error messages ("get payslip
+	 * {payslip_id}": a `{name}` is replaced by the value the user gave for that path parameter).
+	 */
+	does: string;
+	/** The record a 404 means is missing ("payslip {payslip_id}"); absent when the path names none. */
+	record?: string;
+	/**
+	 * Where the spec marks the payload of a success answer required ('data', 'response',
+	 * 'data.task'): an answer without it fails the item instead of giving an empty output.
+	 */
+	requiredPayload?: string;
 }
 
 const JSON_ACCEPT = { Accept: 'application/json' };
@@ -93,6 +105,8 @@ export const OPERATIONS = {
 		languageHeader: 'Accept-Language',
 		body: 'multipart',
 		retry: 'create',
+		does: 'update sales quote {quote_id}',
+		record: 'sales quote {quote_id}',
 	},
 	updateCategory: {
 		code: 'E2',
@@ -104,6 +118,8 @@ export const OPERATIONS = {
 		credentialHeaders: ECOMMERCE_USER_HEADERS,
 		body: 'multipart',
 		retry: 'setValue',
+		does: 'update category {category_id}',
+		record: 'category {category_id}',
 	},
 	/** Not one of E1..E16: the categories list the spec names as the source of parent ids. */
 	listCategories: {
@@ -116,6 +132,7 @@ export const OPERATIONS = {
 		credentialHeaders: ECOMMERCE_HEADERS,
 		body: 'none',
 		retry: 'read',
+		does: 'list the categories',
 	},
 	getOrder: {
 		code: 'E3',
@@ -128,6 +145,8 @@ export const OPERATIONS = {
 		languageHeader: 'Accept-Language',
 		body: 'none',
 		retry: 'read',
+		does: 'get order {order_id}',
+		record: 'order {order_id}',
 	},
 	toggleFavorite: {
 		code: 'E4',
@@ -140,6 +159,8 @@ export const OPERATIONS = {
 		languageHeader: 'Accept-Language',
 		body: 'text',
 		retry: 'create',
+		does: 'toggle catalog item {catalog_id} in the favourites',
+		record: 'catalog item {catalog_id}',
 	},
 	getDistrict: {
 		code: 'E5',
@@ -151,6 +172,9 @@ export const OPERATIONS = {
 		credentialHeaders: { apikey: 'apiKey', apiconnection: 'apiConnection' },
 		body: 'none',
 		retry: 'read',
+		does: 'get district {district_id}',
+		record: 'district {district_id}',
+		requiredPayload: 'data',
 	},
 	deleteWorkspace: {
 		code: 'E6',
@@ -164,6 +188,8 @@ export const OPERATIONS = {
 		fixedHeaders: JSON_ACCEPT,
 		body: 'json',
 		retry: 'create',
+		does: 'delete workspace {id}',
+		record: 'workspace {id}',
 	},
 	createSkill: {
 		code: 'E7',
@@ -179,6 +205,8 @@ export const OPERATIONS = {
 		},
 		body: 'json',
 		retry: 'create',
+		does: 'create the skill',
+		requiredPayload: 'response',
 	},
 	getCustomerSupplierBranch: {
 		code: 'E8',
@@ -191,6 +219,8 @@ export const OPERATIONS = {
 		languageHeader: 'lang',
 		body: 'none',
 		retry: 'read',
+		does: 'get customer/supplier branch {branch_uuid}',
+		record: 'branch {branch_uuid} of customer/supplier {uuid}',
 	},
 	createCashBankAccount: {
 		code: 'E9',
@@ -202,6 +232,7 @@ export const OPERATIONS = {
 		credentialHeaders: { apikey: 'apiKey', secure_business_key: 'businessKey' },
 		body: 'json',
 		retry: 'create',
+		does: 'create the cash/bank account',
 	},
 	updateTask: {
 		code: 'E10',
@@ -215,6 +246,9 @@ export const OPERATIONS = {
 		fixedHeaders: JSON_ACCEPT,
 		body: 'multipart',
 		retry: 'create',
+		does: 'update task {id}',
+		record: 'task {id}',
+		requiredPayload: 'data.task',
 	},
 	listCalendars: {
 		code: 'E11',
@@ -226,6 +260,7 @@ export const OPERATIONS = {
 		credentialHeaders: { user_token: 'userToken', secure_business_key: 'businessKey' },
 		body: 'multipart',
 		retry: 'read',
+		does: 'list the calendars',
 	},
 	updateCatalogComment: {
 		code: 'E12',
@@ -237,6 +272,8 @@ export const OPERATIONS = {
 		credentialHeaders: ECOMMERCE_USER_HEADERS,
 		body: 'multipart',
 		retry: 'setValue',
+		does: 'update catalog comment {comment_id}',
+		record: 'catalog comment {comment_id}',
 	},
 	updateAuditSessionItem: {
 		code: 'E13',
@@ -248,6 +285,8 @@ export const OPERATIONS = {
 		credentialHeaders: ECOMMERCE_HEADERS,
 		body: 'text',
 		retry: 'setValue',
+		does: 'update audit session item {audit_item_id}',
+		record: 'audit session item {audit_item_id}',
 	},
 	createInventoryTransferItem: {
 		code: 'E14',
@@ -259,6 +298,7 @@ export const OPERATIONS = {
 		credentialHeaders: ECOMMERCE_HEADERS,
 		body: 'multipart',
 		retry: 'create',
+		does: 'create the inventory transfer item',
 	},
 	getPayslip: {
 		code: 'E15',
@@ -270,6 +310,9 @@ export const OPERATIONS = {
 		credentialHeaders: { uuid: 'clientUuid', secure_business_key: 'businessKey' },
 		body: 'none',
 		retry: 'read',
+		does: 'get payslip {payslip_id}',
+		record: 'payslip {payslip_id}',
+		requiredPayload: 'response',
 	},
 	listNews: {
 		code: 'E16',
@@ -281,6 +324,7 @@ export const OPERATIONS = {
 		credentialHeaders: ECOMMERCE_HEADERS,
 		body: 'none',
 		retry: 'read',
+		does: 'list the news',
 	},
 } as const satisfies Record<string, OperationSpec>;
 

@@ -7,12 +7,11 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CREDENTIAL_FIELD_LABELS, credentialPlaceholder } from './credentialFields';
-import { ParameterError } from './errors';
+import { ParameterError, emptyCredentialFieldError } from './errors';
 import {
 	MODULE_BASE_URL_FIELDS,
 	OPERATIONS,
 	PATH_PREFIX_FIELDS,
-	describeOperation,
 	type OperationId,
 	type OperationSpec,
 } from './operations';
@@ -50,10 +49,7 @@ export interface RequestInput {
 function credentialField(run: PlatformRun, field: string, spec: OperationSpec): string {
 	const value = run.credentials[field];
 	if (isBlank(value)) {
-		throw new ParameterError(
-			`The credential field "${CREDENTIAL_FIELD_LABELS[field] ?? field}"`,
-			`is empty; ${describeOperation(spec)} needs it`,
-		);
+		throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS[field] ?? field, spec);
 	}
 	return String(value);
 }
@@ -89,7 +85,7 @@ function resolveBusiness(run: PlatformRun, spec: OperationSpec, input: RequestIn
 	if (business === '') {
 		const needsKey = Object.values(spec.credentialHeaders).includes('businessKey');
 		if (!needsKey) return business;
-		throw new ParameterError('The credential field "Business Key"', `is empty; ${describeOperation(spec)} needs it`);
+		throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS.businessKey, spec);
 	}
 	if ([...run.businessKeys.values()].includes(business)) {
 		throw new ParameterError(

@@ -34,7 +34,7 @@ export async function routeItems(this: IExecuteFunctions, actions: NodeActions):
 			try {
 				results[i] = toOutputItems(await operation.execute.call(this, i, run), i);
 			} catch (error) {
-				const nodeError = asNodeError(this.getNode(), error, i);
+				const nodeError = asNodeError(this.getNode(), error, i, operation.description);
 				if (this.continueOnFail()) {
 					results[i] = [{ json: errorItemJson(nodeError), pairedItem: { item: i } }];
 					return;

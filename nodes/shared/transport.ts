@@ -7,8 +7,15 @@
 import { sleep, type IDataObject, type IExecuteFunctions, type ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './credentialFields';
-import { errorMessageOf, fieldErrorsOf, parseBody, removeSecretFields, unwrapEnvelope } from './envelope';
-import { MAY_HAVE_ACTED_NOTE, failureError, platformError } from './errors';
+import { isRecord, parseBody, removeSecretFields, unwrapEnvelope, valueAt } from './envelope';
+import {
+	MAY_HAVE_ACTED_NOTE,
+	failureError,
+	missingPayloadError,
+	refusedAnswerError,
+	unreadableAnswerError,
+	type ErrorSubject,
+} from './errors';
 import { OPERATIONS, type OperationId, type OperationSpec } from './operations';
 import { redactData } from './redaction';
 import { prepareRequest, type RequestInput } from './request';
@@ -61,7 +68,7 @@ export async function platformRequest(
 		}
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
-			return successOrFailure(run, spec, itemIndex, attempt);
+			return successOrFailure(run, spec, itemIndex, attempt, input);
 		}
 
 		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
@@ -76,7 +83,7 @@ export async function platformRequest(
 				);
 			}
 			if (mayHaveActed(spec.retry, attempt, retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
-			throw failureError(run, spec, itemIndex, attempt, tries, notes);
+			throw failureError(run, spec, itemIndex, attempt, tries, notes, input);
 		}
 
 		const delay = retryAfter ?? backoffDelay(settings, tries);
@@ -94,24 +101,19 @@ function successOrFailure(
 	spec: OperationSpec,
 	itemIndex: number,
 	attempt: Extract<Attempt, { kind: 'response' }>,
+	subject: ErrorSubject,
 ): PlatformResponse {
 	const { value, malformed } = parseBody(attempt.body);
 	// Every operation answers with a JSON envelope: anything else is a failure, never an empty record.
 	if (malformed || (value === undefined && attempt.statusCode !== 204)) {
-		const what = malformed ? `a body that is not JSON: ${errorMessageOf(value) ?? ''}` : 'an empty body';
-		throw platformError(run, spec, itemIndex, {
-			message: `The platform answered HTTP ${attempt.statusCode} with ${what}`.trim(),
-			httpCode: attempt.statusCode,
-			notes: mayHaveActed(spec.retry, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [],
-		});
+		const notes = mayHaveActed(spec.retry, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [];
+		throw unreadableAnswerError(run, spec, itemIndex, attempt.statusCode, value, malformed, notes, subject);
 	}
 	const unwrapped = unwrapEnvelope(value);
-	if (!unwrapped.ok) {
-		throw platformError(run, spec, itemIndex, {
-			message: unwrapped.message ?? 'The platform reported a failure without a message',
-			httpCode: attempt.statusCode,
-			fieldErrors: fieldErrorsOf(value),
-		});
+	if (!unwrapped.ok) throw refusedAnswerError(run, spec, itemIndex, attempt.statusCode, value, subject);
+	// Where the spec marks the payload required, an answer without it is no success.
+	if (spec.requiredPayload && !isRecord(valueAt(value, spec.requiredPayload))) {
+		throw missingPayloadError(run, spec, itemIndex, attempt.statusCode, value, subject);
 	}
 	return {
 		data: redactData(run, removeSecretFields(unwrapped.data)),

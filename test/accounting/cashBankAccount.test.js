@@ -41,7 +41,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		expect(bank.json[0]).toMatchObject({ type: 'bank', representative_id: '43' });
 
 		const savings = await runAccounting({ ...ACCOUNT, accountType: 'savings' });
-		expect(savings.error?.message).toBe('The selected type is invalid.');
+		expect(savings.error?.message).toBe('The platform refused to create the cash/bank account: The selected type is invalid.');
 		expect(/** @type {any} */ (savings.error).httpCode).toBe('422');
 		expect(savings.error?.description).toContain('- type: The selected type is invalid.');
 		expect(fixture.requestsFor('E9').map((/** @type {any} */ r) => r.body.value.type)).toEqual(['bank', 'savings']);
@@ -49,9 +49,9 @@ describe('Cash/Bank Account → Create (E9)', () => {
 
 	test("another business's id is refused by the platform with its message", async () => {
 		const { error } = await runAccounting({ ...ACCOUNT, businessId: '202' });
-		expect(error?.message).toBe('The selected business id is invalid.');
-		expect(error?.description).toContain('- business_id: The selected business id is invalid.');
-		expect(error?.description).toContain('E9 Create Cash/Bank Account (POST /api/add_account_v2), HTTP 422, item 0');
+		expect(error?.message).toBe('The platform refused to create the cash/bank account: The selected business id is invalid.');
+		expect(error?.description).toContain('- Business ID: The selected business id is invalid.');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E9 Create Cash/Bank Account', method: 'POST', path: '/api/add_account_v2', httpCode: 422, item: 0 });
 		expect(fixture.sandbox.state.acme.accounts).toHaveLength(2);
 	});
 
@@ -82,9 +82,9 @@ describe('Cash/Bank Account → Create (E9)', () => {
 			},
 		);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
-		expect(output[0].json.error).toBe('Representative ID must be a whole number, got "abc" (item 0)');
-		expect(output[1].json.error).toBe('Name is required (item 1)');
-		expect(output[2].json.error).toBe('Representative ID must be 1 or more, got 0 (item 2)');
+		expect(output[0].json.error).toBe('Representative ID must be a whole number, got "abc"');
+		expect(output[1].json.error).toBe('Name is required');
+		expect(output[2].json.error).toBe('Representative ID must be 1 or more, got 0');
 		expect(output[3].json).toMatchObject({ name: 'Till 4', type: 'cash' });
 		expect(fixture.requestsFor('E9')).toHaveLength(1);
 	});

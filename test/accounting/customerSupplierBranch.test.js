@@ -77,16 +77,18 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		const { customer, supplier } = seeded();
 		const get = { resource: 'customerSupplierBranch', operation: 'get', contactType: 'customer', customerSupplierUuid: customer.uuid };
 		const english = await runAccounting({ ...get, branchUuid: supplier.branches[0].uuid });
-		expect(english.error?.message).toBe('Branch not found.');
+		expect(english.error?.message).toBe(`The platform has no branch ${supplier.branches[0].uuid} of customer/supplier ${customer.uuid}`);
+		expect(english.error?.description).toContain('Check "Branch UUID" and "Customer/Supplier UUID"');
+		expect(english.error?.description).toContain('The platform said: "Branch not found."');
 		expect(/** @type {any} */ (english.error).httpCode).toBe('404');
-		expect(english.error?.description).toContain('E8 Get Customer/Supplier Branch');
+		expect(/** @type {any} */ (english.error).context.data).toMatchObject({ operation: 'E8 Get Customer/Supplier Branch', httpCode: 404 });
 
 		const arabic = await runAccounting({ ...get, branchUuid: supplier.branches[0].uuid, options: { language: 'ar' } });
-		expect(arabic.error?.message).toBe('الفرع غير موجود.');
+		expect(arabic.error?.description).toContain('The platform said: "الفرع غير موجود."');
 
 		// A supplier's uuid asked for as a customer is not found either.
 		const wrongType = await runAccounting({ ...get, customerSupplierUuid: supplier.uuid, branchUuid: supplier.branches[0].uuid });
-		expect(wrongType.error?.message).toBe('Customer not found.');
+		expect(wrongType.error?.description).toContain('The platform said: "Customer not found."');
 	});
 
 	test('status: false with errors on HTTP 200 is an error carrying the platform message', async () => {
@@ -99,8 +101,8 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 			customerSupplierUuid: customer.uuid,
 			branchUuid: customer.branches[0].uuid,
 		});
-		expect(error?.message).toBe('Branch is archived');
-		expect(error?.description).toContain('HTTP 200');
+		expect(error?.message).toBe(`The platform refused to get customer/supplier branch ${customer.branches[0].uuid}: Branch is archived`);
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ httpCode: 200 });
 	});
 
 	test('uuids that are paths and a bad type are refused before any request', async () => {
@@ -108,12 +110,12 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		const get = { resource: 'customerSupplierBranch', operation: 'get', contactType: 'customer', customerSupplierUuid: customer.uuid };
 		const traversal = await runAccounting({ ...get, branchUuid: '../../../api/add_account_v2' });
 		expect(traversal.error?.message).toBe(
-			'Branch UUID must be a single id, not a path, got "../../../api/add_account_v2" (item 0)',
+			'Branch UUID must be a single id, not a path, got "../../../api/add_account_v2"',
 		);
 		const empty = await runAccounting({ ...get, customerSupplierUuid: ' ', branchUuid: customer.branches[0].uuid });
-		expect(empty.error?.message).toBe('Customer/Supplier UUID is required (item 0)');
+		expect(empty.error?.message).toBe('Customer/Supplier UUID is required');
 		const badType = await runAccounting({ ...get, contactType: '={{ 3 }}', branchUuid: customer.branches[0].uuid });
-		expect(badType.error?.message).toBe('Customer or Supplier must be customer or supplier (or 1 or 2), got 3 (item 0)');
+		expect(badType.error?.message).toBe('Customer or Supplier must be customer or supplier (or 1 or 2), got 3');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -233,11 +233,11 @@ describe('Sales Quote → Update (E1)', () => {
 		const { price: _omitted, ...noPrice } = line(3);
 		const lines = [line(1), line(2), noPrice];
 		const { error } = await runAccounting({ ...QUOTE, ...defineBelow(lines) });
-		expect(error?.message).toBe('Line 3: Price is required (item 0)');
+		expect(error?.message).toBe('Line 3: Price is required');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 
 		const fromJson = await runAccounting({ ...QUOTE, lineItemsSource: 'json', lineItemsJson: JSON.stringify(lines) });
-		expect(fromJson.error?.message).toBe('Line 3: Price is required (item 0)');
+		expect(fromJson.error?.message).toBe('Line 3: Price is required');
 
 		// A price from an expression that finds nothing fails that item only.
 		const fromExpression = await runAccounting(
@@ -245,7 +245,7 @@ describe('Sales Quote → Update (E1)', () => {
 			{ items: [{ json: {} }], continueOnFail: true },
 		);
 		expect(fromExpression.json).toEqual([
-			{ error: 'Line 2: Price is required (item 0)', description: 'Nothing was sent to the platform for this item.' },
+			{ error: 'Line 2: Price is required', description: 'Nothing was sent to the platform for this item.', details: { item: 0 } },
 		]);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
@@ -253,16 +253,16 @@ describe('Sales Quote → Update (E1)', () => {
 	test('other bad lines are refused before any request, naming the line and field', async () => {
 		/** @type {Array<[Record<string, any>, string]>} */
 		const cases = [
-			[defineBelow([line(1), { ...line(2), quantity: 'two' }]), 'Line 2: Quantity must be a number, got "two" (item 0)'],
-			[defineBelow([{ ...line(1), itemId: ' ' }]), 'Line 1: Item ID is required (item 0)'],
-			[defineBelow([{ ...line(1), description: '' }]), 'Line 1: Description is required (item 0)'],
-			[defineBelow([]), 'Line Items needs at least one line (item 0)'],
-			[{ lineItemsSource: 'json', lineItemsJson: '[]' }, 'Line Items needs at least one line (item 0)'],
+			[defineBelow([line(1), { ...line(2), quantity: 'two' }]), 'Line 2: Quantity must be a number, got "two"'],
+			[defineBelow([{ ...line(1), itemId: ' ' }]), 'Line 1: Item ID is required'],
+			[defineBelow([{ ...line(1), description: '' }]), 'Line 1: Description is required'],
+			[defineBelow([]), 'Line Items needs at least one line'],
+			[{ lineItemsSource: 'json', lineItemsJson: '[]' }, 'Line Items needs at least one line'],
 			[
 				{ lineItemsSource: 'json', lineItemsJson: JSON.stringify([{ ...line(1), qty: 1 }]) },
-				'Line 1: unknown key "qty"; the keys are sort, itemId, quantity, price, amount, tax, taxAmount, totalWithTax, discount, description (item 0)',
+				'Line 1: unknown key "qty"; the keys are sort, itemId, quantity, price, amount, tax, taxAmount, totalWithTax, discount, description',
 			],
-			[{ lineItemsSource: 'json', lineItemsJson: '{"itemId": 1}' }, 'Line Items (JSON) must be an array of line objects, got {"itemId":1} (item 0)'],
+			[{ lineItemsSource: 'json', lineItemsJson: '{"itemId": 1}' }, 'Line Items (JSON) must be an array of line objects, got {"itemId":1}'],
 			[{ lineItemsSource: 'json', lineItemsJson: '[1, ' }, expect.stringMatching(/^Line Items \(JSON\) is not valid JSON: /)],
 		];
 		for (const [lineParameters, message] of cases) {
@@ -275,10 +275,10 @@ describe('Sales Quote → Update (E1)', () => {
 	test('bad quote fields are refused before any request', async () => {
 		/** @type {Array<[Record<string, any>, string]>} */
 		const cases = [
-			[{ customerId: 'ACME' }, 'Customer ID must be a whole number, got "ACME" (item 0)'],
-			[{ createdDate: '2025-02-30' }, 'Created Date is not a real date or time, got "2025-02-30" (item 0)'],
-			[{ discountType: 'half' }, 'Discount Type must be percentage or amount (or 0 or 1), got "half" (item 0)'],
-			[{ quoteId: '1501/../1502' }, 'Quote ID must be a whole number, got "1501/../1502" (item 0)'],
+			[{ customerId: 'ACME' }, 'Customer ID must be a whole number, got "ACME"'],
+			[{ createdDate: '2025-02-30' }, 'Created Date is not a real date or time, got "2025-02-30"'],
+			[{ discountType: 'half' }, 'Discount Type must be percentage or amount (or 0 or 1), got "half"'],
+			[{ quoteId: '1501/../1502' }, 'Quote ID must be a whole number, got "1501/../1502"'],
 		];
 		for (const [fields, message] of cases) {
 			const { error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]), ...fields });
@@ -289,9 +289,10 @@ describe('Sales Quote → Update (E1)', () => {
 
 	test('an unknown quote fails with the platform message and HTTP 404, in the chosen language', async () => {
 		const { error } = await runAccounting({ ...QUOTE, quoteId: '999999', ...defineBelow([line(1)]), options: { language: 'ar' } });
-		expect(error?.message).toBe('عرض السعر غير موجود.');
+		expect(error?.message).toBe('The platform has no sales quote 999999');
+		expect(error?.description).toContain('The platform said: "عرض السعر غير موجود."');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(error?.description).toContain('E1 Update Sales Quote (POST /api/v4/sales_quote/{quote_id}), HTTP 404, item 0');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E1 Update Sales Quote', method: 'POST', path: '/api/v4/sales_quote/{quote_id}', httpCode: 404, item: 0 });
 	});
 
 	test('a 422 from the platform shows its message and field errors', async () => {
@@ -301,10 +302,10 @@ describe('Sales Quote → Update (E1)', () => {
 			...defineBelow([line(1)]),
 			additionalFields: { dueDate: '2025-01-01' },
 		});
-		expect(error?.message).toBe('The selected customer id is invalid. (and 1 more error)');
+		expect(error?.message).toBe('The platform refused to update sales quote 1501: The selected customer id is invalid. (and 1 more error)');
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.description).toContain('- customer_id: The selected customer id is invalid.');
-		expect(error?.description).toContain('- due_date: The due date field must be a date after or equal to created date.');
+		expect(error?.description).toContain('- Customer ID: The selected customer id is invalid.');
+		expect(error?.description).toContain('- Due Date: The due date field must be a date after or equal to created date.');
 		expect(fixture.requestsFor('E1')).toHaveLength(1);
 	});
 

@@ -61,7 +61,7 @@ describe('Calendar → Get Many (E11)', () => {
 
 	test('an empty Type fails naming the parameter and item; nothing is sent', async () => {
 		const { error } = await runCalendar({ type: ' ', returnAll: true });
-		expect(error?.message).toBe('Type is required (item 0)');
+		expect(error?.message).toBe('Type is required');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -73,29 +73,36 @@ describe('Calendar → Get Many (E11)', () => {
 		});
 		const { error } = await runCalendar({ userType: 'robot', returnAll: true });
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The selected user type is invalid.');
-		expect(error?.description).toContain('- user_type: The selected user type is invalid.');
-		expect(error?.description).toContain('E11 List Calendars (POST /api/v2/all_business_calendars_list), HTTP 422, item 0');
+		expect(error?.message).toBe('The platform refused to list the calendars: The selected user type is invalid.');
+		expect(error?.description).toContain('- User Type: The selected user type is invalid.');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E11 List Calendars', method: 'POST', path: '/api/v2/all_business_calendars_list', httpCode: 422, item: 0 });
 	});
 
 	test('a wrong user token fails with the platform message (401) and never shows the token', async () => {
 		const wrongToken = 'wrong-user-token-987654';
 		const { error } = await runCalendar({ returnAll: true }, { credentials: { ...fixture.credentials, userToken: wrongToken } });
 		expect(/** @type {any} */ (error).httpCode).toBe('401');
-		expect(error?.message).toMatch(/Unauthenticated/);
+		expect(error?.message).toBe('The platform did not accept the credential\'s "User Token" when asked to list the calendars');
+		expect(error?.description).toMatch(/The platform said: "Unauthenticated\./);
 		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(wrongToken);
 	});
 
 	test('status: false on HTTP 200 is an error carrying the platform message', async () => {
 		fixture.sandbox.inject({ operation: 'E11', statusFalse: true, message: 'Calendars are not enabled for this business' });
 		const { error } = await runCalendar({ returnAll: true });
-		expect(error?.message).toBe('Calendars are not enabled for this business');
+		expect(error?.message).toBe('The platform refused to list the calendars: Calendars are not enabled for this business');
 	});
 
 	test('a response without the list is an error, not an empty result', async () => {
 		fixture.sandbox.inject({ operation: 'E11', status: 200, body: { status: true, message: 'OK', data: null } });
 		const { json } = await runCalendar({ returnAll: true }, { continueOnFail: true });
-		expect(json).toEqual([{ error: 'The platform answered without a calendar list', description: 'E11 List Calendars: expected the list in data.data of the response' }]);
+		expect(json).toEqual([
+			{
+				error: 'The platform answered without a calendar list',
+				description: "The platform's answer was not as expected: expected the list in data.data of the response.",
+				details: { operation: 'E11 List Calendars', method: 'POST', path: '/api/v2/all_business_calendars_list', item: 0 },
+			},
+		]);
 	});
 
 	test('a read is retried after a 503 and succeeds', async () => {

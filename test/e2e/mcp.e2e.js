@@ -179,7 +179,7 @@ describe('the tool nodes behind n8n\'s MCP Server Trigger', () => {
 	test('Get Payslip with an unknown ID: the model gets the platform\'s error, not a crash', async () => {
 		const call = await callTool('Get_payslip', { payslipId: '999999' });
 		expect(call.isError).toBe(true);
-		expect(call.text).toMatch(/not found/i);
+		expect(call.text).toContain('The platform has no payslip 999999');
 		expect(call.requests.filter((r) => r.operation === 'E15').map((r) => r.status)).toEqual([404]);
 	});
 

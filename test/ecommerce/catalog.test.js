@@ -38,7 +38,10 @@ describe('Favorite → Toggle (E4)', () => {
 	test('an unknown catalog item fails with the platform message and HTTP 404', async () => {
 		const { error } = await runEcommerce({ resource: 'favorite', operation: 'toggle', catalogId: '4242' });
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(error?.message).toBe('Catalog item not found.');
+		expect(error?.message).toBe('The platform has no catalog item 4242');
+		expect(error?.description).toBe(
+			'Check "Catalog Item ID" and the credential\'s "Favorites Path Prefix", and that the record belongs to the business this item acts for.\nThe platform said: "Catalog item not found."',
+		);
 	});
 
 	test('an empty Favorites Path Prefix names the credential field', async () => {
@@ -46,7 +49,7 @@ describe('Favorite → Toggle (E4)', () => {
 			{ resource: 'favorite', operation: 'toggle', catalogId: '1701' },
 			{ credentials: { ...fixture.credentials, favoritesPathPrefix: '' } },
 		);
-		expect(error?.message).toBe('The credential field "Favorites Path Prefix" is empty; E4 Toggle Favorite needs it (item 0)');
+		expect(error?.message).toBe('The credential field "Favorites Path Prefix" is empty; Toggle Favorite needs it. Fill it in the Business Platform API credential.');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -79,6 +82,7 @@ describe('Catalog Comment → Update (E12)', () => {
 	test('an unknown comment fails with the platform message and HTTP 404', async () => {
 		const { error } = await runEcommerce({ resource: 'catalogComment', operation: 'update', commentId: '2251', status: true });
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(error?.message).toBe('Comment not found.');
+		expect(error?.message).toBe('The platform has no catalog comment 2251');
+		expect(error?.description).toContain('The platform said: "Comment not found."');
 	});
 });

@@ -63,7 +63,7 @@ describe('Return All and Limit', () => {
 
 	test('a Limit that is not a whole number of at least 1 fails before any request', async () => {
 		const { error } = await getCategories({ returnAll: false, limit: 0 });
-		expect(error?.message).toBe('Limit must be 1 or more, got 0 (item 0)');
+		expect(error?.message).toBe('Limit must be 1 or more, got 0');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -117,8 +117,16 @@ describe('failures', () => {
 	test('a 500 is retried as a read; after Max Tries the error names the list, the HTTP code and the item', async () => {
 		fixture.sandbox.inject({ operation: LIST, status: 500, times: 2, body: { message: 'Server Error' } });
 		const { error } = await getCategories({ returnAll: true, requestOptions: { maxTries: 2 } });
-		expect(error?.message).toBe('Server Error');
-		expect(error?.description).toMatch(/^categories-list List Categories \(GET \/api\/v1\/ecomm_categories\), HTTP 500, item 0, after 2 tries$/m);
+		expect(error?.message).toBe('The platform failed with a server error when asked to list the categories (tried 2 times)');
+		expect(/** @type {any} */ (error).context.data).toEqual({
+			operation: 'categories-list List Categories',
+			method: 'GET',
+			path: '/api/v1/ecomm_categories',
+			httpCode: 500,
+			item: 0,
+			tries: 2,
+			platformMessage: 'Server Error',
+		});
 		expect(fixture.requestsFor(LIST)).toHaveLength(2);
 	});
 
@@ -127,7 +135,7 @@ describe('failures', () => {
 		const { output, error } = await getCategories({ returnAll: true }, { continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(1);
-		expect(output[0].json.error).toBe('This business has no ecommerce module.');
+		expect(output[0].json.error).toBe('The platform refused to list the categories: This business has no ecommerce module.');
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 	});
 
@@ -135,6 +143,6 @@ describe('failures', () => {
 		fixture.sandbox.inject({ operation: LIST, status: 200, body: { status: true, message: 'OK', data: { total: 3 } } });
 		const { error } = await getCategories({ returnAll: true });
 		expect(error?.message).toBe("The platform's answer for page 1 has no list of items (data.data)");
-		expect(error?.description).toContain('categories-list List Categories');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'categories-list List Categories' });
 	});
 });

@@ -196,9 +196,9 @@ describe('Category → Update (E2)', () => {
 			updateFields: { parentCategory: locator('id', '1202') }, // its own child: a cycle
 		});
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The selected parent is invalid.');
+		expect(error?.message).toBe('The platform refused to update category 1201: The selected parent is invalid.');
 		expect(error?.description).toContain('- parent: The selected parent is invalid.');
-		expect(error?.description).toContain('E2 Update Category (POST /{categories}/{category_id}), HTTP 422, item 0');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E2 Update Category', method: 'POST', path: '/{categories}/{category_id}', httpCode: 422, item: 0 });
 		expect(storedCategory(1201).parent).toBeNull();
 	});
 
@@ -206,21 +206,22 @@ describe('Category → Update (E2)', () => {
 		fixture.sandbox.inject({ operation: 'E2', status: 404, body: { status: false, message: 'Category not found.' } });
 		const { error } = await runEcommerce({ resource: 'category', operation: 'update', categoryId: '1202', updateFields: { top: true } });
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(error?.message).toBe('Category not found.');
+		expect(error?.message).toBe('The platform has no category 1202');
+		expect(error?.description).toContain('The platform said: "Category not found."');
 	});
 
 	test('bad input fails before any request: no fields, the category as its own parent, a non-numeric id', async () => {
 		const noFields = await runEcommerce({ resource: 'category', operation: 'update', categoryId: '1202', updateFields: {} });
-		expect(noFields.error?.message).toBe('Update Fields needs at least one field to change (item 0)');
+		expect(noFields.error?.message).toBe('Update Fields needs at least one field to change');
 		const ownParent = await runEcommerce({
 			resource: 'category',
 			operation: 'update',
 			categoryId: '1202',
 			updateFields: { parentCategory: locator('id', '1202') },
 		});
-		expect(ownParent.error?.message).toBe('Parent Category cannot be the category itself (item 0)');
+		expect(ownParent.error?.message).toBe('Parent Category cannot be the category itself');
 		const badId = await runEcommerce({ resource: 'category', operation: 'update', categoryId: '12/02', updateFields: { top: true } });
-		expect(badId.error?.message).toBe('Category ID must be a whole number, got "12/02" (item 0)');
+		expect(badId.error?.message).toBe('Category ID must be a whole number, got "12/02"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -274,6 +275,10 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 
 	test('a list failure shows the platform message', async () => {
 		fixture.sandbox.inject({ operation: 'categoriesList', status: 403, body: { status: false, message: 'This business has no ecommerce module.' } });
-		await expect(search()).rejects.toMatchObject({ message: 'This business has no ecommerce module.', httpCode: '403' });
+		await expect(search()).rejects.toMatchObject({
+			message: 'The platform does not allow this credential to list the categories',
+			description: expect.stringContaining('The platform said: "This business has no ecommerce module."'),
+			httpCode: '403',
+		});
 	});
 });

@@ -31,12 +31,13 @@ describe('Audit Session Item → Update (E13)', () => {
 	test('a quantity the platform refuses fails with its 422 message; an unknown item with 404', async () => {
 		const refused = await runEcommerce({ resource: 'auditSessionItem', operation: 'update', auditItemId: '1351', physicalQty: -1 });
 		expect(/** @type {any} */ (refused.error).httpCode).toBe('422');
-		expect(refused.error?.message).toBe('The physical qty field must be at least 0.');
-		expect(refused.error?.description).toContain('- physical_qty: The physical qty field must be at least 0.');
+		expect(refused.error?.message).toBe('The platform refused to update audit session item 1351: The physical qty field must be at least 0.');
+		expect(refused.error?.description).toContain('- Physical Quantity: The physical qty field must be at least 0.');
 
 		const unknown = await runEcommerce({ resource: 'auditSessionItem', operation: 'update', auditItemId: '9999', physicalQty: 1 });
 		expect(/** @type {any} */ (unknown.error).httpCode).toBe('404');
-		expect(unknown.error?.message).toBe('Audit item not found.');
+		expect(unknown.error?.message).toBe('The platform has no audit session item 9999');
+		expect(unknown.error?.description).toContain('The platform said: "Audit item not found."');
 	});
 
 	test('a quantity that is not a number fails before any request', async () => {
@@ -44,7 +45,7 @@ describe('Audit Session Item → Update (E13)', () => {
 			{ resource: 'auditSessionItem', operation: 'update', auditItemId: '1351', physicalQty: '={{ $json.qty }}' },
 			{ items: [{ json: { qty: 'a dozen' } }] },
 		);
-		expect(error?.message).toBe('Physical Quantity must be a number, got "a dozen" (item 0)');
+		expect(error?.message).toBe('Physical Quantity must be a number, got "a dozen"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -110,7 +111,7 @@ describe('Inventory Transfer Item → Create (E14)', () => {
 			status: 'pending',
 		});
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The to inv id field and from inv id must be different.');
+		expect(error?.message).toBe('The platform refused to create the inventory transfer item: The to inv id field and from inv id must be different.');
 		expect(error?.description).toContain('- to_inv_id: The to inv id field and from inv id must be different.');
 		expect(fixture.requestsFor('E14')).toHaveLength(1);
 		expect(fixture.sandbox.state.acme.transfers).toHaveLength(1);

@@ -60,8 +60,8 @@ describe('News → Get Many (E16)', () => {
 		expect(error).toBeUndefined();
 		const requests = fixture.requestsFor('E16');
 		expect(requests.map((/** @type {any} */ r) => r.rawQuery).sort()).toEqual([
-			'keyword=opening&status=1&sort_order=title_asc&per_page=2&page=1',
-			'keyword=opening&status=1&sort_order=title_asc&per_page=2&page=2',
+			'keyword=opening&status=1&sort_order=title_asc&list=&per_page=2&page=1',
+			'keyword=opening&status=1&sort_order=title_asc&list=&per_page=2&page=2',
 		]);
 		for (const request of requests) {
 			expect(request).toMatchObject({ method: 'GET', path: '/api/v1/news', status: 200 });
@@ -111,9 +111,9 @@ describe('News → Get Many (E16)', () => {
 		});
 		const { error } = await getNews({ returnAll: true });
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The selected sort order is invalid.');
-		expect(error?.description).toContain('- sort_order: The selected sort order is invalid.');
-		expect(error?.description).toContain('E16 List News (GET /api/v1/news), HTTP 422, item 0');
+		expect(error?.message).toBe('The platform refused to list the news: The selected sort order is invalid.');
+		expect(error?.description).toContain('- Sort Order: The selected sort order is invalid.');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E16 List News', method: 'GET', path: '/api/v1/news', httpCode: 422, item: 0 });
 	});
 
 	test('a platform that ignores the page number fails instead of repeating items', async () => {
@@ -169,6 +169,6 @@ describe('News → Get Many (E16)', () => {
 		fixture.sandbox.inject({ operation: 'E16', status: 200, body: { status: true, message: 'OK', data: null } });
 		const { error } = await getNews({ returnAll: true });
 		expect(error?.message).toBe("The platform's answer for page 1 has no list of items (data.data)");
-		expect(error?.description).toContain('E16 List News');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E16 List News', item: 0 });
 	});
 });

@@ -46,8 +46,9 @@ describe('Order → Get (E3)', () => {
 	test('an unknown order fails with the platform message in the chosen language and HTTP 404', async () => {
 		const { error } = await runEcommerce({ resource: 'order', operation: 'get', orderId: '9999', options: { language: 'ar' } });
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(error?.message).toBe('الطلب غير موجود.');
-		expect(error?.description).toContain('E3 Get Order');
+		expect(error?.message).toBe('The platform has no order 9999');
+		expect(error?.description).toContain('The platform said: "الطلب غير موجود."');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E3 Get Order', httpCode: 404 });
 	});
 });
 
@@ -66,6 +67,7 @@ describe('District → Get (E5)', () => {
 	test('an unknown district fails with the platform message and HTTP 404', async () => {
 		const { error } = await runEcommerce({ resource: 'district', operation: 'get', districtId: '77' });
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(error?.message).toBe('District not found.');
+		expect(error?.message).toBe('The platform has no district 77');
+		expect(error?.description).toContain('The platform said: "District not found."');
 	});
 });

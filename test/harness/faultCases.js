@@ -15,6 +15,7 @@ const TIMEOUT_MS = 100;
 const FAULT_REQUEST_OPTIONS = Object.freeze({ retryDelay: 1, maxTries: MAX_TRIES, timeout: 10_000 });
 
 const ALL = ['read', 'setValue', 'create'];
+const SERVER_ERROR = /^The platform failed with a server error when asked to \S/;
 const READS_AND_SET_VALUES = ['read', 'setValue'];
 
 /**
@@ -24,8 +25,9 @@ const READS_AND_SET_VALUES = ['read', 'setValue'];
  * @property {Record<string, any>} [requestOptions]  Request Options for this case, over FAULT_REQUEST_OPTIONS
  * @property {boolean} [refused]              no fault: the module's base URL points at a closed port
  * @property {number} [httpCode]              the HTTP code the error carries; none for network failures
- * @property {string | RegExp} message        the error message (the platform's own where it gave one)
- * @property {string[]} [fieldErrors]         lines the description must list
+ * @property {RegExp} message                 the error message: what failed, in the user's terms
+ * @property {string} [platformMessage]       the platform's own message, shown in the message or description
+ * @property {string[]} [fieldErrors]         field errors the description must list
  * @property {string[]} retriedFor            retry classes that retry this failure
  * @property {boolean} ambiguous              whether a create failing this way may have been carried out
  */
@@ -36,7 +38,8 @@ const FAULT_CASES = [
 		name: '401 Unauthorized',
 		inject: { status: 401, body: { status: false, message: 'Unauthenticated.' } },
 		httpCode: 401,
-		message: 'Unauthenticated.',
+		message: /^The platform did not accept the credential when asked to \S/,
+		platformMessage: 'Unauthenticated.',
 		retriedFor: [],
 		ambiguous: false,
 	},
@@ -44,7 +47,8 @@ const FAULT_CASES = [
 		name: '403 Forbidden',
 		inject: { status: 403, body: { status: false, message: 'This action is unauthorized.' } },
 		httpCode: 403,
-		message: 'This action is unauthorized.',
+		message: /^The platform does not allow this credential to \S/,
+		platformMessage: 'This action is unauthorized.',
 		retriedFor: [],
 		ambiguous: false,
 	},
@@ -52,7 +56,8 @@ const FAULT_CASES = [
 		name: '404 Not Found',
 		inject: { status: 404, body: { status: false, message: 'No query results for the record.' } },
 		httpCode: 404,
-		message: 'No query results for the record.',
+		message: /^The platform (has no \S|found nothing at the address used to \S)/,
+		platformMessage: 'No query results for the record.',
 		retriedFor: [],
 		ambiguous: false,
 	},
@@ -66,8 +71,9 @@ const FAULT_CASES = [
 			},
 		},
 		httpCode: 422,
-		message: 'The given data was invalid. (and 1 more error)',
-		fieldErrors: ['- name: The name field is required.', '- items.0.qty: The items.0.qty must be at least 1. It must be a number.'],
+		message: /^The platform refused to .+: The given data was invalid\. \(and 1 more error\)$/,
+		platformMessage: 'The given data was invalid. (and 1 more error)',
+		fieldErrors: ['The name field is required.', 'The items.0.qty must be at least 1. It must be a number.'],
 		retriedFor: [],
 		ambiguous: false,
 	},
@@ -75,7 +81,8 @@ const FAULT_CASES = [
 		name: '429 with Retry-After',
 		inject: { status: 429, retryAfter: 0 },
 		httpCode: 429,
-		message: 'Too Many Attempts.',
+		message: /^The platform received too many requests and refused to \S/,
+		platformMessage: 'Too Many Attempts.',
 		retriedFor: ALL,
 		ambiguous: false,
 	},
@@ -83,17 +90,19 @@ const FAULT_CASES = [
 		name: '429 without Retry-After',
 		inject: { status: 429 },
 		httpCode: 429,
-		message: 'Too Many Attempts.',
+		message: /^The platform received too many requests and refused to \S/,
+		platformMessage: 'Too Many Attempts.',
 		retriedFor: ALL,
 		ambiguous: false,
 	},
-	{ name: '500', inject: { status: 500 }, httpCode: 500, message: 'Server Error', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
-	{ name: '502', inject: { status: 502 }, httpCode: 502, message: 'Bad Gateway', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
+	{ name: '500', inject: { status: 500 }, httpCode: 500, message: SERVER_ERROR, platformMessage: 'Server Error', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
+	{ name: '502', inject: { status: 502 }, httpCode: 502, message: SERVER_ERROR, platformMessage: 'Bad Gateway', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
 	{
 		name: '503 without Retry-After',
 		inject: { status: 503 },
 		httpCode: 503,
-		message: 'Service Unavailable',
+		message: /^The platform failed with a server error when asked to \S/,
+		platformMessage: 'Service Unavailable',
 		retriedFor: READS_AND_SET_VALUES,
 		ambiguous: true,
 	},
@@ -101,30 +110,31 @@ const FAULT_CASES = [
 		name: '503 with Retry-After',
 		inject: { status: 503, retryAfter: 0 },
 		httpCode: 503,
-		message: 'Service Unavailable',
+		message: /^The platform failed with a server error when asked to \S/,
+		platformMessage: 'Service Unavailable',
 		retriedFor: ALL,
 		ambiguous: false,
 	},
-	{ name: '504', inject: { status: 504 }, httpCode: 504, message: 'Gateway Timeout', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
+	{ name: '504', inject: { status: 504 }, httpCode: 504, message: SERVER_ERROR, platformMessage: 'Gateway Timeout', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
 	{
 		name: 'timeout',
 		inject: { delayMs: 1000 },
 		requestOptions: { timeout: TIMEOUT_MS },
-		message: `The platform did not answer within ${TIMEOUT_MS} ms (Request Options → Timeout)`,
+		message: new RegExp(`^The platform did not answer within ${TIMEOUT_MS} ms when asked to \\S`),
 		retriedFor: READS_AND_SET_VALUES,
 		ambiguous: true,
 	},
 	{
 		name: 'connection refused',
 		refused: true,
-		message: 'Could not connect to the platform: the connection was refused',
+		message: /^Could not connect to the platform to .+: the connection was refused/,
 		retriedFor: ALL,
 		ambiguous: false,
 	},
 	{
 		name: 'connection closed without an answer',
 		inject: { destroy: true },
-		message: 'The connection to the platform was closed before it answered',
+		message: /^The connection to the platform closed before it answered, when asked to \S/,
 		retriedFor: READS_AND_SET_VALUES,
 		ambiguous: true,
 	},
@@ -132,7 +142,8 @@ const FAULT_CASES = [
 		name: 'malformed JSON',
 		inject: { malformedJson: true },
 		httpCode: 200,
-		message: /^The platform answered HTTP 200 with a body that is not JSON: \{"status": true/,
+		message: /^The platform's answer could not be read \(it is not JSON\) when asked to \S/,
+		platformMessage: 'The answer began: {"status": true',
 		retriedFor: [],
 		ambiguous: true,
 	},
@@ -140,7 +151,8 @@ const FAULT_CASES = [
 		name: 'HTML error page',
 		inject: { html: true, status: 502 },
 		httpCode: 502,
-		message: '502 Bad Gateway',
+		message: /^The platform failed with a server error when asked to \S/,
+		platformMessage: '502 Bad Gateway',
 		retriedFor: READS_AND_SET_VALUES,
 		ambiguous: true,
 	},
@@ -148,7 +160,7 @@ const FAULT_CASES = [
 		name: 'empty body',
 		inject: { emptyBody: true },
 		httpCode: 200,
-		message: 'The platform answered HTTP 200 with an empty body',
+		message: /^The platform sent an empty answer when asked to \S/,
 		retriedFor: [],
 		ambiguous: true,
 	},
@@ -156,7 +168,7 @@ const FAULT_CASES = [
 		name: 'HTTP 200 with status false / success false',
 		inject: { statusFalse: true, message: 'The record is locked by another user.' },
 		httpCode: 200,
-		message: 'The record is locked by another user.',
+		message: /^The platform refused to .+: The record is locked by another user\.$/,
 		retriedFor: [],
 		ambiguous: false,
 	},

@@ -29,9 +29,20 @@ describe('Payslip → Get (E15)', () => {
 
 	test('an unknown payslip fails with the platform message and HTTP 404', async () => {
 		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '999999' });
-		expect(error?.message).toMatch(/not found/i);
-		expect(error?.description).toContain('E15 Get Payslip');
-		expect(error?.description).toContain('HTTP 404');
+		expect(error?.message).toBe('The platform has no payslip 999999');
+		expect(error?.description).toBe(
+			'Check "Payslip ID", and that the record belongs to the business this item acts for.\nThe platform said: "Payslip not found."',
+		);
+		// The technical facts are in the error's details (n8n's error panel), not in its texts.
+		expect(/** @type {any} */ (error).context.data).toEqual({
+			operation: 'E15 Get Payslip',
+			method: 'GET',
+			path: '/api/v1/payslips/{payslip_id}',
+			httpCode: 404,
+			item: 0,
+			tries: 1,
+			platformMessage: 'Payslip not found.',
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 	});
 
@@ -60,7 +71,7 @@ describe('Payslip → Get (E15)', () => {
 			{ resource: 'payslip', operation: 'get', payslipId: '1751', requestOptions: { business: 'initech' } },
 			{ continueOnFail: true },
 		);
-		expect(json[0].error).toBe('Business "initech" is not one of the credential\'s Additional Business Keys (item 0)');
+		expect(json[0].error).toBe('Business "initech" is not one of the credential\'s Additional Business Keys');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -71,14 +82,14 @@ describe('Payslip → Get (E15)', () => {
 			{ credentials: { ...fixture.credentials, clientUuid: wrongUuid } },
 		);
 		expect(/** @type {any} */ (error).httpCode).toBe('401');
-		expect(error?.message).toMatch(/Unauthenticated/);
-		expect(error?.message).toContain('uuid');
+		expect(error?.message).toBe('The platform did not accept the credential\'s "Client UUID" when asked to get payslip 1751');
+		expect(error?.description).toContain('The platform said: "Unauthenticated. Invalid uuid header."');
 		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(wrongUuid);
 	});
 
 	test('an id that is not a number fails naming the parameter and item, and nothing is sent', async () => {
 		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '../../skills' });
-		expect(error?.message).toBe('Payslip ID must be a whole number, got "../../skills" (item 0)');
+		expect(error?.message).toBe('Payslip ID must be a whole number, got "../../skills"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -88,15 +99,15 @@ describe('Payslip → Get (E15)', () => {
 			{ credentials: { ...fixture.credentials, hrBaseUrl: '' } },
 		);
 		expect(error?.message).toBe(
-			'The credential field "HR Base URL" is empty; E15 Get Payslip needs it (item 0)',
+			'The credential field "HR Base URL" is empty; Get Payslip needs it. Fill it in the Business Platform API credential.',
 		);
 	});
 
 	test('status: false on HTTP 200 is an error carrying the platform message', async () => {
 		fixture.sandbox.inject({ operation: 'E15', statusFalse: true, message: 'Payslip is being recalculated' });
 		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' });
-		expect(error?.message).toBe('Payslip is being recalculated');
-		expect(error?.description).toContain('HTTP 200');
+		expect(error?.message).toBe('The platform refused to get payslip 1751: Payslip is being recalculated');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ httpCode: 200, item: 0 });
 	});
 
 	test('continueOnFail: the failing item carries its error, paired with its input; the others go through', async () => {
@@ -107,8 +118,9 @@ describe('Payslip → Get (E15)', () => {
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(output[0].json.id).toBe(1751);
 		expect(output[1].json).toMatchObject({ httpCode: '404' });
-		expect(output[1].json.error).toMatch(/not found/i);
-		expect(output[2].json.error).toBe('Payslip ID must be a whole number, got "x" (item 2)');
+		expect(output[1].json.error).toBe('The platform has no payslip 424242');
+		expect(output[1].json.details).toMatchObject({ operation: 'E15 Get Payslip', httpCode: 404, item: 1 });
+		expect(output[2].json.error).toBe('Payslip ID must be a whole number, got "x"');
 		expect(output[3].json.id).toBe(1752);
 	});
 });

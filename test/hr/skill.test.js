@@ -40,15 +40,15 @@ describe('Skill → Create (E7)', () => {
 			},
 		});
 		const { error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: 'Excel' });
-		expect(error?.message).toBe('The type has already been taken. (and 1 more error)');
-		expect(error?.description).toContain('- type: The type has already been taken.');
-		expect(error?.description).toContain('- skills.0: The skills.0 may not be greater than 100 characters.');
-		expect(error?.description).toContain('E7 Create Skill (POST /api/v1/skills), HTTP 422, item 0');
+		expect(error?.message).toBe('The platform refused to create the skill: The type has already been taken. (and 1 more error)');
+		expect(error?.description).toContain('- Type: The type has already been taken.');
+		expect(error?.description).toContain('- Skills, entry 1: The skills.0 may not be greater than 100 characters.');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E7 Create Skill', method: 'POST', path: '/api/v1/skills', httpCode: 422, item: 0 });
 	});
 
 	test('an empty skill list fails before any request', async () => {
 		const { error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: ' , ' });
-		expect(error?.message).toBe('Skills needs at least one skill (item 0)');
+		expect(error?.message).toBe('Skills needs at least one skill');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

@@ -120,8 +120,8 @@ describe('Task → Update (E10)', () => {
 		);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(output[0].json).toMatchObject({ id: 1002, due_date: '2025-03-10' });
-		expect(output[1].json.error).toBe('Due Date is not a real date or time, got "2025-02-30T00:00:00" (item 1)');
-		expect(output[2].json.error).toBe('Started At of Time Entry 1 needs a time as YYYY-MM-DD HH:MM:SS, got "2025-03-03" (item 2)');
+		expect(output[1].json.error).toBe('Due Date is not a real date or time, got "2025-02-30T00:00:00"');
+		expect(output[2].json.error).toBe('Started At of Time Entry 1 needs a time as YYYY-MM-DD HH:MM:SS, got "2025-03-03"');
 		expect(output[3].json).toMatchObject({ id: 1001, due_date: '2025-03-14' });
 		expect(fixture.requestsFor('E10').map((/** @type {any} */ r) => r.path).sort()).toEqual([
 			'/api/v1/tasks/update/1001',
@@ -132,7 +132,7 @@ describe('Task → Update (E10)', () => {
 
 	test('without continueOnFail a malformed date stops the node with the item and field named', async () => {
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1002', updateFields: { timelineEnd: 'next week' } });
-		expect(error?.message).toBe('Timeline End must be a date as YYYY-MM-DD, got "next week" (item 0)');
+		expect(error?.message).toBe('Timeline End must be a date as YYYY-MM-DD, got "next week"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -150,7 +150,7 @@ describe('Task → Update (E10)', () => {
 		expect(cleared.json[0]).toMatchObject({ timeline_start: null, timeline_end: null, project_id: null, note: null });
 
 		const refused = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { ownerId: ' ' } });
-		expect(refused.error?.message).toBe('Owner ID is empty; remove it from Update Fields to leave it unchanged (item 0)');
+		expect(refused.error?.message).toBe('Owner ID is empty; remove it from Update Fields to leave it unchanged');
 		expect(fixture.requestsFor('E10')).toHaveLength(1);
 	});
 
@@ -169,13 +169,13 @@ describe('Task → Update (E10)', () => {
 			resource: 'task', operation: 'update', taskId: '1001',
 			assignments: { assignment: [{ userId: '42', assignmentId: '' }, { userId: 'sara', assignmentId: '' }] },
 		});
-		expect(error?.message).toBe('User ID of Assignment 2 must be a whole number, got "sara" (item 0)');
+		expect(error?.message).toBe('User ID of Assignment 2 must be a whole number, got "sara"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('an unknown task fails with the platform message and HTTP 404', async () => {
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '9999', updateFields: { name: 'x' } });
-		expect(error?.message).toBe('Task not found.');
+		expect(error?.message).toBe('The platform has no task 9999');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 	});
 
@@ -188,9 +188,10 @@ describe('Task → Update (E10)', () => {
 	test('the platform refuses a dependency cycle: 422 with its field error', async () => {
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { dependentOn: '1002' } });
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The selected dependent on is invalid.');
-		expect(error?.description).toContain('- dependent_on: The selected dependent on is invalid.');
-		expect(error?.description).toContain('E10 Update Task (POST /api/v1/tasks/update/{id}), HTTP 422, item 0');
+		expect(error?.message).toBe('The platform refused to update task 1001: The selected dependent on is invalid.');
+		// The platform's field is named by the node's parameter label.
+		expect(error?.description).toContain('- Dependent On Task ID: The selected dependent on is invalid.');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E10 Update Task', method: 'POST', path: '/api/v1/tasks/update/{id}', httpCode: 422, item: 0 });
 	});
 
 	test('Name stays optional: if the platform insists on it, its own message is shown', async () => {
@@ -200,14 +201,14 @@ describe('Task → Update (E10)', () => {
 			body: { message: 'The name field is required.', errors: { name: ['The name field is required.'] } },
 		});
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { status: 'Done' } });
-		expect(error?.message).toBe('The name field is required.');
-		expect(error?.description).toContain('- name: The name field is required.');
+		expect(error?.message).toBe('The platform refused to update task 1001: The name field is required.');
+		expect(error?.description).toContain('- Name: The name field is required.');
 		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([['status', 'Done']]);
 	});
 
 	test('success: false on HTTP 200 is an error with the platform message', async () => {
 		fixture.sandbox.inject({ operation: 'E10', statusFalse: true, message: 'Task is locked by its reviewer' });
 		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { status: 'Done' } });
-		expect(error?.message).toBe('Task is locked by its reviewer');
+		expect(error?.message).toBe('The platform refused to update task 1001: Task is locked by its reviewer');
 	});
 });

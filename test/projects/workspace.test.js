@@ -39,16 +39,17 @@ describe('Workspace → Delete (E6)', () => {
 
 	test('an unknown workspace fails with the platform message and HTTP 404', async () => {
 		const { error } = await runProjects({ resource: 'workspace', operation: 'delete', workspaceId: '4242', businessId: '101' });
-		expect(error?.message).toBe('Workspace not found.');
+		expect(error?.message).toBe('The platform has no workspace 4242');
+		expect(error?.description).toContain('The platform said: "Workspace not found."');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(error?.description).toContain('E6 Delete Workspace (POST /api/v1/workspaces/delete/{id}), HTTP 404, item 0');
+		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E6 Delete Workspace', method: 'POST', path: '/api/v1/workspaces/delete/{id}', httpCode: 404, item: 0 });
 	});
 
 	test('another business id is refused by the platform with its field error (422)', async () => {
 		const { error } = await runProjects({ resource: 'workspace', operation: 'delete', workspaceId: '1801', businessId: '202' });
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The selected business id is invalid.');
-		expect(error?.description).toContain('- business_id: The selected business id is invalid.');
+		expect(error?.message).toBe('The platform refused to delete workspace 1801: The selected business id is invalid.');
+		expect(error?.description).toContain('- Business ID: The selected business id is invalid.');
 		expect(fixture.sandbox.state.acme.workspaces).toHaveLength(3);
 	});
 
@@ -57,8 +58,8 @@ describe('Workspace → Delete (E6)', () => {
 			{ resource: 'workspace', operation: 'delete', workspaceId: '={{ $json.w }}', businessId: '={{ $json.b }}' },
 			{ items: [{ json: { w: '../tasks', b: 101 } }, { json: { w: 1801, b: 'acme' } }], continueOnFail: true },
 		);
-		expect(json[0].error).toBe('Workspace ID must be a whole number, got "../tasks" (item 0)');
-		expect(json[1].error).toBe('Business ID must be a whole number, got "acme" (item 1)');
+		expect(json[0].error).toBe('Workspace ID must be a whole number, got "../tasks"');
+		expect(json[1].error).toBe('Business ID must be a whole number, got "acme"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

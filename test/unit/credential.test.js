@@ -73,3 +73,47 @@ test("the credential test sends E16's exact credential headers, filled by authen
 	const options = await authenticate({ ...values, apiConnection: 'conn-1234' }, { url: request.url, headers: request.headers });
 	expect(options.headers).toEqual({ apikey: 'key-aaaa', apiconnection: 'conn-1234', 'secure-business-key': 'biz-default' });
 });
+
+test('fields come in the order users need them: keys, token and ids, base URLs, prefixes; names unchanged', () => {
+	expect(credential.properties.map((p) => p.name)).toEqual([
+		'apiKey',
+		'apiConnection',
+		'businessKey',
+		'additionalBusinessKeys',
+		'userToken',
+		'clientUuid',
+		'platformKey',
+		'platform',
+		'accountingBaseUrl',
+		'calendarBaseUrl',
+		'ecommerceBaseUrl',
+		'hrBaseUrl',
+		'managementBaseUrl',
+		'categoriesPathPrefix',
+		'favoritesPathPrefix',
+		'language',
+		'testNotice',
+	]);
+});
+
+test('each field hints which nodes use it, derived from the operation table', () => {
+	const hints = Object.fromEntries(credential.properties.map((p) => [p.name, p.hint]));
+	expect(hints.clientUuid).toBe('Used by the HR node.');
+	expect(hints.apiConnection).toBe('Used by the Ecommerce node and the Ecommerce Trigger.');
+	expect(hints.platformKey).toBe('Used by the Accounting node (Update Sales Quote).');
+	expect(hints.favoritesPathPrefix).toBe('Used by the Ecommerce node (Toggle Favorite).');
+	expect(hints.businessKey).toContain('the Ecommerce node (all but Get District)');
+	for (const property of credential.properties.filter((p) => !['language', 'testNotice'].includes(p.name))) {
+		expect([property.name, typeof property.hint]).toEqual([property.name, 'string']);
+	}
+});
+
+test('the credential test names the fields it checks for each refusal', () => {
+	const rules = /** @type {any[]} */ (/** @type {any} */ (credential.test).rules);
+	const byCode = Object.fromEntries(rules.filter((r) => r.type === 'responseCode').map((r) => [r.properties.value, r.properties.message]));
+	expect(byCode[401]).toContain('API Key, API Connection and Business Key');
+	expect(byCode[404]).toContain('Ecommerce Base URL');
+	const refusedOn200 = rules.find((r) => r.type === 'responseSuccessBody');
+	expect(refusedOn200.properties).toMatchObject({ key: 'status', value: false });
+	expect(refusedOn200.properties.message).toContain('API Key, API Connection and Business Key');
+});

@@ -104,6 +104,8 @@ export function queryOf(filters: IDataObject, options: IDataObject): Record<stri
 		query.status = requireCode(filters.status, STATUS_CODES, 'Status', 'active or inactive');
 	}
 	if (options.sortOrder !== undefined) query.sort_order = String(options.sortOrder);
+	// The spec's sample sends `list` empty (its meaning is not shown): send it as the sample does.
+	query.list = '';
 	return query;
 }
 

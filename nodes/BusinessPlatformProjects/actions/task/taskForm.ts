@@ -129,6 +129,14 @@ export async function buildTaskForm(context: IExecuteFunctions, itemIndex: numbe
 		}
 	});
 
+	// An empty form would change nothing (or, on a platform that requires a name, fail): refuse it here.
+	if (form.length === 0 && binaryNames.length === 0 && deletedFileIds.length === 0 && tracking.length === 0) {
+		throw new ParameterError(
+			'Nothing to update:',
+			'add a field under Update Fields (for example Name, Status, Priority, Due Date, Note or Input Binary Fields), an Assignment or a Time Tracking entry',
+		);
+	}
+
 	// Files are read last, after every other value passed its checks.
 	for (const [i, name] of binaryNames.entries()) {
 		form.push([`files[${i}]`, await filePart(context, itemIndex, name)]);

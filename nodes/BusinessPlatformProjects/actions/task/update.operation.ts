@@ -2,7 +2,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { languageOptions } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
-import { recordOrMessage } from '../../../shared/output';
 import { platformRequest } from '../../../shared/transport';
 import { requireInteger } from '../../../shared/validation';
 import { buildTaskForm } from './taskForm';
@@ -266,9 +265,7 @@ export const operation: PlatformOperation = {
 			multipart,
 			language: options.language as string | undefined,
 		});
-		const data = response.data as IDataObject | null;
-		const task = data && typeof data === 'object' ? data.task : undefined;
-		if (task && typeof task === 'object' && !Array.isArray(task)) return task as IDataObject;
-		return recordOrMessage(response) as IDataObject;
+		// The transport refuses an answer without data.task (the spec marks it required).
+		return (response.data as IDataObject).task as IDataObject;
 	},
 };
