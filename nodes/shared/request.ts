@@ -58,18 +58,26 @@ function credentialField(run: PlatformRun, field: string, spec: OperationSpec): 
 	return String(value);
 }
 
+/** A credential field checked once per run; a failed check is repeated (and fails) for every item that needs it. */
+function checkedField(run: PlatformRun, field: string, check: () => string): string {
+	let value = run.checkedFields.get(field);
+	if (value === undefined) run.checkedFields.set(field, (value = check()));
+	return value;
+}
+
 function buildUrl(run: PlatformRun, spec: OperationSpec, pathParams: Record<string, PathParam>): string {
 	const baseField = MODULE_BASE_URL_FIELDS[spec.module];
-	const baseUrl = toBaseUrl(
-		credentialField(run, baseField, spec),
-		`The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`,
+	const baseUrl = checkedField(run, baseField, () =>
+		toBaseUrl(credentialField(run, baseField, spec), `The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`),
 	);
 	const path = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const prefixField = PATH_PREFIX_FIELDS[name as keyof typeof PATH_PREFIX_FIELDS];
 		if (prefixField) {
-			return toPathPrefix(
-				credentialField(run, prefixField, spec),
-				`The credential field "${CREDENTIAL_FIELD_LABELS[prefixField]}"`,
+			return checkedField(run, prefixField, () =>
+				toPathPrefix(
+					credentialField(run, prefixField, spec),
+					`The credential field "${CREDENTIAL_FIELD_LABELS[prefixField]}"`,
+				),
 			);
 		}
 		const param = pathParams[name] ?? { value: undefined, label: name };
@@ -148,19 +156,21 @@ function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObjec
 
 /**
  * Validates everything about one request before anything is sent and returns a function
- * that builds its options afresh for each attempt. Credential headers hold placeholders
- * that the credential's `authenticate` fills.
+ * that builds its options afresh for each attempt, carrying the business it acts for (the
+ * limiter's key). Credential headers hold placeholders that the credential's `authenticate`
+ * fills.
  */
 export function prepareRequest(
 	run: PlatformRun,
 	operationId: OperationId,
 	itemIndex: number,
 	input: RequestInput,
-): () => IHttpRequestOptions {
+): (() => IHttpRequestOptions) & { business: string } {
 	const spec: OperationSpec = OPERATIONS[operationId];
 	const url = buildUrl(run, spec, input.pathParams ?? {});
-	const baseHeaders = buildHeaders(run, spec, input, resolveBusiness(run, spec, input, itemIndex));
-	return () => {
+	const business = resolveBusiness(run, spec, input, itemIndex);
+	const baseHeaders = buildHeaders(run, spec, input, business);
+	const prepare = () => {
 		const headers = { ...baseHeaders };
 		return {
 			method: spec.method,
@@ -173,6 +183,7 @@ export function prepareRequest(
 			ignoreHttpStatusErrors: true,
 			encoding: 'text',
 			json: false,
-		};
+		} satisfies IHttpRequestOptions;
 	};
+	return Object.assign(prepare, { business });
 }
