@@ -19,8 +19,9 @@ import {
 import type { PlatformRun } from './run';
 import { assertHeaderSafe, isBlank, toBaseUrl, toPathPrefix, toPathSegment } from './validation';
 
+/** A file to upload, read for each attempt once its request may be sent (see buildBody). */
 export interface FilePart {
-	data: Buffer;
+	read: () => Promise<Buffer>;
 	fileName: string;
 	mimeType: string;
 }
@@ -127,8 +128,12 @@ function buildHeaders(run: PlatformRun, spec: OperationSpec, input: RequestInput
 	return headers;
 }
 
-/** A fresh body for each attempt: a FormData stream cannot be sent twice. */
-function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObject): IHttpRequestOptions['body'] {
+/**
+ * A fresh body for each attempt: a FormData stream cannot be sent twice. Files are read here,
+ * when the attempt holds its limiter slot, so memory holds the files of the requests in
+ * flight, not those of every item waiting.
+ */
+async function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObject): Promise<IHttpRequestOptions['body']> {
 	switch (spec.body) {
 		case 'json':
 			headers['Content-Type'] = 'application/json';
@@ -142,8 +147,8 @@ function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObjec
 				if (typeof value === 'string') {
 					form.append(name, value);
 				} else {
-					// A Buffer is a Uint8Array view; the cast avoids copying the file's contents.
-					const contents = value.data as Uint8Array<ArrayBuffer>;
+					// A Buffer is a Uint8Array view; the cast only narrows its type for Blob.
+					const contents = (await value.read()) as Uint8Array<ArrayBuffer>;
 					form.append(name, new Blob([contents], { type: value.mimeType }), value.fileName);
 				}
 			}
@@ -156,7 +161,7 @@ function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObjec
 
 /**
  * Validates everything about one request before anything is sent and returns a function
- * that builds its options afresh for each attempt, carrying the business it acts for (the
+ * that builds its options (files read then) afresh for each attempt, carrying the business it acts for (the
  * limiter's key). Credential headers hold placeholders that the credential's `authenticate`
  * fills.
  */
@@ -165,18 +170,18 @@ export function prepareRequest(
 	operationId: OperationId,
 	itemIndex: number,
 	input: RequestInput,
-): (() => IHttpRequestOptions) & { business: string } {
+): (() => Promise<IHttpRequestOptions>) & { business: string } {
 	const spec: OperationSpec = OPERATIONS[operationId];
 	const url = buildUrl(run, spec, input.pathParams ?? {});
 	const business = resolveBusiness(run, spec, input, itemIndex);
 	const baseHeaders = buildHeaders(run, spec, input, business);
-	const prepare = () => {
+	const prepare = async () => {
 		const headers = { ...baseHeaders };
 		return {
 			method: spec.method,
 			url,
 			headers,
-			body: buildBody(spec, input, headers),
+			body: await buildBody(spec, input, headers),
 			qs: input.query,
 			timeout: run.settings.timeoutMs,
 			returnFullResponse: true,

@@ -66,9 +66,9 @@ export async function platformRequest(
 		const release = await run.limiter?.acquire(prepare.business);
 		let options: IHttpRequestOptions | undefined;
 		try {
-			options = prepare();
+			options = await prepare();
 		} finally {
-			// A body that cannot be built gives its slot back before the failure goes on.
+			// A body that cannot be built (a file that cannot be read) gives its slot back before the failure goes on.
 			if (!options) release?.('neutral');
 		}
 
