@@ -2,13 +2,15 @@
 /**
  * `npm run bench`: this package's nodes against n8n's HTTP Request node and bare `fetch`,
  * measured side by side in one run, in the real n8n app (pinned 2.41.1 on Node 24, installed
- * into .cache/ on first use), against the sandbox platform on 127.0.0.1 with 0 ms and 20 ms
- * of latency. Prints a table; asserts nothing (the targets are read from it).
+ * into .cache/ on first use), against the sandbox platform on 127.0.0.1 with 0, 20 and 100 ms
+ * of latency (BENCH_LATENCIES), then against the rate-limited sandbox (BENCH_RATE requests/s,
+ * default 50, 0 skips it; sandbox/README.md). Prints a table; asserts nothing (the targets are
+ * read from it).
  *
  * A node's time is its own execution time as n8n's engine records it in the run data
  * (runData[node][0].executionTime), so n8n's start-up and the input nodes are not counted.
- * Each case runs BENCH_ROUNDS times (default 3, at most 5), interleaved, and the median is
- * shown. Each workflow first waits BENCH_SETTLE_SECONDS (default 3) so that n8n has finished
+ * Each case runs BENCH_ROUNDS times (default 3, at most 9), interleaved, and the median is
+ * shown with the spread (lowest-highest). BENCH_CASES=key,key runs only those cases. Each workflow first waits BENCH_SETTLE_SECONDS (default 3) so that n8n has finished
  * starting up. Nothing leaves 127.0.0.1; every child process has a time limit.
  */
 const { spawn } = require('node:child_process');
@@ -22,11 +24,15 @@ const { startSandbox } = require('../sandbox/server');
 const { platformHeaderNames } = require('../test/harness/requests');
 const workflows = require('./workflows');
 
-const LATENCIES_MS = [0, 20];
+const LATENCIES_MS = (process.env.BENCH_LATENCIES ?? '0,20,100').split(',').map(Number);
 const TASK_UPDATES = 1000;
+const TRANSFER_CREATES = 1000;
+const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 50);
+const RATE_LATENCY_MS = 20;
+const ONLY_CASES = process.env.BENCH_CASES ? new Set(process.env.BENCH_CASES.split(',')) : undefined;
 const NEWS_ITEMS = 10_000;
 const PAGE_SIZE = 100;
-const ROUNDS = Math.min(5, Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 3)) || 3));
+const ROUNDS = Math.min(9, Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 3)) || 3));
 const CHILD_TIMEOUT_MS = 3 * 60_000;
 const TOTAL_TIMEOUT_MS = 30 * 60_000;
 
@@ -99,6 +105,11 @@ function folderSize(dir) {
 }
 
 /** @param {number[]} values */
+function spread(values) {
+	return `${(Math.min(...values) / 1000).toFixed(2)}-${(Math.max(...values) / 1000).toFixed(2)}`;
+}
+
+/** @param {number[]} values */
 function median(values) {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);
@@ -150,20 +161,22 @@ function requestShape(request) {
 
 /**
  * @typedef {{ key: string, label: string, workflowId?: string, fetchJob?: Record<string, any>,
- *   operation: string, expectedItems: number, expectedRequests: number, news?: boolean }} Case
+ *   operation: string, expectedItems: number, expectedRequests: number, news?: boolean, rateLimited?: boolean }} Case
  */
 
 /** @param {any} sandbox @param {number} defaultConcurrency @returns {Case[]} */
 function casesFor(sandbox, defaultConcurrency) {
 	const c = sandbox.credentials;
 	const taskHeaders = { Accept: 'application/json', 'user-token': c.userToken, 'secure-business-key': c.businessKeys.acme, 'Accept-Language': 'en' };
+	const creates = { operation: 'E14', expectedItems: TRANSFER_CREATES, expectedRequests: TRANSFER_CREATES };
 	const newsHeaders = { apikey: c.apiKey, apiconnection: c.apiConnection, 'secure-business-key': c.businessKeys.acme };
 	const tasksUrl = `${sandbox.baseUrls.management}/api/v1/tasks/update`;
 	const items = workflows.taskItems(TASK_UPDATES);
 	const tasks = { operation: 'E10', expectedItems: TASK_UPDATES, expectedRequests: TASK_UPDATES };
 	const news = { operation: 'E16', expectedItems: NEWS_ITEMS, expectedRequests: Math.max(1, Math.ceil(NEWS_ITEMS / PAGE_SIZE)), news: true };
 	return [
-		{ key: 'http', label: `HTTP Request node 4.2 (n8n-nodes-base)`, workflowId: 'bpBenchTasksHttp', ...tasks },
+		{ key: 'http', label: `HTTP Request node 4.2 (n8n-nodes-base), Custom Auth credential`, workflowId: 'bpBenchTasksHttp', ...tasks },
+		{ key: 'httpTyped', label: 'HTTP Request node 4.2, headers typed in', workflowId: 'bpBenchTasksHttpTyped', ...tasks },
 		{ key: 'ours1', label: 'this node, Concurrency 1', workflowId: 'bpBenchTasksC1', ...tasks },
 		{ key: 'oursDefault', label: `this node, default Concurrency (${defaultConcurrency})`, workflowId: 'bpBenchTasksDefault', ...tasks },
 		{ key: 'fetch1', label: 'raw fetch, 1 at a time', fetchJob: { kind: 'tasks', url: tasksUrl, headers: taskHeaders, items, concurrency: 1 }, ...tasks },
@@ -182,7 +195,14 @@ function casesFor(sandbox, defaultConcurrency) {
 			expectedItems: news.expectedRequests,
 		},
 		{ key: 'newsFetch', label: 'raw fetch loop', fetchJob: { kind: 'news', url: `${sandbox.baseUrls.ecommerce}/api/v1/news`, headers: newsHeaders, pageSize: PAGE_SIZE }, ...news },
-	];
+		{ key: 'createsHttpTyped', label: 'HTTP Request node 4.2, headers typed in', workflowId: 'bpBenchCreatesHttpTyped', ...creates },
+		{ key: 'createsOurs', label: 'this node, default Request Options', workflowId: 'bpBenchCreates', ...creates },
+	].filter((testCase) => !ONLY_CASES || ONLY_CASES.has(testCase.key));
+}
+
+/** The E14 cases again, against the rate-limited sandbox: failed items are counted, not refused. @param {Case[]} cases */
+function rateLimitedCases(cases) {
+	return cases.filter((c) => c.operation === 'E14').map((c) => ({ ...c, key: `${c.key}Limited`, rateLimited: true }));
 }
 
 /**
@@ -196,14 +216,18 @@ async function measure(sandbox, env, testCase) {
 	const requests = sandbox.requests.filter((/** @type {any} */ r) => r.operation === testCase.operation);
 	const problems = [];
 	if (result.items !== testCase.expectedItems) problems.push(`${result.items} items instead of ${testCase.expectedItems}`);
-	if ('failed' in result && result.failed) problems.push(`${result.failed} failed items`);
-	if ('failures' in result && result.failures) problems.push(`${result.failures} failed requests`);
-	if (requests.length !== testCase.expectedRequests) problems.push(`${requests.length} requests instead of ${testCase.expectedRequests}`);
-	if (requests.some((/** @type {any} */ r) => r.status !== 200)) problems.push('answers other than 200');
+	// Against the rate limit, refusals and failed items are what is measured.
+	if (!testCase.rateLimited) {
+		if ('failed' in result && result.failed) problems.push(`${result.failed} failed items`);
+		if ('failures' in result && result.failures) problems.push(`${result.failures} failed requests`);
+		if (requests.length !== testCase.expectedRequests) problems.push(`${requests.length} requests instead of ${testCase.expectedRequests}`);
+		if (requests.some((/** @type {any} */ r) => r.status !== 200)) problems.push('answers other than 200');
+	}
 	if (problems.length) throw new Error(`${testCase.label}: ${problems.join(', ')}`);
 	// Item 0's request, to compare what different senders put on the wire.
 	const first = requests.find((/** @type {any} */ r) => r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0');
-	return { ms: result.ms, requests: requests.length, first };
+	const failed = 'failed' in result ? result.failed : 0;
+	return { ms: result.ms, requests: requests.length, first, failed, refused: requests.filter((/** @type {any} */ r) => r.status !== 200).length };
 }
 
 /** @param {number} ms */
@@ -240,6 +264,9 @@ async function main() {
 		const env = { ...app.n8nEnv(userFolder, await freePortPair()), N8N_LOG_LEVEL: 'info' };
 		const files = [
 			workflows.httpTaskUpdates('bpBenchTasksHttp', TASK_UPDATES, sandbox.baseUrls.management),
+			workflows.httpTaskUpdatesTyped('bpBenchTasksHttpTyped', TASK_UPDATES, sandbox.baseUrls.management, typedHeaders(sandbox).tasks),
+			workflows.ourTransferCreates('bpBenchCreates', TRANSFER_CREATES),
+			workflows.httpTransferCreatesTyped('bpBenchCreatesHttpTyped', TRANSFER_CREATES, sandbox.baseUrls.ecommerce, typedHeaders(sandbox).creates),
 			workflows.ourTaskUpdates('bpBenchTasksC1', TASK_UPDATES, 1),
 			workflows.ourTaskUpdates('bpBenchTasksDefault', TASK_UPDATES, undefined),
 			workflows.ourNewsReturnAll('bpBenchNews', PAGE_SIZE),
@@ -257,7 +284,7 @@ async function main() {
 		if (imported.status !== 0) throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
 
 		const cases = casesFor(sandbox, DEFAULT_CONCURRENCY);
-		/** @type {Record<number, Record<string, { ms: number[], requests: number }>>} */
+		/** @type {Record<string | number, Record<string, { ms: number[], requests: number, failed: number[], refused: number[] }>>} */
 		const results = {};
 		/** @type {Record<string, any>} */
 		const firstRequests = {};
@@ -271,14 +298,35 @@ async function main() {
 					process.stdout.write(`  ${latency} ms, round ${round + 1}/${ROUNDS}: ${testCase.operation} ${testCase.label} ... `);
 					const { ms, requests, first } = await measure(sandbox, env, testCase);
 					process.stdout.write(`${seconds(ms)}\n`);
-					const entry = (results[latency][testCase.key] ??= { ms: [], requests });
+					const entry = (results[latency][testCase.key] ??= { ms: [], requests, failed: [], refused: [] });
 					entry.ms.push(ms);
 					firstRequests[testCase.key] ??= first;
 				}
 			}
 		}
 
-		printTable({ results, cases, dist, loads, defaultConcurrency: DEFAULT_CONCURRENCY, firstRequests });
+		// The rate-limited sandbox: wall time against N / rate, and failed items.
+		const limited = RATE_PER_SECOND > 0 ? rateLimitedCases(cases) : [];
+		if (limited.length) {
+			sandbox.setLatency(RATE_LATENCY_MS);
+			sandbox.pushback.configure({ rateLimit: { rate: RATE_PER_SECOND } });
+			results.limited = {};
+			for (let round = 0; round < ROUNDS; round++) {
+				for (const testCase of limited.map((_, i) => limited[(i + round) % limited.length])) {
+					process.stdout.write(`  rate limit ${RATE_PER_SECOND}/s, round ${round + 1}/${ROUNDS}: ${testCase.label} ... `);
+					const { ms, requests, failed, refused } = await measure(sandbox, env, testCase);
+					process.stdout.write(`${seconds(ms)}, ${failed} failed, ${refused} refused\n`);
+					const entry = (results.limited[testCase.key] ??= { ms: [], requests, failed: [], refused: [] });
+					entry.ms.push(ms);
+					entry.failed.push(failed);
+					entry.refused.push(refused);
+				}
+			}
+			sandbox.pushback.configure({ rateLimit: null });
+		}
+		printExtraTable(results, cases, limited);
+
+		if (!ONLY_CASES) printTable({ results, cases, dist, loads, defaultConcurrency: DEFAULT_CONCURRENCY, firstRequests });
 	} finally {
 		sandbox.setLatency(0);
 		await sandbox.close();
@@ -319,9 +367,9 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 	const perItem = (/** @type {string} */ ours, /** @type {string} */ fetch) =>
 		`${((time(0, ours) - time(0, fetch)) / TASK_UPDATES).toFixed(2)} ms`;
 	lines.push(
-		`| **Overhead per item over raw fetch, 0 ms latency** | | |`,
-		`| Concurrency 1 vs fetch 1 at a time | ${perItem('ours1', 'fetch1')} | |`,
-		`| default Concurrency vs fetch ${defaultConcurrency} at a time | ${perItem('oursDefault', 'fetchDefault')} | |`,
+		`| **Overhead per item over raw fetch, 0 ms latency** |${LATENCIES_MS.map(() => ' ').join('|')}|`,
+		`| Concurrency 1 vs fetch 1 at a time | ${perItem('ours1', 'fetch1')} |${LATENCIES_MS.slice(1).map(() => ' ').join('|')}|`,
+		`| default Concurrency vs fetch ${defaultConcurrency} at a time | ${perItem('oursDefault', 'fetchDefault')} |${LATENCIES_MS.slice(1).map(() => ' ').join('|')}|`,
 	);
 
 	const loadMs = median(loads.map((l) => l.ms));
@@ -347,6 +395,65 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 	if (!same) {
 		process.stdout.write(`HTTP Request node: ${JSON.stringify(requestShape(firstRequests.http))}\nthis node:         ${JSON.stringify(requestShape(firstRequests.oursDefault))}\n`);
 	}
+}
+
+/** The credential headers typed into the HTTP Request node. @param {any} sandbox */
+function typedHeaders(sandbox) {
+	const c = sandbox.credentials;
+	return {
+		tasks: { Accept: 'application/json', 'Accept-Language': 'en', 'user-token': c.userToken, 'secure-business-key': c.businessKeys.acme },
+		creates: { apikey: c.apiKey, apiconnection: c.apiConnection, 'secure-business-key': c.businessKeys.acme },
+	};
+}
+
+/**
+ * The typed-header comparison, the creates and the rate-limited runs: medians with their
+ * spread (lowest-highest over the rounds).
+ * @param {Record<string | number, Record<string, { ms: number[], failed: number[], refused: number[] }>>} results
+ * @param {Case[]} cases @param {Case[]} limited
+ */
+function printExtraTable(results, cases, limited) {
+	/** @param {string | number} column @param {string} key */
+	const cell = (column, key) => {
+		const entry = results[column]?.[key];
+		return entry ? `${seconds(median(entry.ms))} (${spread(entry.ms)})` : 'not run';
+	};
+	/** @param {string | number} column @param {string} key @param {string} base */
+	const vs = (column, key, base) => {
+		const a = results[column]?.[key];
+		const b = results[column]?.[base];
+		return a && b ? `, ${ratio(median(a.ms), median(b.ms))}` : '';
+	};
+	const lines = [
+		`| Case (median, spread over ${ROUNDS} rounds) | ${LATENCIES_MS.map((l) => `${l} ms latency`).join(' | ')} |`,
+		`|---|${LATENCIES_MS.map(() => '---:').join('|')}|`,
+	];
+	for (const [title, operation, base] of [
+		[`${TASK_UPDATES} E10 task updates`, 'E10', 'httpTyped'],
+		[`${TRANSFER_CREATES} E14 inventory transfer item creates`, 'E14', 'createsHttpTyped'],
+	]) {
+		lines.push(`| **${title}** (ratio to the HTTP Request node, headers typed in) |${LATENCIES_MS.map(() => ' ').join('|')}|`);
+		for (const testCase of cases.filter((c) => c.operation === operation && !c.fetchJob)) {
+			lines.push(`| ${testCase.label} | ${LATENCIES_MS.map((l) => cell(l, testCase.key) + vs(l, testCase.key, base)).join(' | ')} |`);
+		}
+	}
+	if (limited.length) {
+		const floor = (TRANSFER_CREATES / RATE_PER_SECOND) * 1000;
+		lines.push(
+			'',
+			`Rate-limited sandbox: ${RATE_PER_SECOND} requests/s per business key (burst ${Math.ceil(RATE_PER_SECOND)}), ${RATE_LATENCY_MS} ms latency, ${TRANSFER_CREATES} E14 creates; N / rate = ${seconds(floor)}`,
+			'',
+			'| Case | wall time (spread) | vs N / rate | failed items (median) | refusals (median) |',
+			'|---|---:|---:|---:|---:|',
+		);
+		for (const testCase of limited) {
+			const entry = results.limited[testCase.key];
+			lines.push(
+				`| ${testCase.label} | ${seconds(median(entry.ms))} (${spread(entry.ms)}) | ${ratio(median(entry.ms), floor)} | ${median(entry.failed)} | ${median(entry.refused)} |`,
+			);
+		}
+	}
+	process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
 main().then(

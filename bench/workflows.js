@@ -205,4 +205,101 @@ function httpCredentialExport(sandbox) {
 	];
 }
 
-module.exports = { MEASURED, taskItems, ourTaskUpdates, httpTaskUpdates, ourNewsReturnAll, httpNewsPages, httpCredentialExport };
+/**
+ * The HTTP Request node with every header typed into it, credential values included (what
+ * many users wire by hand): no credential is read per request. On a refused request the item
+ * carries the error (onError), so a rate-limited run reports failed items instead of stopping.
+ * @param {string} id @param {number} count @param {string} managementBaseUrl @param {Record<string, string>} headers
+ */
+function httpTaskUpdatesTyped(id, count, managementBaseUrl, headers) {
+	const typed = httpTaskUpdates(id, count, managementBaseUrl);
+	const measured = typed.nodes[typed.nodes.length - 1];
+	delete measured.credentials;
+	measured.onError = 'continueRegularOutput';
+	Object.assign(measured.parameters, {
+		authentication: 'none',
+		headerParameters: { parameters: Object.entries(headers).map(([name, value]) => ({ name, value })) },
+	});
+	delete measured.parameters.genericAuthType;
+	return typed;
+}
+
+/** E14 creates: item i moves i % 5 + 1 units of one product between two seeded inventories. @param {number} count */
+function transferItems(count) {
+	return Array.from({ length: count }, (_, i) => ({ quantity: (i % 5) + 1 }));
+}
+
+/**
+ * This package's E14 node, default Request Options (adaptive concurrency).
+ * @param {string} id @param {number} count
+ */
+function ourTransferCreates(id, count) {
+	return workflow(
+		id,
+		{
+			type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
+			typeVersion: 1,
+			credentials: OUR_CREDENTIALS,
+			onError: 'continueRegularOutput',
+			parameters: {
+				resource: 'inventoryTransferItem',
+				operation: 'create',
+				fromInventoryId: '1451',
+				toInventoryId: '1452',
+				productId: '1701',
+				quantity: '={{ $json.quantity }}',
+				status: 'completed',
+			},
+		},
+		transferItems(count),
+	);
+}
+
+/**
+ * The HTTP Request node sending the same E14 creates, headers typed in.
+ * @param {string} id @param {number} count @param {string} ecommerceBaseUrl @param {Record<string, string>} headers
+ */
+function httpTransferCreatesTyped(id, count, ecommerceBaseUrl, headers) {
+	const field = (/** @type {string} */ name, /** @type {string} */ value) => ({ parameterType: 'formData', name, value });
+	return workflow(
+		id,
+		{
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			onError: 'continueRegularOutput',
+			parameters: {
+				method: 'POST',
+				url: `${ecommerceBaseUrl}/api/v1/inventory_trancfered_items`,
+				sendHeaders: true,
+				headerParameters: { parameters: Object.entries(headers).map(([name, value]) => ({ name, value })) },
+				sendBody: true,
+				contentType: 'multipart-form-data',
+				bodyParameters: {
+					parameters: [
+						field('from_inv_id', '1451'),
+						field('to_inv_id', '1452'),
+						field('product_id', '1701'),
+						field('quantity', '={{ $json.quantity }}'),
+						field('representative_id', ''),
+						field('status', '1'),
+					],
+				},
+				options: {},
+			},
+		},
+		transferItems(count),
+	);
+}
+
+module.exports = {
+	MEASURED,
+	taskItems,
+	ourTaskUpdates,
+	httpTaskUpdates,
+	httpTaskUpdatesTyped,
+	ourTransferCreates,
+	httpTransferCreatesTyped,
+	ourNewsReturnAll,
+	httpNewsPages,
+	httpCredentialExport,
+};

@@ -8,7 +8,7 @@
  * every request, and can inject faults. See README.md in this folder.
  *
  * One request goes through `handleRequest`: receive (log entry, body), `beforeRouting`
- * (request-level policies: latency and fault delays), then `answer` (routing, faults,
+ * (request-level policies: rate limits, faults taken, latency and fault delays), then `answer` (routing, faults,
  * checks and the operation's handler in dispatch.js), every answer through `reply`.
  */
 
@@ -18,6 +18,7 @@ const { buildRoutes, createRouter } = require('./routes');
 const { splitTarget, headersAsSent, readBody, parseBody } = require('./request');
 const { businessOf, callOperation } = require('./dispatch');
 const { createFaultQueue, faultAnswers, faultAnswer } = require('./faults');
+const { createPushback } = require('./pushback');
 
 const MODULES = /** @type {const} */ (['accounting', 'ecommerce', 'hr', 'calendar', 'management', 'auth']);
 const PATH_PREFIXES = Object.freeze({ categories: 'api/v1/ecomm_categories', favorites: 'api/v1/favorites' });
@@ -35,6 +36,8 @@ const DEFAULT_MAX_BODY = 50 * 1024 * 1024;
  * @property {number} [latencyMs]   default 0
  * @property {boolean} [quiet]      default true; false logs one line per request to stdout
  * @property {number} [maxBodyBytes] default 50 MB
+ * @property {import('./pushback').RateLimit} [rateLimit] rate limit per business key (README.md, "Rate limits and latency")
+ * @property {number} [jitterMs]    extra latency drawn in [0, jitterMs)
  *
  * @typedef {{ status: number, text: string, contentType?: string, headers?: Record<string, string> }} Answer
  *
@@ -46,6 +49,7 @@ const DEFAULT_MAX_BODY = 50 * 1024 * 1024;
  * @property {import('./dispatch').Platform} platform
  * @property {RecordedRequest[]} requests    the request log, in the order the answers were sent
  * @property {ReturnType<typeof createFaultQueue>} faults
+ * @property {import('./pushback').Pushback} pushback  rate limits, jitter, in-flight measurements
  * @property {number} seq
  * @property {number} epoch                  bumped by reset(): requests that arrived before it are dropped, not logged or applied
  * @property {Set<NodeJS.Timeout>} timers
@@ -136,18 +140,26 @@ function receive(sb, req) {
 }
 
 /**
- * Request-level policies, before the request is routed and answered: here the sandbox's
- * latency and a fault's added delay. A policy that answers the request itself (a rate
- * limit, say) returns its answer; undefined lets the request go on.
+ * Request-level policies, before the request is routed and answered: the rate limit and
+ * in-flight cap (pushback.js: a refusal is answered here, takes no fault and is not
+ * performed), then the fault this request takes, if one is armed, and the latency, jitter
+ * and the fault's added delay.
  * @param {Instance} sb
- * @param {RecordedRequest} _rec
- * @param {Fault | undefined} fault the fault this request took, if any
- * @returns {Promise<Answer | undefined>}
+ * @param {import('node:http').ServerResponse} res
+ * @param {RecordedRequest} rec
+ * @param {import('./routes').Route | null} route
+ * @returns {Promise<{ early: Answer } | { fault: Fault | undefined }>}
  */
-async function beforeRouting(sb, _rec, fault) {
-	const delay = sb.latency + (fault?.delayMs ?? 0);
+async function beforeRouting(sb, res, rec, route) {
+	const pushed = route ? sb.pushback.admit(rec.business, res) : { jitterMs: 0 };
+	const fault = route && !pushed.refusal ? sb.faults.take(route.operation) : undefined;
+	const delay = sb.latency + pushed.jitterMs + (fault?.delayMs ?? 0);
 	if (delay > 0) await sleep(sb, delay);
-	return undefined;
+	if (pushed.refusal) {
+		const { status, retryAfter, body } = pushed.refusal;
+		return { early: { ...json({ status, body }), headers: { 'Retry-After': String(retryAfter) } } };
+	}
+	return { fault };
 }
 
 /**
@@ -194,6 +206,7 @@ function answer(sb, req, res, { rec, found, fullPath }, { body, tooLarge, fault 
  */
 async function handleRequest(sb, req, res) {
 	const born = sb.epoch;
+	sb.pushback.arrived(res);
 	const incoming = receive(sb, req);
 	let read;
 	try {
@@ -206,11 +219,10 @@ async function handleRequest(sb, req, res) {
 	incoming.rec.body = body.record;
 
 	const route = incoming.found && 'route' in incoming.found ? incoming.found.route : null;
-	const fault = route ? sb.faults.take(route.operation) : undefined;
-	const early = await beforeRouting(sb, incoming.rec, fault);
+	const policy = await beforeRouting(sb, res, incoming.rec, route);
 	if (born !== sb.epoch) return void res.destroy();
-	if (early) return reply(sb, res, incoming.rec, early);
-	answer(sb, req, res, incoming, { body, tooLarge: read.tooLarge, fault });
+	if ('early' in policy) return reply(sb, res, incoming.rec, policy.early);
+	answer(sb, req, res, incoming, { body, tooLarge: read.tooLarge, fault: policy.fault });
 }
 
 /**
@@ -258,6 +270,7 @@ async function startSandbox(options = {}) {
 		seq: 0,
 		epoch: 0,
 		timers: new Set(),
+		pushback: createPushback({ rateLimit: options.rateLimit, jitterMs: options.jitterMs }),
 	};
 
 	const server = http.createServer((req, res) => {
@@ -295,6 +308,8 @@ async function startSandbox(options = {}) {
 		districts,
 		/** The raw http server. */
 		server,
+		/** Rate limits, jitter and in-flight measurements (pushback.js; README.md, "Rate limits and latency"). */
+		pushback: sb.pushback,
 
 		/**
 		 * Queue a fault for matching requests.
@@ -326,6 +341,7 @@ async function startSandbox(options = {}) {
 			sb.faults.reset();
 			sb.seq = 0;
 			sb.epoch++;
+			sb.pushback.reset();
 		},
 
 		/**

@@ -9,7 +9,6 @@ const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { watchInFlight } = require('./harness/inFlight');
-const { DEFAULT_CONCURRENCY } = require('../nodes/shared/defaults');
 
 const fixture = useSandbox();
 
@@ -63,14 +62,15 @@ function injectDelays(delays, operation = 'E10') {
 const arrivalOrder = (requests) => [...requests].sort((a, b) => a.seq - b.seq);
 
 describe('bounded concurrency', () => {
-	test(`the default sends ${DEFAULT_CONCURRENCY} requests at once, never more`, async () => {
+	// The default (adaptive, ceiling DEFAULT_CONCURRENCY) is tested against a pushing-back sandbox in limiter.test.js.
+	test('Concurrency Mode Fixed sends exactly Concurrency (10) requests at once, never more', async () => {
 		fixture.sandbox.setLatency(30);
 		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
-			const { json, error } = await updateTasks({}, { items: taskItems(3 * DEFAULT_CONCURRENCY) });
+			const { json, error } = await updateTasks({ concurrencyMode: 'fixed', concurrency: 10 }, { items: taskItems(30) });
 			expect(error).toBeUndefined();
-			expect(json).toHaveLength(3 * DEFAULT_CONCURRENCY);
-			expect(inFlight.max).toBe(DEFAULT_CONCURRENCY);
+			expect(json).toHaveLength(30);
+			expect(inFlight.max).toBe(10);
 		} finally {
 			inFlight.stop();
 		}

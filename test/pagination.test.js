@@ -166,10 +166,10 @@ describe('pages read ahead within Concurrency', () => {
 	}
 
 	test.each([
-		{ label: 'default (10)', concurrency: undefined, most: 10 },
+		{ label: 'Fixed 10', concurrency: 10, most: 10, concurrencyMode: 'fixed' },
 		{ label: '4', concurrency: 4, most: 4 },
 		{ label: '1', concurrency: 1, most: 1 },
-	])('Concurrency $label: at most $most pages on their way at once, each asked for once, read in order', async ({ concurrency, most }) => {
+	])('Concurrency $label: at most $most pages on their way at once, each asked for once, read in order', async ({ concurrency, most, concurrencyMode }) => {
 		fixture.sandbox.seedNews('acme', 300);
 		injectRandomDelays(30);
 		const inFlight = watchInFlight(fixture.sandbox.server);
@@ -177,7 +177,7 @@ describe('pages read ahead within Concurrency', () => {
 			const { json, error } = await getNews({
 				returnAll: true,
 				options: { pageSize: 10 },
-				requestOptions: { retryDelay: 1, ...(concurrency ? { concurrency } : {}) },
+				requestOptions: { retryDelay: 1, concurrency, ...(concurrencyMode ? { concurrencyMode } : {}) },
 			});
 			expect(error).toBeUndefined();
 			expect(json.map((item) => item.id)).toEqual(seededIds());

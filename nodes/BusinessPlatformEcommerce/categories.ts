@@ -4,8 +4,9 @@
  */
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
+import { DEFAULT_PAGE_SIZE } from '../shared/defaults';
+import { platformPaginate } from '../shared/pagination';
 import type { PlatformRun } from '../shared/run';
-import { platformRequest } from '../shared/transport';
 
 export interface CategoryDescription {
 	lang: string;
@@ -16,7 +17,8 @@ export interface CategoryDescription {
 
 /**
  * Every category of the business. The spec shows no response for the list: the data is
- * taken as an array of categories, or as a paginator's `data` array (first page only).
+ * taken as an array of categories (the whole list), or as a Laravel paginator whose pages
+ * are all read.
  */
 export async function fetchCategories(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
@@ -24,9 +26,11 @@ export async function fetchCategories(
 	itemIndex: number,
 	business?: string,
 ): Promise<IDataObject[]> {
-	const { data } = await platformRequest.call(this, run, 'listCategories', itemIndex, { business });
-	const list = Array.isArray(data) ? data : (data as IDataObject | null)?.data;
-	return Array.isArray(list) ? (list as IDataObject[]).filter((entry) => typeof entry === 'object' && entry) : [];
+	const list = await platformPaginate.call(this, run, 'listCategories', itemIndex, { business }, {
+		pageSize: DEFAULT_PAGE_SIZE,
+		plainListIsWhole: true,
+	});
+	return list.filter((entry) => typeof entry === 'object' && entry !== null);
 }
 
 export function descriptionsOf(category: IDataObject): CategoryDescription[] {

@@ -81,7 +81,27 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: DEFAULT_CONCURRENCY,
 			description:
-				'Most requests this node has on their way to the platform at once: items run side by side and Return All reads pages ahead, within this bound. 1 sends one request after another.',
+				'Most requests this node has on their way to the platform at once: items run side by side and Return All reads pages ahead, within this bound. With Concurrency Mode Adaptive it is the ceiling; 1 sends one request after another.',
+		},
+		{
+			displayName: 'Concurrency Mode',
+			name: 'concurrencyMode',
+			type: 'options',
+			options: [
+				{
+					name: 'Adaptive',
+					value: 'adaptive',
+					description:
+						'Start with a few requests at once, send more while the platform answers promptly, fewer on rate limits (429), 503s, timeouts or slow answers; never more than Concurrency',
+				},
+				{
+					name: 'Fixed',
+					value: 'fixed',
+					description: 'Always up to exactly Concurrency requests at once, for platforms that ask for a set number',
+				},
+			],
+			default: 'adaptive',
+			description: 'How the number of requests on their way at once is chosen',
 		},
 		{
 			displayName: 'Max Tries',

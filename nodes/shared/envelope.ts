@@ -46,7 +46,12 @@ const SECRET_FIELD = /^(.*password.*|.*token|.*api_?key|.*business_?key|.*privat
 
 /** Removes secret-like fields at any depth, so no operation can pass one to the workflow. */
 export function removeSecretFields<T>(value: T): T {
-	return mapLeaves(value, (key) => SECRET_FIELD.test(key), (leaf) => leaf);
+	return mapLeaves(value, isSecretField, (leaf) => leaf);
+}
+
+/** Whether a response field holds a password-like value that never reaches the output. */
+export function isSecretField(key: string): boolean {
+	return SECRET_FIELD.test(key);
 }
 
 /**

@@ -3,11 +3,16 @@
  * one task per item and waits for them.
  */
 
+import { ExecutionCancelledError, type RequestLimiter } from './limiter';
+
 /**
- * Runs added tasks with at most `limit` in flight. After a task fails no further task
- * starts; `done()` waits for those in flight and rejects with the first failure.
+ * Runs added tasks with at most `limit` in flight (a number, or the run's limiter's current
+ * limit). After a task fails, or the execution is cancelled, no further task starts;
+ * `done()` waits for those in flight and rejects with the first failure.
  */
-export function createItemQueue(limit: number) {
+export function createItemQueue(limit: number | RequestLimiter) {
+	const currentLimit = typeof limit === 'number' ? () => limit : () => limit.currentLimit();
+	const signal = typeof limit === 'number' ? undefined : limit.signal;
 	const waiting: Array<() => Promise<void>> = [];
 	let running = 0;
 	let failure: { error: unknown } | undefined;
@@ -19,7 +24,8 @@ export function createItemQueue(limit: number) {
 		else settle.resolve();
 	};
 	const startNext = () => {
-		while (running < limit && waiting.length > 0 && !failure) {
+		if (signal?.aborted) failure ??= { error: new ExecutionCancelledError() };
+		while (running < currentLimit() && waiting.length > 0 && !failure) {
 			const task = waiting.shift() as () => Promise<void>;
 			running++;
 			task()
@@ -33,6 +39,9 @@ export function createItemQueue(limit: number) {
 				});
 		}
 	};
+
+	// A limit that grew lets more items start before one of those running ends.
+	if (typeof limit !== 'number') limit.onChange(() => startNext());
 
 	return {
 		add(task: () => Promise<void>) {

@@ -77,7 +77,8 @@ export async function platformPaginate(
 	const { limit } = options;
 	const perPage = limit === undefined ? options.pageSize : Math.min(options.pageSize, limit);
 	if (limit !== undefined && limit <= 0) return [];
-	const pages = new PageRequests(Math.max(1, Math.floor(run.pagesInFlight)), (page) =>
+	// Read on every page: the run's limiter may have grown or shrunk the budget since.
+	const pages = new PageRequests(() => Math.max(1, Math.floor(run.pagesInFlight)), (page) =>
 		platformRequest.call(this, run, operationId, itemIndex, {
 			...input,
 			query: { ...input.query, per_page: String(perPage), page: String(page) },
@@ -135,13 +136,13 @@ function keepNew(page: IDataObject[], results: IDataObject[], seenIds: Set<unkno
 	return results;
 }
 
-/** Pages requested ahead of reading, at most `inFlight` at once. */
+/** Pages requested ahead of reading, at most `inFlight()` at once. */
 class PageRequests {
 	private readonly pending = new Map<number, Promise<PlatformResponse>>();
 	private next = 1;
 
 	constructor(
-		private readonly inFlight: number,
+		private readonly inFlight: () => number,
 		private readonly request: (page: number) => Promise<PlatformResponse>,
 	) {}
 
@@ -149,7 +150,7 @@ class PageRequests {
 	async read(page: number, lastAhead: number): Promise<PlatformResponse> {
 		if (!this.pending.has(page)) this.send(page);
 		this.next = Math.max(this.next, page + 1);
-		while (this.pending.size < this.inFlight && this.next <= lastAhead) this.send(this.next++);
+		while (this.pending.size < this.inFlight() && this.next <= lastAhead) this.send(this.next++);
 		const response = this.pending.get(page) as Promise<PlatformResponse>;
 		this.pending.delete(page);
 		return await response;

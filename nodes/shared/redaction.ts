@@ -5,7 +5,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { SECRET_FIELDS } from './credentialFields';
-import { mapLeaves } from './envelope';
+import { isSecretField, mapLeaves } from './envelope';
 
 interface HasSecrets {
 	/** Secret values to blank out of anything shown to the user. */
@@ -31,14 +31,13 @@ export function redact(run: HasSecrets, text: string): string {
 	return clean;
 }
 
-/** Credential values a response echoes (at any depth) are blanked out of the output. */
-export function redactData<T>(run: HasSecrets, value: T): T {
+/**
+ * In one pass over a response: password-like fields removed (envelope.ts), and credential
+ * values it echoes (at any depth) blanked out.
+ */
+export function cleanData<T>(run: HasSecrets, value: T): T {
 	const secrets = run.secrets.filter((secret) => secret.length >= MIN_SECRET_IN_DATA);
-	if (secrets.length === 0) return value;
-	return mapLeaves(
-		value,
-		() => false,
-		(text) =>
-			secrets.reduce((clean, secret) => (clean.includes(secret) ? clean.split(secret).join('[redacted]') : clean), text),
+	return mapLeaves(value, isSecretField, (text) =>
+		secrets.reduce((clean, secret) => (clean.includes(secret) ? clean.split(secret).join('[redacted]') : clean), text),
 	);
 }

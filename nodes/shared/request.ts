@@ -18,8 +18,9 @@ import {
 import type { PlatformRun } from './run';
 import { assertHeaderSafe, isBlank, toBaseUrl, toPathPrefix, toPathSegment } from './validation';
 
+/** A file to upload, read for each attempt once its request may be sent (see buildBody). */
 export interface FilePart {
-	data: Buffer;
+	read: () => Promise<Buffer>;
 	fileName: string;
 	mimeType: string;
 }
@@ -54,18 +55,26 @@ function credentialField(run: PlatformRun, field: string, spec: OperationSpec): 
 	return String(value);
 }
 
+/** A credential field checked once per run; a failed check is repeated (and fails) for every item that needs it. */
+function checkedField(run: PlatformRun, field: string, check: () => string): string {
+	let value = run.checkedFields.get(field);
+	if (value === undefined) run.checkedFields.set(field, (value = check()));
+	return value;
+}
+
 function buildUrl(run: PlatformRun, spec: OperationSpec, pathParams: Record<string, PathParam>): string {
 	const baseField = MODULE_BASE_URL_FIELDS[spec.module];
-	const baseUrl = toBaseUrl(
-		credentialField(run, baseField, spec),
-		`The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`,
+	const baseUrl = checkedField(run, baseField, () =>
+		toBaseUrl(credentialField(run, baseField, spec), `The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`),
 	);
 	const path = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const prefixField = PATH_PREFIX_FIELDS[name as keyof typeof PATH_PREFIX_FIELDS];
 		if (prefixField) {
-			return toPathPrefix(
-				credentialField(run, prefixField, spec),
-				`The credential field "${CREDENTIAL_FIELD_LABELS[prefixField]}"`,
+			return checkedField(run, prefixField, () =>
+				toPathPrefix(
+					credentialField(run, prefixField, spec),
+					`The credential field "${CREDENTIAL_FIELD_LABELS[prefixField]}"`,
+				),
 			);
 		}
 		const param = pathParams[name] ?? { value: undefined, label: name };
@@ -115,8 +124,12 @@ function buildHeaders(run: PlatformRun, spec: OperationSpec, input: RequestInput
 	return headers;
 }
 
-/** A fresh body for each attempt: a FormData stream cannot be sent twice. */
-function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObject): IHttpRequestOptions['body'] {
+/**
+ * A fresh body for each attempt: a FormData stream cannot be sent twice. Files are read here,
+ * when the attempt holds its limiter slot, so memory holds the files of the requests in
+ * flight, not those of every item waiting.
+ */
+async function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObject): Promise<IHttpRequestOptions['body']> {
 	switch (spec.body) {
 		case 'json':
 			headers['Content-Type'] = 'application/json';
@@ -130,8 +143,8 @@ function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObjec
 				if (typeof value === 'string') {
 					form.append(name, value);
 				} else {
-					// A Buffer is a Uint8Array view; the cast avoids copying the file's contents.
-					const contents = value.data as Uint8Array<ArrayBuffer>;
+					// A Buffer is a Uint8Array view; the cast only narrows its type for Blob.
+					const contents = (await value.read()) as Uint8Array<ArrayBuffer>;
 					form.append(name, new Blob([contents], { type: value.mimeType }), value.fileName);
 				}
 			}
@@ -144,31 +157,34 @@ function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObjec
 
 /**
  * Validates everything about one request before anything is sent and returns a function
- * that builds its options afresh for each attempt. Credential headers hold placeholders
- * that the credential's `authenticate` fills.
+ * that builds its options (files read then) afresh for each attempt, carrying the business it acts for (the
+ * limiter's key). Credential headers hold placeholders that the credential's `authenticate`
+ * fills.
  */
 export function prepareRequest(
 	run: PlatformRun,
 	operationId: OperationId,
 	itemIndex: number,
 	input: RequestInput,
-): () => IHttpRequestOptions {
+): (() => Promise<IHttpRequestOptions>) & { business: string } {
 	const spec: OperationSpec = OPERATIONS[operationId];
 	const url = buildUrl(run, spec, input.pathParams ?? {});
-	const baseHeaders = buildHeaders(run, spec, input, resolveBusiness(run, spec, input, itemIndex));
-	return () => {
+	const business = resolveBusiness(run, spec, input, itemIndex);
+	const baseHeaders = buildHeaders(run, spec, input, business);
+	const prepare = async () => {
 		const headers = { ...baseHeaders };
 		return {
 			method: spec.method,
 			url,
 			headers,
-			body: buildBody(spec, input, headers),
+			body: await buildBody(spec, input, headers),
 			qs: input.query,
 			timeout: run.settings.timeoutMs,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			encoding: 'text',
 			json: false,
-		};
+		} satisfies IHttpRequestOptions;
 	};
+	return Object.assign(prepare, { business });
 }

@@ -1,11 +1,13 @@
 /**
  * The state of one node run that all its items' requests share: node, credential values,
  * business keys, settings, the secrets to blank out, the shared 429 pause, which business
- * an item acts for and how many pages a Get Many may ask for ahead. Built whole here, by
- * createRun, from the node's Request Options (execute) or with defaults (pickers).
+ * an item acts for, the request limiter and how many pages a Get Many may ask for ahead.
+ * Built whole here, by createRun, from the node's Request Options (execute) or with
+ * defaults (pickers).
  */
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
@@ -14,6 +16,7 @@ import type {
 
 import { CREDENTIAL_TYPE, parseBusinessKeys } from './credentialFields';
 import { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS, type RequestSettings } from './defaults';
+import { RequestLimiter } from './limiter';
 import { secretsOf } from './redaction';
 
 export interface PlatformRun {
@@ -28,18 +31,34 @@ export interface PlatformRun {
 	/** The business an item acts for (a name from Additional Business Keys; '' is the default). */
 	businessFor: (itemIndex: number) => string;
 	/** Pages one Get Many item may have on their way at once; 1 walks them one after another. */
-	pagesInFlight: number;
+	readonly pagesInFlight: number;
+	/**
+	 * The credential as read once per run, handed to every request (`credentialsDecrypted`)
+	 * so n8n does not read and decrypt it from its database again for each one.
+	 */
+	credential?: ICredentialsDecrypted;
+	/** Credential fields already checked in this run (base URLs, path prefixes): field -> checked value. */
+	checkedFields: Map<string, string>;
+	/** Slots for requests in flight (limiter.ts); none: no bound. */
+	limiter?: RequestLimiter;
+	/** The execution's cancel signal: waits end when it fires. */
+	cancelSignal?: AbortSignal;
 }
 
 export interface RunOptions {
 	settings?: Partial<RequestSettings>;
 	businessFor?: (itemIndex: number) => string;
-	pagesInFlight?: number;
+	/** Pages one Get Many item may request ahead: a number, or read afresh on every page. */
+	pagesInFlight?: number | (() => number);
+	limiter?: RequestLimiter;
+	cancelSignal?: AbortSignal;
 }
 
 export function createRun(node: INode, credentials: ICredentialDataDecryptedObject, options: RunOptions = {}): PlatformRun {
 	const businessKeys = parseBusinessKeys(credentials);
-	return {
+	const ref = node.credentials?.[CREDENTIAL_TYPE];
+	const pagesInFlight = options.pagesInFlight ?? 1;
+	const run: Omit<PlatformRun, 'pagesInFlight'> = {
 		node,
 		credentials,
 		businessKeys,
@@ -47,8 +66,15 @@ export function createRun(node: INode, credentials: ICredentialDataDecryptedObje
 		secrets: secretsOf(credentials, businessKeys),
 		pausedUntil: 0,
 		businessFor: options.businessFor ?? (() => ''),
-		pagesInFlight: options.pagesInFlight ?? 1,
+		credential: { id: ref?.id ?? '', name: ref?.name ?? '', type: CREDENTIAL_TYPE, data: credentials },
+		checkedFields: new Map(),
+		limiter: options.limiter,
+		cancelSignal: options.cancelSignal ?? options.limiter?.signal,
 	};
+	return Object.defineProperty(run, 'pagesInFlight', {
+		get: typeof pagesInFlight === 'number' ? () => pagesInFlight : pagesInFlight,
+		enumerable: true,
+	}) as PlatformRun;
 }
 
 /** A run with the default settings, for pickers and other requests outside execute(). */
@@ -58,8 +84,8 @@ export async function startRun(context: IExecuteFunctions | ILoadOptionsFunction
 
 export interface NodeRun {
 	run: PlatformRun;
-	/** Most items running at once. */
-	concurrency: number;
+	/** The run's request limiter, which also says how many items may run at once. */
+	concurrency: RequestLimiter;
 }
 
 const positive = (value: unknown, fallback: number) =>
@@ -67,14 +93,17 @@ const positive = (value: unknown, fallback: number) =>
 
 /**
  * The run of one execute(), from the node-wide Request Options (read once: they cannot
- * differ per item, except Business). Concurrency bounds the requests of the whole run: at
- * most that many items run at once, and a Get Many item may request pages ahead while the
- * items running leave room, so the platform never sees more than Concurrency requests.
+ * differ per item, except Business). Every request of the run takes a slot of its limiter
+ * (limiter.ts): adaptive by default, never above Concurrency; Concurrency Mode "Fixed"
+ * keeps exactly Concurrency. Items start while fewer run than the current limit, and a Get
+ * Many item requests pages ahead within its share of it, read afresh on every page.
  */
 export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun> {
 	const options = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
-	const concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY);
-	const itemsAtOnce = Math.max(1, Math.min(concurrency, context.getInputData().length));
+	const ceiling = positive(options.concurrency, DEFAULT_CONCURRENCY);
+	const mode = options.concurrencyMode === 'fixed' ? 'fixed' : 'adaptive';
+	const limiter = new RequestLimiter(mode, ceiling, context.getExecutionCancelSignal?.());
+	const itemCount = context.getInputData().length;
 	const run = createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE), {
 		settings: {
 			maxTries: positive(options.maxTries, DEFAULT_REQUEST_SETTINGS.maxTries),
@@ -85,7 +114,11 @@ export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun>
 					: DEFAULT_REQUEST_SETTINGS.retryDelayMs,
 		},
 		businessFor: (itemIndex) => String(context.getNodeParameter('requestOptions.business', itemIndex, '') ?? ''),
-		pagesInFlight: Math.floor(concurrency / itemsAtOnce),
+		limiter,
+		pagesInFlight: () => {
+			const limit = limiter.currentLimit();
+			return Math.floor(limit / Math.max(1, Math.min(limit, itemCount)));
+		},
 	});
-	return { run, concurrency };
+	return { run, concurrency: limiter };
 }

@@ -1,13 +1,14 @@
 /**
  * The one request path of every operation: the request built from the operation table
  * (request.ts), sent through the credential's `authenticate`, retried by the operation's
- * retry class with one pause shared across a node run (retries.ts), envelopes unwrapped,
+ * retry class with one pause shared across a node run (retries.ts), each attempt within a
+ * slot of the run's limiter (limiter.ts), envelopes unwrapped,
  * secrets blanked (redaction.ts) and failures shown with the platform's own message (errors.ts).
  */
-import { sleep, type IDataObject, type IExecuteFunctions, type ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './credentialFields';
-import { isRecord, parseBody, removeSecretFields, unwrapEnvelope, valueAt } from './envelope';
+import { isRecord, parseBody, unwrapEnvelope, valueAt } from './envelope';
 import {
 	MAY_HAVE_ACTED_NOTE,
 	failureError,
@@ -16,10 +17,19 @@ import {
 	unreadableAnswerError,
 	type ErrorSubject,
 } from './errors';
+import { pauseFor, type Outcome } from './limiter';
 import { OPERATIONS, type OperationId, type OperationSpec } from './operations';
-import { redactData } from './redaction';
+import { cleanData } from './redaction';
 import { prepareRequest, type RequestInput } from './request';
-import { backoffDelay, isRetryable, mayHaveActed, networkFailure, retryAfterMs, type Attempt } from './retries';
+import {
+	TIMEOUT_CODES,
+	backoffDelay,
+	isRetryable,
+	mayHaveActed,
+	networkFailure,
+	retryAfterMs,
+	type Attempt,
+} from './retries';
 import type { PlatformRun } from './run';
 
 export interface PlatformResponse {
@@ -31,8 +41,14 @@ export interface PlatformResponse {
 
 async function waitForSharedPause(run: PlatformRun): Promise<void> {
 	for (let wait = run.pausedUntil - Date.now(); wait > 0; wait = run.pausedUntil - Date.now()) {
-		await sleep(wait);
+		await pauseFor(wait, run.cancelSignal);
 	}
+}
+
+/** What an attempt tells the limiter: 429, 503 and timeouts mean the platform has too much. */
+function outcomeOf(attempt: Attempt): Outcome {
+	if (attempt.kind === 'network') return TIMEOUT_CODES.has(attempt.code) ? 'overloaded' : 'neutral';
+	return attempt.statusCode === 429 || attempt.statusCode === 503 ? 'overloaded' : 'clean';
 }
 
 /**
@@ -53,7 +69,15 @@ export async function platformRequest(
 
 	for (let tries = 1; ; tries++) {
 		await waitForSharedPause(run);
-		const options = prepare();
+		// One slot of the run's limiter per attempt, given back with what the answer says.
+		const release = await run.limiter?.acquire(prepare.business);
+		let options: IHttpRequestOptions | undefined;
+		try {
+			options = await prepare();
+		} finally {
+			// A body that cannot be built (a file that cannot be read) gives its slot back before the failure goes on.
+			if (!options) release?.('neutral');
+		}
 
 		let attempt: Attempt;
 		try {
@@ -61,11 +85,13 @@ export async function platformRequest(
 				this,
 				CREDENTIAL_TYPE,
 				options,
+				run.credential && { credentialsDecrypted: run.credential },
 			)) as { statusCode: number; body: unknown; headers: IDataObject };
 			attempt = { kind: 'response', statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
 		} catch (error) {
 			attempt = networkFailure(error);
 		}
+		release?.(outcomeOf(attempt));
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
 			return successOrFailure(run, spec, itemIndex, attempt, input);
@@ -91,7 +117,7 @@ export async function platformRequest(
 			// The platform asked the whole client to slow down: every item of this run waits.
 			run.pausedUntil = Math.max(run.pausedUntil, Date.now() + delay);
 		} else {
-			await sleep(delay);
+			await pauseFor(delay, run.cancelSignal);
 		}
 	}
 }
@@ -116,8 +142,8 @@ function successOrFailure(
 		throw missingPayloadError(run, spec, itemIndex, attempt.statusCode, value, subject);
 	}
 	return {
-		data: redactData(run, removeSecretFields(unwrapped.data)),
-		message: redactData(run, unwrapped.message),
+		data: cleanData(run, unwrapped.data),
+		message: cleanData(run, unwrapped.message),
 		statusCode: attempt.statusCode,
 	};
 }

@@ -26,7 +26,7 @@ const { platformHeaderNames } = require('./requests');
  * @property {Record<string, any>} parameters  a valid run for acme
  * @property {Record<string, any>} globex      parameter overrides that make it a valid run for globex
  * @property {RetryClass} retry         the retry class the issue gives the operation
- * @property {number} requestsPerItem   requests one successful item sends (E2 reads the categories list first)
+ * @property {number} requestsPerItem   requests one successful item sends (E2 reads the categories list first, once per node run and business)
  * @property {boolean} business         whether the operation sends a business key
  * @property {string[]} headers         the platform header names sent (protocol headers aside), sorted
  * @property {FullRun} fullRun

@@ -60,6 +60,7 @@ test('Request Options defaults shown in the editor are the ones the transport us
 	expect(defaults).toEqual({
 		business: '',
 		concurrency: DEFAULT_CONCURRENCY,
+		concurrencyMode: 'adaptive',
 		maxTries: DEFAULT_REQUEST_SETTINGS.maxTries,
 		retryDelay: DEFAULT_REQUEST_SETTINGS.retryDelayMs,
 		timeout: DEFAULT_REQUEST_SETTINGS.timeoutMs,

@@ -7,7 +7,8 @@ import { recordOrMessage } from '../../../shared/output';
 import { prepareRequest, type MultipartField } from '../../../shared/request';
 import { platformRequest } from '../../../shared/transport';
 import { requireFlag, requireInteger, requireString } from '../../../shared/validation';
-import { descriptionsOf, fetchCategories, type CategoryDescription } from '../../categories';
+import { descriptionsOf, type CategoryDescription } from '../../categories';
+import { afterEarlierUpdates, afterFailedUpdate, currentCategory, recordUpdate } from '../../categoryCache';
 
 const properties: INodeProperties[] = [
 	{
@@ -246,33 +247,44 @@ export const operation: PlatformOperation = {
 		if (changes.has('alias')) requireString(changes.get('alias'), 'Alias');
 		const pathParams = { category_id: { value: categoryId, label: 'Category ID' } };
 		// The update's own URL and headers (credential fields, path prefix) are checked before the read.
-		prepareRequest(run, 'updateCategory', itemIndex, { pathParams });
+		const { business } = prepareRequest(run, 'updateCategory', itemIndex, { pathParams });
 
-		const current = (await fetchCategories.call(this, run, itemIndex)).find(
-			(category) => String(category.id) === categoryId,
-		);
-		if (!current) {
-			throw platformError(run, OPERATIONS.updateCategory, itemIndex, {
-				message: `Category ${categoryId} was not found in the categories list`,
-				httpCode: 404,
-				notes: ['The current values are read from the categories list first; nothing was updated.'],
+		// Before any await: the chain of this category's updates follows the input order.
+		return await afterEarlierUpdates(run, business, categoryId, async () => {
+			const current = await currentCategory.call(this, run, itemIndex, business, categoryId);
+			if (!current) {
+				throw platformError(run, OPERATIONS.updateCategory, itemIndex, {
+					message: `Category ${categoryId} was not found in the categories list`,
+					httpCode: 404,
+					notes: ['The current values are read from the categories list first; nothing was updated.'],
+				});
+			}
+
+			const sent: IDataObject = {};
+			const multipart: MultipartField[] = [['_method', 'PUT']];
+			for (const [field] of SCALAR_FIELDS) {
+				sent[field] = changes.get(field) ?? currentValue(field, current);
+				multipart.push([field, sent[field] as string]);
+			}
+			const descriptions = mergedDescriptions(current, fields);
+			sent.descriptions = descriptions as unknown as IDataObject[];
+			descriptions.forEach((entry, index) => {
+				multipart.push(
+					[`descriptions[${index}][lang]`, entry.lang],
+					[`descriptions[${index}][title]`, entry.title],
+					[`descriptions[${index}][keyword]`, entry.keyword],
+					[`descriptions[${index}][description]`, entry.description],
+				);
 			});
-		}
 
-		const multipart: MultipartField[] = [['_method', 'PUT']];
-		for (const [field] of SCALAR_FIELDS) {
-			multipart.push([field, changes.get(field) ?? currentValue(field, current)]);
-		}
-		mergedDescriptions(current, fields).forEach((entry, index) => {
-			multipart.push(
-				[`descriptions[${index}][lang]`, entry.lang],
-				[`descriptions[${index}][title]`, entry.title],
-				[`descriptions[${index}][keyword]`, entry.keyword],
-				[`descriptions[${index}][description]`, entry.description],
-			);
+			const response = await platformRequest
+				.call(this, run, 'updateCategory', itemIndex, { pathParams, multipart })
+				.catch((error: unknown) => {
+					afterFailedUpdate(run, business, error);
+					throw error;
+				});
+			recordUpdate(run, business, categoryId, sent);
+			return recordOrMessage(response);
 		});
-
-		const response = await platformRequest.call(this, run, 'updateCategory', itemIndex, { pathParams, multipart });
-		return recordOrMessage(response);
 	},
 };

@@ -137,20 +137,23 @@ export async function buildTaskForm(context: IExecuteFunctions, itemIndex: numbe
 		);
 	}
 
-	// Files are read last, after every other value passed its checks.
+	// Files are checked last, after every other value passed its checks, and read when sent.
 	for (const [i, name] of binaryNames.entries()) {
-		form.push([`files[${i}]`, await filePart(context, itemIndex, name)]);
+		form.push([`files[${i}]`, filePart(context, itemIndex, name)]);
 	}
 	deletedFileIds.forEach((id, i) => form.push([`deleted_file_ids[${i}]`, id]));
 	form.push(...tracking);
 	return form;
 }
 
-/** Through n8n's binary helpers, so filesystem, database and S3 storage modes all work. */
-async function filePart(context: IExecuteFunctions, itemIndex: number, name: string): Promise<FilePart> {
+/**
+ * Through n8n's binary helpers, so filesystem, database and S3 storage modes all work. The
+ * file is checked here (before any request) and read only when its request is sent.
+ */
+function filePart(context: IExecuteFunctions, itemIndex: number, name: string): FilePart {
 	const binary = context.helpers.assertBinaryData(itemIndex, name);
 	return {
-		data: await context.helpers.getBinaryDataBuffer(itemIndex, name),
+		read: async () => await context.helpers.getBinaryDataBuffer(itemIndex, name),
 		fileName: binary.fileName ?? name,
 		mimeType: binary.mimeType || 'application/octet-stream',
 	};

@@ -1,0 +1,209 @@
+// @ts-check
+/**
+ * Adaptive concurrency (nodes/shared/limiter.ts) against a sandbox that pushes back
+ * (sandbox/README.md, "Rate limits and latency"), with more than one setting so the limiter
+ * is not fitted to one. What the limiter did is read from the sandbox's own measurements
+ * (requests in flight at each arrival, the request log), never from the limiter itself.
+ */
+const { useSandbox } = require('./harness/fixture');
+const { DEFAULT_CONCURRENCY } = require('../nodes/shared/defaults');
+const { START_LIMIT } = require('../nodes/shared/limiter');
+
+// No limit at the start of each test; a test sets its own (more than one setting is used).
+const fixture = useSandbox({ rateLimit: undefined, jitterMs: 0 });
+const runProjects = fixture.runner('businessPlatformProjects');
+const runEcommerce = fixture.runner('businessPlatformEcommerce');
+const runHr = fixture.runner('businessPlatformHr');
+beforeEach(() => {
+	fixture.sandbox.setLatency(0);
+	fixture.sandbox.pushback.configure({ rateLimit: null, jitterMs: 0 });
+});
+
+const TASK_IDS = [1001, 1002, 1003, 1004];
+
+/** @param {number} count */
+const taskItems = (count) => Array.from({ length: count }, (_, i) => ({ json: { task: TASK_IDS[i % 4], name: `Item ${i}` } }));
+
+/** @param {number} count @param {Record<string, any>} [requestOptions] @param {boolean} [continueOnFail] */
+function updateTasks(count, requestOptions = {}, continueOnFail = false) {
+	return runProjects(
+		{
+			resource: 'task',
+			operation: 'update',
+			taskId: '={{ $json.task }}',
+			updateFields: { name: '={{ $json.name }}' },
+			requestOptions,
+		},
+		{ items: taskItems(count), continueOnFail },
+	);
+}
+
+/**
+ * Records, for every request arriving at the sandbox, when it arrived and how many requests
+ * (itself included) the sandbox was handling at that moment.
+ */
+function recordArrivals() {
+	let current = 0;
+	/** @type {Array<{ at: number, inFlight: number }>} */
+	const arrivals = [];
+	/** @param {unknown} _request @param {import('node:http').ServerResponse} response */
+	const onRequest = (_request, response) => {
+		current++;
+		arrivals.push({ at: Date.now(), inFlight: current });
+		response.once('close', () => current--);
+	};
+	const { server } = fixture.sandbox;
+	server.on('request', onRequest);
+	return { arrivals, stop: () => server.off('request', onRequest) };
+}
+
+/** Output in input order, each item paired with its own input. @param {any[]} output @param {number} count */
+function expectInOrder(output, count) {
+	expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
+	expect(output.map((item) => item.json.name)).toEqual(taskItems(count).map((item) => item.json.name));
+}
+
+describe('adaptive by default', () => {
+	test('grows past its start while answers come back promptly, within the default ceiling', async () => {
+		fixture.sandbox.setLatency(20);
+		const { output, error } = await updateTasks(300);
+		expect(error).toBeUndefined();
+		expectInOrder(output, 300);
+		const { maxInFlight } = fixture.sandbox.pushback.stats;
+		expect(maxInFlight).toBeGreaterThan(START_LIMIT);
+		expect(maxInFlight).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
+		expect(fixture.requestsFor('E10')).toHaveLength(300);
+	});
+
+	test('never more in flight than the Concurrency option, its ceiling', async () => {
+		fixture.sandbox.setLatency(10);
+		fixture.sandbox.pushback.configure({ jitterMs: 10 });
+		const { output, error } = await updateTasks(300, { concurrency: 20 });
+		expect(error).toBeUndefined();
+		expectInOrder(output, 300);
+		expect(fixture.sandbox.pushback.stats.maxInFlight).toBeLessThanOrEqual(20);
+		expect(fixture.sandbox.pushback.stats.maxInFlight).toBeGreaterThan(START_LIMIT); // it did grow up to the ceiling
+	});
+
+	test('Return All reads pages ahead within the limit', async () => {
+		fixture.sandbox.seedNews('acme', 400);
+		fixture.sandbox.setLatency(10);
+		const { json, error } = await runEcommerce({
+			resource: 'news',
+			operation: 'getAll',
+			returnAll: true,
+			options: { pageSize: 10 },
+			requestOptions: { concurrency: 12 },
+		});
+		expect(error).toBeUndefined();
+		expect(json).toHaveLength(400);
+		const pages = fixture.requestsFor('E16').map((/** @type {any} */ r) => Number(r.query.page));
+		expect([...pages].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1)); // each page once
+		expect(fixture.sandbox.pushback.stats.maxInFlight).toBeGreaterThan(1); // read ahead
+		expect(fixture.sandbox.pushback.stats.maxInFlight).toBeLessThanOrEqual(12);
+	});
+});
+
+describe('pushed back', () => {
+	test.each([
+		{ label: '429', inFlightStatus: 429 },
+		{ label: '503 with Retry-After', inFlightStatus: 503 },
+	])('an in-flight cap answered with $label: fewer in flight after the refusal, every item done in order', async ({ inFlightStatus }) => {
+		// 200 requests/s, burst 50, at most 12 at once per business key, 20 ms latency.
+		fixture.sandbox.setLatency(20);
+		fixture.sandbox.pushback.configure({ rateLimit: { rate: 200, burst: 50, maxInFlight: 12, inFlightStatus } });
+		const recorder = recordArrivals();
+		let result;
+		try {
+			result = await updateTasks(150);
+		} finally {
+			recorder.stop();
+		}
+		expect(result.error).toBeUndefined();
+		expectInOrder(result.output, 150);
+
+		const requests = [...fixture.requestsFor('E10')].sort((a, b) => a.seq - b.seq);
+		const refused = requests.filter((r) => r.status !== 200);
+		expect(refused.length).toBeGreaterThan(0); // the slow start did run into the cap
+		// The cap's refusals, and the bucket's 429s when the run sent faster than 200/s.
+		expect(refused.some((r) => r.status === inFlightStatus)).toBe(true);
+		expect(refused.every((r) => r.status === inFlightStatus || r.status === 429)).toBe(true);
+		// Every item stored once: 150 successes, one per item.
+		expect(requests.filter((r) => r.status === 200)).toHaveLength(150);
+
+		// Up to the refusals the run had more in flight (the refused ones included: they wait
+		// the latency too) than it has once it resumes after the shared pause.
+		const firstRefusal = refused[0].receivedAt;
+		const resumedAt = recorder.arrivals.find((a) => a.at >= firstRefusal + 500)?.at ?? Infinity;
+		const before = recorder.arrivals.filter((a) => a.at < resumedAt);
+		// Requests go out in waves (one per answer time): 100 ms spans several whole waves.
+		const resumed = recorder.arrivals.filter((a) => a.at >= resumedAt && a.at < resumedAt + 100);
+		expect(resumed.length).toBeGreaterThan(0);
+		expect(Math.max(...resumed.map((a) => a.inFlight))).toBeLessThan(Math.max(...before.map((a) => a.inFlight)));
+	});
+
+	test('timeouts shrink the limit: after them fewer requests are in flight than before', async () => {
+		fixture.sandbox.setLatency(20);
+		const recorder = recordArrivals();
+		let result;
+		try {
+			// The 41st to 44th arriving requests take too long (Timeout 150 ms). A task update is
+			// not repeated once the platform may have acted, so those four items fail on their own.
+			for (let i = 0; i < 40; i++) fixture.sandbox.inject({ operation: 'E10', delayMs: 0 });
+			fixture.sandbox.inject({ operation: 'E10', delayMs: 400, times: 4 });
+			// Ceiling 16, reached in the first rounds; latency stays near 20 ms, so only the timeouts cut.
+			result = await updateTasks(600, { timeout: 150, concurrency: 16 }, true);
+		} finally {
+			recorder.stop();
+		}
+		expect(result.error).toBeUndefined();
+		const failed = result.output.filter((item) => item.json.error !== undefined);
+		// The four slow ones; on a busy machine a few more may miss the 150 ms too.
+		expect(failed.length).toBeGreaterThanOrEqual(4);
+		expect(failed.every((item) => /did not answer within 150 ms/.test(item.json.error))).toBe(true);
+		expect(result.output.map((item) => item.pairedItem)).toEqual(Array.from({ length: 600 }, (_, i) => ({ item: i })));
+		const arrivals = recorder.arrivals;
+		const slowAt = arrivals[40].at;
+		const before = arrivals.filter((a) => a.at <= slowAt);
+		// Once the timeouts are seen (150 ms after they were sent), the run goes on with fewer at once.
+		// Requests go out in waves (one per answer time): 100 ms spans several whole waves.
+		const after = arrivals.filter((a) => a.at >= slowAt + 200 && a.at < slowAt + 300);
+		expect(after.length).toBeGreaterThan(0);
+		expect(Math.max(...after.map((a) => a.inFlight))).toBeLessThan(Math.max(...before.map((a) => a.inFlight)));
+	});
+
+	test('a rate limit (50/s, burst 10): one shared pause per Retry-After, no create sent twice, every item done', async () => {
+		fixture.sandbox.pushback.configure({ rateLimit: { rate: 50, burst: 10 } });
+		const count = 40;
+		const { output, error } = await runHr(
+			{ resource: 'skill', operation: 'create', type: '={{ $json.type }}', skills: 'Excel' },
+			{ items: Array.from({ length: count }, (_, i) => ({ json: { type: `batch-${i}` } })) },
+		);
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
+		expect(output.map((item) => item.json.type)).toEqual(Array.from({ length: count }, (_, i) => `batch-${i}`));
+
+		const requests = [...fixture.requestsFor('E7')].sort((a, b) => a.seq - b.seq);
+		const refused = requests.filter((r) => r.status === 429);
+		expect(refused.length).toBeGreaterThan(0);
+		for (let i = 0; i < count; i++) {
+			const type = `batch-${i}`;
+			expect(fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type)).toHaveLength(1);
+			const mine = requests.filter((r) => r.body.value.type === type);
+			expect(mine.filter((r) => r.status === 200)).toHaveLength(1);
+			expect(mine.slice(0, -1).every((r) => r.status === 429)).toBe(true); // only refusals were sent again
+		}
+		// After the first refusal (Retry-After: 1) nothing arrives until the second has passed,
+		// except requests already on their way when it was answered.
+		const first = refused[0].receivedAt;
+		expect(requests.filter((r) => r.receivedAt > first + 100 && r.receivedAt < first + 950)).toEqual([]);
+	});
+
+	test('Concurrency Mode Fixed keeps exactly Concurrency in flight, even when answers are fast', async () => {
+		fixture.sandbox.setLatency(20);
+		const { output, error } = await updateTasks(100, { concurrencyMode: 'fixed', concurrency: 5 });
+		expect(error).toBeUndefined();
+		expectInOrder(output, 100);
+		expect(fixture.sandbox.pushback.stats.maxInFlight).toBe(5);
+	});
+});
