@@ -10,10 +10,10 @@ import { CREDENTIAL_FIELD_LABELS, credentialPlaceholder } from './credentialFiel
 import { ParameterError } from './errors';
 import {
 	MODULE_BASE_URL_FIELDS,
-	OPERATIONS,
 	PATH_PREFIX_FIELDS,
 	describeOperation,
-	type OperationId,
+	specOf,
+	type OperationRef,
 	type OperationSpec,
 } from './operations';
 import type { PlatformRun } from './run';
@@ -153,11 +153,11 @@ function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObjec
  */
 export function prepareRequest(
 	run: PlatformRun,
-	operationId: OperationId,
+	operation: OperationRef,
 	itemIndex: number,
 	input: RequestInput,
 ): () => IHttpRequestOptions {
-	const spec: OperationSpec = OPERATIONS[operationId];
+	const spec = specOf(operation);
 	const url = buildUrl(run, spec, input.pathParams ?? {});
 	const baseHeaders = buildHeaders(run, spec, input, resolveBusiness(run, spec, input, itemIndex));
 	return () => {

@@ -9,11 +9,16 @@ import { sleep, type IDataObject, type IExecuteFunctions, type ILoadOptionsFunct
 import { CREDENTIAL_TYPE } from './credentialFields';
 import { errorMessageOf, fieldErrorsOf, parseBody, removeSecretFields, unwrapEnvelope } from './envelope';
 import { MAY_HAVE_ACTED_NOTE, failureError, platformError } from './errors';
-import { OPERATIONS, type OperationId, type OperationSpec } from './operations';
+import { specOf, type OperationRef, type OperationSpec } from './operations';
 import { redactData } from './redaction';
 import { prepareRequest, type RequestInput } from './request';
 import { backoffDelay, isRetryable, mayHaveActed, networkFailure, retryAfterMs, type Attempt } from './retries';
 import type { PlatformRun } from './run';
+
+export interface ResponseOptions {
+	/** The parsed body as the platform sent it (secrets still removed), its envelope not unwrapped. */
+	fullResponse?: boolean;
+}
 
 export interface PlatformResponse {
 	/** The payload inside the envelope, with secret-like fields removed. */
@@ -36,12 +41,13 @@ async function waitForSharedPause(run: PlatformRun): Promise<void> {
 export async function platformRequest(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
 	run: PlatformRun,
-	operationId: OperationId,
+	operation: OperationRef,
 	itemIndex: number,
 	input: RequestInput = {},
+	responseOptions: ResponseOptions = {},
 ): Promise<PlatformResponse> {
-	const spec: OperationSpec = OPERATIONS[operationId];
-	const prepare = prepareRequest(run, operationId, itemIndex, input);
+	const spec = specOf(operation);
+	const prepare = prepareRequest(run, spec, itemIndex, input);
 	const { settings } = run;
 
 	for (let tries = 1; ; tries++) {
@@ -61,7 +67,7 @@ export async function platformRequest(
 		}
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
-			return successOrFailure(run, spec, itemIndex, attempt);
+			return successOrFailure(run, spec, itemIndex, attempt, responseOptions);
 		}
 
 		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
@@ -94,6 +100,7 @@ function successOrFailure(
 	spec: OperationSpec,
 	itemIndex: number,
 	attempt: Extract<Attempt, { kind: 'response' }>,
+	{ fullResponse = false }: ResponseOptions,
 ): PlatformResponse {
 	const { value, malformed } = parseBody(attempt.body);
 	// Every operation answers with a JSON envelope: anything else is a failure, never an empty record.
@@ -105,6 +112,7 @@ function successOrFailure(
 			notes: mayHaveActed(spec.retry, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [],
 		});
 	}
+	if (fullResponse) return { data: redactData(run, removeSecretFields(value)), statusCode: attempt.statusCode };
 	const unwrapped = unwrapEnvelope(value);
 	if (!unwrapped.ok) {
 		throw platformError(run, spec, itemIndex, {
