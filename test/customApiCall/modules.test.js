@@ -10,6 +10,7 @@ const crypto = require('node:crypto');
 const { useSandbox } = require('../harness/fixture');
 const { nodeClasses } = require('../harness/n8n');
 const { platformHeaderNames } = require('../harness/requests');
+const { CUSTOM_API_CALL_CASES } = require('../harness/customApiCallCases');
 const { SPEC_PROFILES, customApiCaller } = require('./call');
 
 const fixture = useSandbox();
@@ -156,6 +157,14 @@ describe('one call per node against its module', () => {
 		expect(error).toBeUndefined();
 		expect(json[0].id).toBe(1851);
 		expect(fixture.requestsFor('employeeGet')).toHaveLength(1);
+	});
+});
+
+describe('the e2e cases (test/harness/customApiCallCases.js) through the engine', () => {
+	test.each(CUSTOM_API_CALL_CASES.map((testCase) => [testCase.name, testCase]))('%s', async (_name, testCase) => {
+		const { json, error } = await fixture.run(testCase.type, testCase.parameters);
+		expect(error).toBeUndefined();
+		testCase.expect(json, fixture.requestsFor());
 	});
 });
 
