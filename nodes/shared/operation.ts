@@ -3,7 +3,8 @@
  * operation file says its resource, its operation value, its entry in the Operation picker,
  * its parameters and its execute(); a resource lists its operations; nodeActions() builds
  * the Resource and Operation pickers and stamps every parameter's display options, so a
- * resource or operation is named in one place.
+ * resource or operation is named in one place. A `last` resource (Custom API Call) follows
+ * the others in the Resource picker and its operation ends every Operation picker.
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
