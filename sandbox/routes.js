@@ -30,7 +30,7 @@ const CREDENTIAL_HEADERS = {
  * @typedef {'required-lang' | 'present' | 'accept-json'} HeaderRule
  * @typedef {'multipart/form-data' | 'application/json' | 'text/plain'} ContentType
  * @typedef {object} Route
- * @property {string} operation               'E1'..'E16', 'categoriesList', 'login'
+ * @property {string} operation               'E1'..'E16', 'categoriesList', 'login', or a name-only one ('invoicesList', ...)
  * @property {'accounting' | 'ecommerce' | 'hr' | 'calendar' | 'management' | 'auth'} module
  * @property {string} method
  * @property {string} path                    relative to the module base; ':name' is a parameter
@@ -49,6 +49,32 @@ const MANAGEMENT = ['user-token', 'secure-business-key'];
 const MULTIPART = 'multipart/form-data';
 const JSON_TYPE = 'application/json';
 const TEXT = 'text/plain';
+
+/**
+ * Operations the spec lists by name only, without path or headers (operations/name-only.js):
+ * each picks a path and one of the spec's header sets, for Custom API Call to reach.
+ * @type {Route[]}
+ */
+const NAME_ONLY_ROUTES = [
+	{ operation: 'invoicesList', module: 'accounting', method: 'GET', path: '/api/v1/invoices',
+		auth: MANAGEMENT, lang: 'lang', envelope: 'data', handler: ops.listInvoices },
+	{ operation: 'journalEntryCreate', module: 'accounting', method: 'POST', path: '/api/v1/journal_entries',
+		auth: ['apikey', 'secure_business_key'], content: JSON_TYPE, envelope: 'data', handler: ops.createJournalEntry },
+	{ operation: 'orderStatusChange', module: 'ecommerce', method: 'POST', path: '/api/v1/orders/:order_id/status',
+		auth: ECOMMERCE_USER, content: JSON_TYPE, envelope: 'data', handler: ops.changeOrderStatus },
+	{ operation: 'orderStatusPatch', module: 'ecommerce', method: 'PATCH', path: '/api/v1/orders/:order_id/status',
+		auth: ECOMMERCE_USER, content: JSON_TYPE, envelope: 'data', handler: ops.changeOrderStatus },
+	{ operation: 'abandonedOrdersList', module: 'ecommerce', method: 'GET', path: '/api/v1/abandoned_orders',
+		auth: ECOMMERCE, lang: 'Accept-Language', envelope: 'data', handler: ops.listAbandonedOrders },
+	{ operation: 'employeeGet', module: 'hr', method: 'GET', path: '/api/v1/employees/:employee_id',
+		auth: ['uuid', 'secure_business_key'], envelope: 'response', handler: ops.getEmployee },
+	{ operation: 'calendarNote', module: 'calendar', method: 'PUT', path: '/api/v2/business_calendars/:calendar_id/note',
+		auth: ['user_token', 'secure_business_key'], content: TEXT, envelope: 'data', handler: ops.setCalendarNote },
+	{ operation: 'attachmentUpload', module: 'management', method: 'POST', path: '/api/v1/attachments',
+		auth: MANAGEMENT, need: { Accept: 'accept-json' }, content: MULTIPART, envelope: 'success', handler: ops.uploadAttachments },
+	{ operation: 'workspaceDeleteRest', module: 'management', method: 'DELETE', path: '/api/workspaces/:id',
+		auth: MANAGEMENT, need: { Accept: 'accept-json' }, envelope: 'success', handler: ops.deleteWorkspaceRest },
+];
 
 /**
  * @param {{ categories: string, favorites: string }} prefixes configured path prefixes of E2 and E4
@@ -102,6 +128,7 @@ function buildRoutes(prefixes) {
 			auth: ECOMMERCE, envelope: 'data', handler: ops.listNews },
 		{ operation: 'login', module: 'auth', method: 'POST', path: '/api/login',
 			auth: [], lang: 'Accept-Language', envelope: 'data', handler: ops.login },
+		...NAME_ONLY_ROUTES,
 	];
 	return routes;
 }

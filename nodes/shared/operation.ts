@@ -3,7 +3,8 @@
  * operation file says its resource, its operation value, its entry in the Operation picker,
  * its parameters and its execute(); a resource lists its operations; nodeActions() builds
  * the Resource and Operation pickers and stamps every parameter's display options, so a
- * resource or operation is named in one place.
+ * resource or operation is named in one place. A `last` resource (Custom API Call) follows
+ * the others in the Resource picker and its operation ends every Operation picker.
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -15,8 +16,8 @@ export interface PlatformOperation {
 	resource: string;
 	/** Value of the operation in the Operation picker. */
 	operation: string;
-	/** The operation's entry in the Operation picker. */
-	picker: { name: string; action: string; description: string };
+	/** The operation's entry in the Operation picker (display options: when the entry is offered). */
+	picker: { name: string; action: string; description: string; displayOptions?: IDisplayOptions };
 	/** Its parameters; nodeActions() adds the display options that show them for this operation. */
 	description: INodeProperties[];
 	/** Runs one input item; returns its output record(s). */
@@ -28,6 +29,17 @@ export interface PlatformResource {
 	name: string;
 	/** The first is the Operation picker's default: keep it first, saved workflows rely on it. */
 	operations: PlatformOperation[];
+	/**
+	 * Offered after every other entry: last in the Resource picker, and its operations last in
+	 * every resource's Operation picker, where they run whichever resource is chosen. For
+	 * Custom API Call: n8n's editor adds its own "Custom API Call" (sending users to the HTTP
+	 * Request node) to every Resource and Operation list whose last entry is not named so.
+	 */
+	last?: boolean;
+	/** When its Resource picker entry is offered. */
+	displayOptions?: IDisplayOptions;
+	/** Parameters it needs whichever resource is chosen, placed before the pickers as they are. */
+	nodeParameters?: INodeProperties[];
 }
 
 export interface NodeActions {
@@ -67,20 +79,33 @@ function resourceValue(resource: PlatformResource): string {
 
 /**
  * A node's pickers and parameters from its resources. Picker options are sorted by name,
- * as n8n's lint expects; each picker's default is the first entry given.
+ * as n8n's lint expects, and the `last` resources' entries follow them; each picker's
+ * default is the first entry given.
  */
 export function nodeActions(resources: PlatformResource[]): NodeActions {
 	const values = resources.map(resourceValue);
 	const defaultResource = values[0];
+	const lastResources = resources.filter((resource) => resource.last);
+	const lastOperations = lastResources.flatMap((resource) => resource.operations);
+	const resourceEntry = (resource: PlatformResource) => ({
+		name: resource.name,
+		value: resourceValue(resource),
+		...(resource.displayOptions ? { displayOptions: resource.displayOptions } : {}),
+	});
 	const resourcePicker: INodeProperties = {
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: resources.map((resource, index) => ({ name: resource.name, value: values[index] })).sort(byName),
+		options: [
+			...resources.filter((resource) => !resource.last).map(resourceEntry).sort(byName),
+			...lastResources.map(resourceEntry),
+		],
 		default: defaultResource,
 	};
+	const pickerEntry = ({ operation, picker }: PlatformOperation) => ({ ...picker, value: operation });
 	const operationPickers = resources.map((resource, index): INodeProperties => {
+		const own = resource.last ? [] : resource.operations.map(pickerEntry).sort(byName);
 		const defaultOperation = resource.operations[0].operation;
 		return {
 			displayName: 'Operation',
@@ -88,19 +113,22 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [values[index]] } },
-			options: resource.operations
-				.map(({ operation, picker }) => ({ ...picker, value: operation }))
-				.sort(byName),
+			options: [...own, ...lastOperations.map(pickerEntry)],
 			default: defaultOperation,
 		};
 	});
 	const operations = resources.flatMap((resource) => resource.operations);
-	const parameters = operations.flatMap(({ resource, operation, description }) =>
-		updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, description),
+	const parameters = resources.flatMap((resource) =>
+		resource.operations.flatMap(({ resource: value, operation, description }) =>
+			// A `last` operation runs under every resource: only its operation value shows its parameters.
+			updateDisplayOptions({ show: resource.last ? { operation: [operation] } : { resource: [value], operation: [operation] } }, description),
+		),
 	);
+	const nodeParameters = resources.flatMap((resource) => resource.nodeParameters ?? []);
 	return {
-		properties: [resourcePicker, ...operationPickers, ...parameters, requestOptionsProperty],
+		properties: [...nodeParameters, resourcePicker, ...operationPickers, ...parameters, requestOptionsProperty],
 		find: (resource, operation) =>
-			operations.find((candidate) => candidate.resource === resource && candidate.operation === operation),
+			operations.find((candidate) => candidate.resource === resource && candidate.operation === operation) ??
+			lastOperations.find((candidate) => candidate.operation === operation),
 	};
 }

@@ -51,7 +51,7 @@ export interface OperationSpec {
 	code: string;
 	title: string;
 	module: PlatformModule;
-	method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 	/** `{name}` is a path parameter, or a configured prefix when named in PATH_PREFIX_FIELDS. */
 	path: string;
 	pathParams: Record<string, PathParamType>;
@@ -329,6 +329,13 @@ export const OPERATIONS = {
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationId = keyof typeof OPERATIONS;
+
+/** A table key, or a spec built at run time (Custom API Call's method, path and headers). */
+export type OperationRef = OperationId | OperationSpec;
+
+export function specOf(operation: OperationRef): OperationSpec {
+	return typeof operation === 'string' ? OPERATIONS[operation] : operation;
+}
 
 export function describeOperation(spec: OperationSpec): string {
 	return `${spec.code} ${spec.title}`;

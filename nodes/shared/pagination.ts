@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { platformError } from './errors';
-import { OPERATIONS, type OperationId } from './operations';
+import { specOf, type OperationRef } from './operations';
 import type { RequestInput } from './request';
 import type { PlatformRun } from './run';
 import { platformRequest, type PlatformResponse } from './transport';
@@ -22,6 +22,8 @@ export interface PaginateOptions {
 	 * paginator, where the spec shows no response: the array is then the only page.
 	 */
 	plainListIsWhole?: boolean;
+	/** The error when page 1 is not a paginator; the default suits the table's list operations. */
+	notPaginatorMessage?: string;
 }
 
 interface Paginator {
@@ -41,8 +43,8 @@ function isPaginator(value: unknown): value is Paginator {
 	return typeof value === 'object' && value !== null && Array.isArray((value as IDataObject).data);
 }
 
-function pageError(run: PlatformRun, operationId: OperationId, itemIndex: number, message: string) {
-	return platformError(run, OPERATIONS[operationId], itemIndex, { message });
+function pageError(run: PlatformRun, operationId: OperationRef, itemIndex: number, message: string) {
+	return platformError(run, specOf(operationId), itemIndex, { message });
 }
 
 /** Whether `page` is the paginator's last page: `next_page_url` null, or `last_page` reached. */
@@ -69,7 +71,7 @@ function isLastPage(paginator: Paginator, page: number, received: number, perPag
 export async function platformPaginate(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
 	run: PlatformRun,
-	operationId: OperationId,
+	operationId: OperationRef,
 	itemIndex: number,
 	input: RequestInput,
 	options: PaginateOptions,
@@ -97,7 +99,11 @@ export async function platformPaginate(
 				return keepNew(paginator as IDataObject[], results, seenIds, limit);
 			}
 			if (!isPaginator(paginator)) {
-				throw pageError(run, operationId, itemIndex, `The platform's answer for page ${page} has no list of items (data.data)`);
+				const message =
+					page === 1 && options.notPaginatorMessage !== undefined
+						? options.notPaginatorMessage
+						: `The platform's answer for page ${page} has no list of items (data.data)`;
+				throw pageError(run, operationId, itemIndex, message);
 			}
 			if (paginator.current_page !== undefined && Number(paginator.current_page) !== page) {
 				// Following it would repeat or skip items.

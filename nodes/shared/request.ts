@@ -10,9 +10,9 @@ import { CREDENTIAL_FIELD_LABELS, credentialPlaceholder } from './credentialFiel
 import { ParameterError, emptyCredentialFieldError } from './errors';
 import {
 	MODULE_BASE_URL_FIELDS,
-	OPERATIONS,
 	PATH_PREFIX_FIELDS,
-	type OperationId,
+	specOf,
+	type OperationRef,
 	type OperationSpec,
 } from './operations';
 import type { PlatformRun } from './run';
@@ -163,11 +163,11 @@ async function buildBody(spec: OperationSpec, input: RequestInput, headers: IDat
  */
 export function prepareRequest(
 	run: PlatformRun,
-	operationId: OperationId,
+	operation: OperationRef,
 	itemIndex: number,
 	input: RequestInput,
 ): (() => Promise<IHttpRequestOptions>) & { business: string } {
-	const spec: OperationSpec = OPERATIONS[operationId];
+	const spec: OperationSpec = specOf(operation);
 	const url = buildUrl(run, spec, input.pathParams ?? {});
 	const business = resolveBusiness(run, spec, input, itemIndex);
 	const baseHeaders = buildHeaders(run, spec, input, business);

@@ -18,7 +18,7 @@ import {
 	type ErrorSubject,
 } from './errors';
 import { pauseFor, type Outcome } from './limiter';
-import { OPERATIONS, type OperationId, type OperationSpec } from './operations';
+import { specOf, type OperationRef, type OperationSpec } from './operations';
 import { cleanData } from './redaction';
 import { prepareRequest, type RequestInput } from './request';
 import {
@@ -31,6 +31,11 @@ import {
 	type Attempt,
 } from './retries';
 import type { PlatformRun } from './run';
+
+export interface ResponseOptions {
+	/** The parsed body as the platform sent it (secrets still removed), its envelope not unwrapped. */
+	fullResponse?: boolean;
+}
 
 export interface PlatformResponse {
 	/** The payload inside the envelope, with secret-like fields removed. */
@@ -59,12 +64,13 @@ function outcomeOf(attempt: Attempt): Outcome {
 export async function platformRequest(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
 	run: PlatformRun,
-	operationId: OperationId,
+	operation: OperationRef,
 	itemIndex: number,
 	input: RequestInput = {},
+	responseOptions: ResponseOptions = {},
 ): Promise<PlatformResponse> {
-	const spec: OperationSpec = OPERATIONS[operationId];
-	const prepare = prepareRequest(run, operationId, itemIndex, input);
+	const spec = specOf(operation);
+	const prepare = prepareRequest(run, spec, itemIndex, input);
 	const { settings } = run;
 
 	for (let tries = 1; ; tries++) {
@@ -94,7 +100,7 @@ export async function platformRequest(
 		release?.(outcomeOf(attempt));
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
-			return successOrFailure(run, spec, itemIndex, attempt, input);
+			return successOrFailure(run, spec, itemIndex, attempt, input, responseOptions);
 		}
 
 		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
@@ -128,6 +134,7 @@ function successOrFailure(
 	itemIndex: number,
 	attempt: Extract<Attempt, { kind: 'response' }>,
 	subject: ErrorSubject,
+	{ fullResponse = false }: ResponseOptions,
 ): PlatformResponse {
 	const { value, malformed } = parseBody(attempt.body);
 	// Every operation answers with a JSON envelope: anything else is a failure, never an empty record.
@@ -135,6 +142,7 @@ function successOrFailure(
 		const notes = mayHaveActed(spec.retry, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [];
 		throw unreadableAnswerError(run, spec, itemIndex, attempt.statusCode, value, malformed, notes, subject);
 	}
+	if (fullResponse) return { data: cleanData(run, value), statusCode: attempt.statusCode };
 	const unwrapped = unwrapEnvelope(value);
 	if (!unwrapped.ok) throw refusedAnswerError(run, spec, itemIndex, attempt.statusCode, value, subject);
 	// Where the spec marks the payload required, an answer without it is no success.

@@ -2,8 +2,8 @@
 'use strict';
 
 /**
- * The handlers of every operation (plus the categories list and login), one file per
- * platform module; sandbox/routes.js maps each route to its handler.
+ * The handlers of every operation (plus the categories list, login and the operations the
+ * spec lists by name only), one file per platform module; sandbox/routes.js maps each route to its handler.
  */
 
 module.exports = {
@@ -14,4 +14,5 @@ module.exports = {
 	...require('./calendar'),
 	...require('./management'),
 	...require('./auth'),
+	...require('./name-only'),
 };

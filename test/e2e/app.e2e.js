@@ -4,8 +4,9 @@
  * the n8n version is app.N8N_VERSION, chosen by BP_N8N_VERSION: `npm run test:e2e` runs 2.x,
  * `npm run test:e2e:n8n1` 1.x): the built package is loaded as a community package, a credential
  * and workflows are imported with n8n's CLI, and each workflow runs headless with
- * `n8n execute`. Every operation E1..E16 has a workflow, plus the example workflows; each is
- * checked on its node output and on the sandbox platform's record of what it received.
+ * `n8n execute`. Every operation E1..E16 has a workflow, one Custom API Call per module
+ * (test/harness/customApiCallCases.js), plus the example workflows; each is checked on its
+ * node output and on the sandbox platform's record of what it received.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -14,6 +15,7 @@ const path = require('node:path');
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
 const { OPERATION_CASES, fullRunParameters, checkFullRun } = require('../harness/operationCases');
+const { CUSTOM_API_CALL_CASES } = require('../harness/customApiCallCases');
 
 const PREFIX = `${app.PACKAGE_NAME}.`;
 const CREDENTIALS = { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } };
@@ -24,27 +26,36 @@ const CREDENTIALS = { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CR
  * @typedef {import('../harness/operationCases').OperationCase} OperationCase
  */
 
-/** @param {OperationCase} testCase */
-function operationWorkflow(testCase) {
-	const trigger = { id: `${testCase.code}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+/**
+ * A manual trigger and the node under test, named `Operation <code>`.
+ * @param {string} code @param {string} type @param {Record<string, any>} parameters
+ */
+function workflowOf(code, type, parameters) {
+	const trigger = { id: `${code}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 	const node = {
-		id: `${testCase.code}-node`,
-		name: `Operation ${testCase.code}`,
-		type: PREFIX + testCase.type,
+		id: `${code}-node`,
+		name: `Operation ${code}`,
+		type: PREFIX + type,
 		typeVersion: 1,
 		position: [240, 0],
-		parameters: { ...fullRunParameters(testCase), requestOptions: { retryDelay: 10 } },
+		parameters: { ...parameters, requestOptions: { retryDelay: 10 } },
 		credentials: CREDENTIALS,
 	};
 	return {
-		id: `bpE2e${testCase.code}`,
-		name: `E2E ${testCase.code}`,
+		id: `bpE2e${code}`,
+		name: `E2E ${code}`,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [trigger, node],
 		connections: { Start: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
 	};
 }
+
+/** @param {OperationCase} testCase */
+const operationWorkflow = (testCase) => workflowOf(testCase.code, testCase.type, fullRunParameters(testCase));
+
+/** Workflow code of a Custom API Call case: `CustomApiCallHr`, ... @param {{ name: string }} testCase */
+const customApiCallCode = (testCase) => `CustomApiCall${testCase.name}`;
 
 /** @type {any} */
 let sandbox;
@@ -63,9 +74,13 @@ beforeAll(async () => {
 	env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
 	const workflowDir = path.join(userFolder, 'e2e-workflows');
 	fs.mkdirSync(workflowDir);
-	const files = OPERATION_CASES.map((testCase) => {
-		const file = path.join(workflowDir, `${testCase.code}.json`);
-		fs.writeFileSync(file, JSON.stringify(operationWorkflow(testCase)));
+	const workflows = [
+		...OPERATION_CASES.map(operationWorkflow),
+		...CUSTOM_API_CALL_CASES.map((testCase) => workflowOf(customApiCallCode(testCase), testCase.type, testCase.parameters)),
+	];
+	const files = workflows.map((workflow) => {
+		const file = path.join(workflowDir, `${workflow.id}.json`);
+		fs.writeFileSync(file, JSON.stringify(workflow));
 		return file;
 	});
 	const examples = fs.readdirSync(path.join(app.ROOT, 'examples')).map((f) => path.join(app.ROOT, 'examples', f));
@@ -103,6 +118,14 @@ describe('every operation in the real n8n app', () => {
 	test.each(OPERATION_CASES.map((testCase) => [testCase.code, testCase]))('%s', async (_code, testCase) => {
 		const { outputOf, requests } = await execute(`bpE2e${testCase.code}`);
 		checkFullRun(testCase, outputOf(`Operation ${testCase.code}`), requests);
+	});
+});
+
+describe('Custom API Call in every node, against name-only routes', () => {
+	test.each(CUSTOM_API_CALL_CASES.map((testCase) => [testCase.name, testCase]))('%s', async (_name, testCase) => {
+		const code = customApiCallCode(testCase);
+		const { outputOf, requests } = await execute(`bpE2e${code}`);
+		testCase.expect(outputOf(`Operation ${code}`), requests);
 	});
 });
 

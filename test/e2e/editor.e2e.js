@@ -3,7 +3,8 @@
  * Browser check of the n8n editor: headless Chromium (Debian's `chromium`, driven by
  * playwright-core) finds each of the five nodes in the node panel by name, adds it with its
  * first action (first resource and operation), and saves a screenshot per node. It fails if a
- * node is missing, its icon does not load, or the parameter panel shows an error.
+ * node is missing, its icon does not load, the parameter panel shows an error, or its Resource
+ * or Operation list does not end with exactly one "Custom API Call" (ours).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -99,6 +100,24 @@ async function workflowPage() {
 	return page;
 }
 
+/**
+ * The option names an options parameter's dropdown shows, read from the opened list.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} input
+ * @returns {Promise<string[]>}
+ */
+async function dropdownNames(page, input) {
+	await input.click();
+	const items = page.locator('.el-select-dropdown:visible .el-select-dropdown__item');
+	await items.first().waitFor({ timeout: 10_000 });
+	const names = await items.evaluateAll((elements) =>
+		elements.map((el) => (el.querySelector('.option-headline')?.textContent ?? el.textContent ?? '').trim().split('\n')[0].trim()),
+	);
+	await page.keyboard.press('Escape');
+	await page.waitForTimeout(200);
+	return names;
+}
+
 describe('the five nodes in the n8n editor', () => {
 	test.each(nodesToFind().map((node) => [node.displayName, node]))('%s', async (_name, node) => {
 		const page = await workflowPage();
@@ -123,6 +142,13 @@ describe('the five nodes in the n8n editor', () => {
 					.evaluate((el) => (el.querySelector('input')?.value || el.textContent || '').trim());
 			expect(await shownValue('resource')).toBe(node.resource);
 			expect(await shownValue('operation')).toBe(node.operation);
+
+			// Custom API Call: ours, last and alone (n8n adds its own unless the last entry is named so).
+			for (const picker of ['resource', 'operation']) {
+				const names = await dropdownNames(page, parameters.getByTestId(`parameter-input-${picker}`));
+				expect([picker, names.filter((name) => name === 'Custom API Call').length]).toEqual([picker, 1]);
+				expect([picker, names.at(-1)]).toEqual([picker, 'Custom API Call']);
+			}
 
 			const icons = await page.$$eval('img', (images) =>
 				images

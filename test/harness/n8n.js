@@ -31,9 +31,12 @@ for (const dir of fs.readdirSync(NODES_DIR)) {
 /** @param {string} type */
 function loadNodeType(type) {
 	const name = type.startsWith(`${PACKAGE}.`) ? type.slice(PACKAGE.length + 1) : type;
-	const NodeClass = nodeClasses.get(name);
+	const NodeClass = nodeClasses.get(name) ?? nodeClasses.get(name.replace(/Tool$/, ''));
 	if (!NodeClass) throw new Error(`Unknown node type ${type}`);
-	return new NodeClass();
+	const nodeType = new NodeClass();
+	// n8n's tool variant of a usableAsTool node: the same node under the name + "Tool".
+	if (!nodeClasses.has(name)) nodeType.description = { ...nodeType.description, name };
+	return nodeType;
 }
 
 /** @type {import('n8n-workflow').INodeTypes} */

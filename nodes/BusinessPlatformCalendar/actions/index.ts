@@ -1,5 +1,9 @@
+import { customApiCall } from '../../shared/customApiCall';
 import { nodeActions } from '../../shared/operation';
 import { calendar } from './calendar';
 
-/** The node's resources; the first is the Resource picker's default (saved workflows rely on it). */
-export const actions = nodeActions([calendar]);
+/**
+ * The node's resources; the first is the Resource picker's default (saved workflows rely on it).
+ * Custom API Call is listed last wherever it is offered (shared/customApiCall).
+ */
+export const actions = nodeActions([calendar, customApiCall('calendar')]);

@@ -1,6 +1,10 @@
+import { customApiCall } from '../../shared/customApiCall';
 import { nodeActions } from '../../shared/operation';
 import { task } from './task';
 import { workspace } from './workspace';
 
-/** The node's resources; the first is the Resource picker's default (saved workflows rely on it). */
-export const actions = nodeActions([task, workspace]);
+/**
+ * The node's resources; the first is the Resource picker's default (saved workflows rely on it).
+ * Custom API Call is listed last wherever it is offered (shared/customApiCall).
+ */
+export const actions = nodeActions([task, workspace, customApiCall('management')]);

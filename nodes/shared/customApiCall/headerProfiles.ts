@@ -1,0 +1,102 @@
+/**
+ * Header Profiles of Custom API Call: one per distinct credential-header set in the
+ * operation table (the spec's authentication table), so every header spelling keeps its one
+ * home in operations.ts. A profile names the operation whose headers it reuses by its spec
+ * code; the other operations with the same header set are found, not listed.
+ */
+import {
+	OPERATIONS,
+	type CredentialHeaderSource,
+	type OperationSpec,
+	type PlatformModule,
+} from '../operations';
+
+interface ProfileDefinition {
+	/** Parameter value: a public contract, never renamed. */
+	value: string;
+	name: string;
+	/** Spec code of an operation that sends exactly this profile's headers. */
+	code: string;
+}
+
+/** The nine header sets of the spec's authentication table. */
+const PROFILE_DEFINITIONS: ProfileDefinition[] = [
+	{ value: 'salesQuote', name: 'Accounting Sales Quote', code: 'E1' },
+	{ value: 'ecommerce', name: 'Ecommerce', code: 'E16' },
+	{ value: 'ecommerceUser', name: 'Ecommerce With User Token', code: 'E2' },
+	{ value: 'district', name: 'Ecommerce District', code: 'E5' },
+	{ value: 'management', name: 'Project Management and Customer/Supplier Branch', code: 'E6' },
+	{ value: 'hrSkill', name: 'HR Skills', code: 'E7' },
+	{ value: 'hrPayslip', name: 'HR Payslip', code: 'E15' },
+	{ value: 'addAccount', name: 'Accounting Add Account', code: 'E9' },
+	{ value: 'calendar', name: 'Calendar', code: 'E11' },
+];
+
+/** Profile value that sends no profile headers, only the Credential Headers list. */
+export const NO_PROFILE = 'none';
+
+export interface HeaderProfile {
+	value: string;
+	name: string;
+	/** Exact header name -> credential field. */
+	credentialHeaders: Record<string, CredentialHeaderSource>;
+	/** The language header this header set's operations use, if any. */
+	languageHeader?: 'Accept-Language' | 'lang';
+	/** Codes of the table operations that send exactly these headers, e.g. E6, E8, E10. */
+	codes: string[];
+	/** Modules those operations belong to. */
+	modules: PlatformModule[];
+}
+
+const TABLE: OperationSpec[] = Object.values(OPERATIONS);
+
+/** A header set's identity: its names and the fields they carry, in a fixed order. */
+export function headerSetKey(headers: Record<string, CredentialHeaderSource>): string {
+	return Object.entries(headers)
+		.map(([name, source]) => `${name}=${source}`)
+		.sort()
+		.join('\n');
+}
+
+function buildProfile(definition: ProfileDefinition): HeaderProfile {
+	const representative = TABLE.find((spec) => spec.code === definition.code);
+	if (!representative) throw new Error(`Header profile ${definition.value}: no operation ${definition.code}`);
+	const key = headerSetKey(representative.credentialHeaders);
+	const members = TABLE.filter((spec) => headerSetKey(spec.credentialHeaders) === key);
+	return {
+		value: definition.value,
+		name: definition.name,
+		credentialHeaders: { ...representative.credentialHeaders },
+		languageHeader: members.find((spec) => spec.languageHeader)?.languageHeader,
+		codes: members.map((spec) => spec.code),
+		modules: [...new Set(members.map((spec) => spec.module))],
+	};
+}
+
+export const HEADER_PROFILES: HeaderProfile[] = PROFILE_DEFINITIONS.map(buildProfile);
+
+export function headerProfile(value: string): HeaderProfile | undefined {
+	return HEADER_PROFILES.find((profile) => profile.value === value);
+}
+
+/** Every header name that carries a credential value in the table, lower-cased. */
+export const CREDENTIAL_HEADER_NAMES: ReadonlySet<string> = new Set(
+	TABLE.flatMap((spec) => Object.keys(spec.credentialHeaders)).map((name) => name.toLowerCase()),
+);
+
+/** Credential fields a custom header may carry, with their labels. */
+export const CREDENTIAL_HEADER_SOURCES: Array<{ name: string; value: CredentialHeaderSource }> = [
+	{ name: 'API Connection', value: 'apiConnection' },
+	{ name: 'API Key', value: 'apiKey' },
+	{ name: 'Business Key', value: 'businessKey' },
+	{ name: 'Client UUID', value: 'clientUuid' },
+	{ name: 'Platform', value: 'platform' },
+	{ name: 'Platform Key', value: 'platformKey' },
+	{ name: 'User Token', value: 'userToken' },
+];
+
+/** The profiles whose operations belong to `module`, the one most of them use first (the default). */
+export function profilesOf(module: PlatformModule): HeaderProfile[] {
+	const count = (profile: HeaderProfile) => profile.codes.length;
+	return HEADER_PROFILES.filter((profile) => profile.modules.includes(module)).sort((a, b) => count(b) - count(a));
+}

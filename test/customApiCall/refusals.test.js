@@ -1,0 +1,73 @@
+// @ts-check
+/** Custom API Call input refused before anything is sent: paths, credential header names, bad headers, missing files. */
+const { useSandbox } = require('../harness/fixture');
+const { customApiCaller } = require('./call');
+
+const fixture = useSandbox();
+const call = customApiCaller(fixture);
+
+test.each([
+	['an absolute URL', 'https://evil.example/api/v1/invoices', 'absolute URL'],
+	['a scheme without slashes', 'http:evil.example', 'absolute URL'],
+	['a host (//)', '//evil.example/api', 'absolute URL'],
+	['a backslash', '/api\\..\\x', 'absolute URL'],
+	['a .. segment', '/api/v1/../../hr/api/v1/payslips/1751', '".."'],
+	['an encoded .. segment', '/api/%2e%2e/%2E%2E/hr', '".."'],
+	['a . segment', '/api/./v1/invoices', '"."'],
+	['an encoded slash', '/api/v1%2f..%2fx', 'percent-encoding'],
+	['a line break', '/api/v1/invoices\r\nX-Evil: 1', 'control character'],
+	['an encoded control character', '/api/v1/invoices%0d%0a', 'control character'],
+	['a ?', '/api/v1/invoices?page=2', 'Query Parameters'],
+	['a #', '/api/v1/invoices#top', '? or #'],
+	['an empty path', '   ', 'is required'],
+])('Path with %s', async (_what, path, reason) => {
+	const { error } = await call('accounting', { path });
+	expect(error?.message).toMatch(/^Path /);
+	expect(error?.message).toContain(reason);
+	expect(error?.context.itemIndex).toBe(0); // the item is in the error's details, not its message
+	expect(fixture.sandbox.requests).toHaveLength(0);
+});
+
+test.each(['APIKEY', 'Secure_Business_Key', 'user-token', 'UserToken', 'UUID', 'platform-key'])(
+	'a plain header named %s (a credential header)',
+	async (name) => {
+		const { error } = await call('ecommerce', {
+			path: '/api/v1/abandoned_orders',
+			headers: { header: [{ name, value: 'typed-in-secret' }] },
+		});
+		expect(error?.message).toContain(`Headers → "${name}" is a credential header`);
+		expect(error?.context.itemIndex).toBe(0); // the item is in the error's details, not its message
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	},
+);
+
+test('a plain header with a line break in its value, a Content-Type beside a body, a missing file', async () => {
+	const broken = await call('ecommerce', { path: '/x', headers: { header: [{ name: 'X-A', value: 'a\r\nb: c' }] } });
+	expect(broken.error?.message).toContain('line break');
+	const contentType = await call('ecommerce', {
+		method: 'POST',
+		path: '/x',
+		bodyType: 'json',
+		jsonBody: '{}',
+		headers: { header: [{ name: 'content-type', value: 'text/html' }] },
+	});
+	expect(contentType.error?.message).toContain('set by the node itself');
+	const noFile = await call('management', {
+		method: 'POST',
+		path: '/api/v1/attachments',
+		bodyType: 'multipart',
+		formFields: { field: [{ name: 'files[]', type: 'file', binaryPropertyName: 'missing' }] },
+	});
+	expect(noFile.error?.message).toContain('binary property "missing"');
+	expect(fixture.sandbox.requests).toHaveLength(0);
+});
+
+test('a JSON body that does not parse, an unknown profile, Return All with Full Response', async () => {
+	const json = await call('ecommerce', { method: 'POST', path: '/x', bodyType: 'json', jsonBody: '{"status":' });
+	expect(json.error?.message).toMatch(/^JSON /);
+	const profile = await call('ecommerce', { path: '/x', headerProfile: 'hrSkillz' });
+	expect(profile.error?.message).toContain('Header Profile "hrSkillz" is not one of the profiles');
+	const full = await call('accounting', { path: '/api/v1/invoices', returnAll: true, options: { responseFormat: 'full' } });
+	expect(full.error?.message).toContain('Return All returns the items of every page');
+	expect(fixture.sandbox.requests).toHaveLength(0);
+});
