@@ -26,10 +26,10 @@ function taskItems(count, extra = () => ({})) {
 }
 
 /**
- * @param {Record<string, any>} requestOptions
+ * @param {Record<string, any>} settings request settings (Options)
  * @param {{ items: any[], continueOnFail?: boolean }} options
  */
-function updateTasks(requestOptions, { items, continueOnFail }) {
+function updateTasks(settings, { items, continueOnFail }) {
 	return runNode({
 		type: 'businessPlatformProjects',
 		parameters: {
@@ -37,7 +37,7 @@ function updateTasks(requestOptions, { items, continueOnFail }) {
 			operation: 'update',
 			taskId: '={{ $json.task }}',
 			updateFields: { name: '={{ $json.name }}' },
-			requestOptions: { retryDelay: 1, ...requestOptions },
+			options: { retryDelay: 1, ...settings },
 		},
 		credentials: fixture.credentials,
 		items,
@@ -64,7 +64,8 @@ const arrivalOrder = (requests) => [...requests].sort((a, b) => a.seq - b.seq);
 
 describe('bounded concurrency', () => {
 	test(`the default sends ${DEFAULT_CONCURRENCY} requests at once, never more`, async () => {
-		fixture.sandbox.setLatency(30);
+		// Long enough for all of them to be sent before the first answer, on a busy machine too.
+		fixture.sandbox.setLatency(300);
 		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
 			const { json, error } = await updateTasks({}, { items: taskItems(3 * DEFAULT_CONCURRENCY) });
@@ -233,7 +234,7 @@ describe('creates under concurrency', () => {
 				operation: 'create',
 				type: '={{ $json.type }}',
 				skills: 'Excel',
-				requestOptions: { retryDelay: 1, maxTries: 5, concurrency: 6 },
+				options: { retryDelay: 1, maxTries: 5, concurrency: 6 },
 			},
 			credentials: fixture.credentials,
 			items: Array.from({ length: count }, (_, i) => ({ json: { type: `batch-${i}` } })),

@@ -24,7 +24,7 @@ const fixture = useSandbox();
 function getNews(parameters, items) {
 	return runNode({
 		type: 'businessPlatformEcommerce',
-		parameters: { resource: 'news', operation: 'getAll', requestOptions: { retryDelay: 1 }, ...parameters },
+		parameters: { resource: 'news', operation: 'getAll', ...parameters, options: { retryDelay: 1, ...parameters.options } },
 		credentials: fixture.credentials,
 		items,
 	});
@@ -106,8 +106,7 @@ describe('page sizes and counts at scale', () => {
 		fixture.sandbox.inject({ operation: 'E16', status: 429, retryAfter: 0 });
 		const { json, error } = await getNews({
 			returnAll: true,
-			options: { pageSize: SIZE },
-			requestOptions: { retryDelay: 1, concurrency },
+			options: { pageSize: SIZE, retryDelay: 1, concurrency },
 		});
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.id)).toEqual(seededIds());
@@ -166,7 +165,8 @@ describe('pages read ahead within Concurrency', () => {
 	}
 
 	test.each([
-		{ label: 'default (10)', concurrency: undefined, most: 10 },
+		// The default (200) bounds nothing here: page 1 names 30 pages, the other 29 go at once.
+		{ label: 'default (200)', concurrency: undefined, most: 29 },
 		{ label: '4', concurrency: 4, most: 4 },
 		{ label: '1', concurrency: 1, most: 1 },
 	])('Concurrency $label: at most $most pages on their way at once, each asked for once, read in order', async ({ concurrency, most }) => {
@@ -176,8 +176,7 @@ describe('pages read ahead within Concurrency', () => {
 		try {
 			const { json, error } = await getNews({
 				returnAll: true,
-				options: { pageSize: 10 },
-				requestOptions: { retryDelay: 1, ...(concurrency ? { concurrency } : {}) },
+				options: { pageSize: 10, retryDelay: 1, ...(concurrency ? { concurrency } : {}) },
 			});
 			expect(error).toBeUndefined();
 			expect(json.map((item) => item.id)).toEqual(seededIds());
@@ -196,7 +195,7 @@ describe('pages read ahead within Concurrency', () => {
 		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
 			const { output, error } = await getNews(
-				{ returnAll: true, options: { pageSize: 10 }, requestOptions: { retryDelay: 1, concurrency: 7 } },
+				{ returnAll: true, options: { pageSize: 10, retryDelay: 1, concurrency: 7 } },
 				[{ json: {} }, { json: {} }, { json: {} }],
 			);
 			expect(error).toBeUndefined();
@@ -225,7 +224,7 @@ describe('pages read ahead within Concurrency', () => {
 		fixture.sandbox.inject({ operation: 'E16', delayMs: 1 });
 		fixture.sandbox.inject({ operation: 'E16', status: 422, body: { message: 'The page is out of range.' } });
 		fixture.sandbox.inject({ operation: 'E16', delayMs: 80, times: Infinity });
-		const { error } = await getNews({ returnAll: true, options: { pageSize: 10 } });
+		const { error } = await getNews({ returnAll: true, options: { pageSize: 10, concurrency: 10 } });
 		expect(error?.message).toBe('The page is out of range.');
 		const answered = fixture.requestsFor('E16').length;
 		// Every request was answered before the node finished: nothing arrives afterwards.

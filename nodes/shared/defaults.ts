@@ -21,7 +21,7 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
 };
 
 /** Most requests one node run has on their way at once, unless Concurrency says otherwise. */
-export const DEFAULT_CONCURRENCY = 10;
+export const DEFAULT_CONCURRENCY = 200;
 
 /** Items asked for per page while a Get Many walks a paginator. */
 export const DEFAULT_PAGE_SIZE = 100;

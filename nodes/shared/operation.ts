@@ -7,7 +7,7 @@
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requestOptionsProperty } from './descriptions';
+import { optionsCollection, requestSettingOptions, retryOnFailNotice } from './descriptions';
 import type { PlatformRun } from './run';
 
 export interface PlatformOperation {
@@ -31,7 +31,7 @@ export interface PlatformResource {
 }
 
 export interface NodeActions {
-	/** The node's parameters: pickers, every operation's parameters, Request Options. */
+	/** The node's parameters: pickers, every operation's parameters with its Options, the retry notice. */
 	properties: INodeProperties[];
 	find(resource: string, operation: string): PlatformOperation | undefined;
 }
@@ -57,6 +57,26 @@ export function updateDisplayOptions(
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+const byDisplayName = (a: { displayName: string }, b: { displayName: string }) =>
+	a.displayName.localeCompare(b.displayName);
+
+/**
+ * The parameters with one Options collection that holds the operation's own options and the
+ * request settings, sorted by name: each panel has one "Add option" button.
+ */
+export function withRequestSettings(
+	description: INodeProperties[],
+	settings: INodeProperties[] = requestSettingOptions,
+): INodeProperties[] {
+	const own = description.find((property) => property.name === 'options' && property.type === 'collection');
+	const merge = (collection: INodeProperties): INodeProperties => ({
+		...collection,
+		options: [...((collection.options as INodeProperties[] | undefined) ?? []), ...settings].sort(byDisplayName),
+	});
+	return own
+		? description.map((property) => (property === own ? merge(property) : property))
+		: [...description, merge(optionsCollection)];
+}
 
 /** The value shared by a resource's operations; a mismatch is a programming error caught at load. */
 function resourceValue(resource: PlatformResource): string {
@@ -96,10 +116,10 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 	});
 	const operations = resources.flatMap((resource) => resource.operations);
 	const parameters = operations.flatMap(({ resource, operation, description }) =>
-		updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, description),
+		updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, withRequestSettings(description)),
 	);
 	return {
-		properties: [resourcePicker, ...operationPickers, ...parameters, requestOptionsProperty],
+		properties: [resourcePicker, ...operationPickers, ...parameters, retryOnFailNotice],
 		find: (resource, operation) =>
 			operations.find((candidate) => candidate.resource === resource && candidate.operation === operation),
 	};

@@ -2,7 +2,7 @@
  * The state of one node run that all its items' requests share: node, credential values,
  * business keys, settings, the secrets to blank out, the shared 429 pause, which business
  * an item acts for and how many pages a Get Many may ask for ahead. Built whole here, by
- * createRun, from the node's Request Options (execute) or with defaults (pickers).
+ * createRun, from the request settings in the node's Options (execute) or with defaults (pickers).
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -66,13 +66,13 @@ const positive = (value: unknown, fallback: number) =>
 	typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
 
 /**
- * The run of one execute(), from the node-wide Request Options (read once: they cannot
- * differ per item, except Business). Concurrency bounds the requests of the whole run: at
+ * The run of one execute(), from the request settings in the operation's Options (read once,
+ * from the first item: they cannot differ per item, except Business). Concurrency bounds the requests of the whole run: at
  * most that many items run at once, and a Get Many item may request pages ahead while the
  * items running leave room, so the platform never sees more than Concurrency requests.
  */
 export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun> {
-	const options = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
 	const concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY);
 	const itemsAtOnce = Math.max(1, Math.min(concurrency, context.getInputData().length));
 	const run = createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE), {
@@ -84,7 +84,7 @@ export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun>
 					? options.retryDelay
 					: DEFAULT_REQUEST_SETTINGS.retryDelayMs,
 		},
-		businessFor: (itemIndex) => String(context.getNodeParameter('requestOptions.business', itemIndex, '') ?? ''),
+		businessFor: (itemIndex) => String(context.getNodeParameter('options.business', itemIndex, '') ?? ''),
 		pagesInFlight: Math.floor(concurrency / itemsAtOnce),
 	});
 	return { run, concurrency };

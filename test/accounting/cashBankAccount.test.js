@@ -60,7 +60,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 			{
 				...ACCOUNT,
 				businessId: '={{ $json.businessId }}',
-				requestOptions: { retryDelay: 1, business: '={{ $json.business }}' },
+				options: { retryDelay: 1, business: '={{ $json.business }}' },
 			},
 			{ items: [{ json: { businessId: 101, business: '' } }, { json: { businessId: 202, business: 'globex' } }] },
 		);

@@ -12,7 +12,7 @@ const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
-const { OPERATION_CASES, fullRunParameters, checkFullRun } = require('../harness/operationCases');
+const { OPERATION_CASES, fullRunParameters, checkFullRun, withOptions } = require('../harness/operationCases');
 
 const PREFIX = `${app.PACKAGE_NAME}.`;
 const CREDENTIALS = { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } };
@@ -32,7 +32,7 @@ function operationWorkflow(testCase) {
 		type: PREFIX + testCase.type,
 		typeVersion: 1,
 		position: [240, 0],
-		parameters: { ...fullRunParameters(testCase), requestOptions: { retryDelay: 10 } },
+		parameters: withOptions(fullRunParameters(testCase), { retryDelay: 10 }),
 		credentials: CREDENTIALS,
 	};
 	return {

@@ -163,7 +163,7 @@ describe('Category → Update (E2)', () => {
 			operation: 'update',
 			categoryId: '2202',
 			updateFields: { englishTitle: 'Safety Equipment' },
-			requestOptions: { business: 'globex' },
+			options: { business: 'globex' },
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => [r.operation, r.business])).toEqual([
@@ -226,11 +226,11 @@ describe('Category → Update (E2)', () => {
 });
 
 describe('Category parent picker (listSearch searchCategories)', () => {
-	/** @param {string} [filter] @param {Record<string, any>} [requestOptions] */
-	async function search(filter, requestOptions = {}) {
+	/** @param {string} [filter] @param {Record<string, any>} [options] */
+	async function search(filter, options = {}) {
 		const context = loadOptionsContext({
 			type: 'businessPlatformEcommerce',
-			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: {}, requestOptions },
+			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: {}, options },
 			credentials: fixture.credentials,
 			path: 'updateFields.parentCategory',
 		});

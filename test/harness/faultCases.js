@@ -21,7 +21,7 @@ const READS_AND_SET_VALUES = ['read', 'setValue'];
  * @typedef {object} FaultCase
  * @property {string} name
  * @property {Record<string, any>} [inject]   the sandbox fault (without operation and times)
- * @property {Record<string, any>} [requestOptions]  Request Options for this case, over FAULT_REQUEST_OPTIONS
+ * @property {Record<string, any>} [settings]  request settings (Options) for this case, over FAULT_REQUEST_OPTIONS
  * @property {boolean} [refused]              no fault: the module's base URL points at a closed port
  * @property {number} [httpCode]              the HTTP code the error carries; none for network failures
  * @property {string | RegExp} message        the error message (the platform's own where it gave one)
@@ -109,7 +109,7 @@ const FAULT_CASES = [
 	{
 		name: 'timeout',
 		inject: { delayMs: 1000 },
-		requestOptions: { timeout: TIMEOUT_MS },
+		settings: { timeout: TIMEOUT_MS },
 		message: `The platform did not answer within ${TIMEOUT_MS} ms (Request Options → Timeout)`,
 		retriedFor: READS_AND_SET_VALUES,
 		ambiguous: true,

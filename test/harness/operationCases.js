@@ -386,4 +386,14 @@ function checkFullRun(op, output, requests) {
 	op.fullRun.expect(output, op.code === 'E2' ? requests : mine);
 }
 
-module.exports = { OPERATION_CASES, fullRunParameters, checkFullRun };
+/**
+ * The parameters with request settings added to the operation's Options collection (where
+ * they live next to the operation's own options), keeping the options already there.
+ * @param {Record<string, any>} parameters
+ * @param {Record<string, any>} [settings]
+ */
+function withOptions(parameters, settings = {}) {
+	return { ...parameters, options: { ...parameters.options, ...settings } };
+}
+
+module.exports = { OPERATION_CASES, fullRunParameters, checkFullRun, withOptions };

@@ -22,9 +22,9 @@ function matches(category: IDataObject, name: string, filter: string): boolean {
 	return texts.some((text) => text.toLowerCase().includes(filter));
 }
 
-/** Business set as a plain value in Request Options (an expression needs an item: default business then). */
+/** Business set as a plain value in Options (an expression needs an item: default business then). */
 function businessOf(context: ILoadOptionsFunctions): string | undefined {
-	const options = context.getCurrentNodeParameter('requestOptions') as IDataObject | undefined;
+	const options = context.getCurrentNodeParameter('options') as IDataObject | undefined;
 	const business = options?.business;
 	return typeof business === 'string' && !business.startsWith('=') ? business : undefined;
 }

@@ -10,11 +10,11 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 	{
 		displayName: 'Simplify',
-		name: 'simplify',
+		name: 'simple',
 		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return only the fields a CMS sync needs (ID, title, alias, image, status, sort, language, keyword, summary, content, dates) instead of the full record',
+		default: true,
+		// Simplified: the fields a CMS sync needs (ID, title, alias, image, status, sort, language, keyword, summary, content, dates).
+		description: 'Whether to return a simplified version of the response instead of the raw data',
 	},
 	{
 		displayName: 'Filters',
@@ -46,7 +46,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{
@@ -124,6 +124,6 @@ export const operation: PlatformOperation = {
 		const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
 
 		const news = await platformPaginate.call(this, run, 'listNews', itemIndex, { query }, { pageSize, limit });
-		return this.getNodeParameter('simplify', itemIndex, false) ? news.map(simplifyNews) : news;
+		return this.getNodeParameter('simple', itemIndex, true) ? news.map(simplifyNews) : news;
 	},
 };
