@@ -139,7 +139,7 @@ export const optionsCollection: INodeProperties = {
 	options: [],
 };
 
-/** Stays off in Settings: the node retries each request itself, knowing which ones are safe to repeat. */
+/** Retry On Fail stays off in Settings: the node retries each request itself, knowing which ones are safe to repeat. */
 export const retryOnFailNotice: INodeProperties = {
 	displayName:
 		"Retries are built in (Options → Max Tries): failed reads and updates are retried per request, and a create only when the platform surely did not act. Keep the node's Settings → Retry On Fail off: it reruns the whole node, so creates that already succeeded are sent again.",

@@ -7,7 +7,9 @@
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { CREDENTIAL_FIELD_LABELS } from './credentialFields';
 import { optionsCollection, requestSettingOptions, retryOnFailNotice } from './descriptions';
+import { MODULE_BASE_URL_FIELDS, OPERATIONS, PATH_PREFIX_FIELDS, type OperationId } from './operations';
 import type { PlatformRun } from './run';
 
 export interface PlatformOperation {
@@ -15,6 +17,8 @@ export interface PlatformOperation {
 	resource: string;
 	/** Value of the operation in the Operation picker. */
 	operation: string;
+	/** The platform requests execute() sends (operation table keys): the credential fields it needs follow from them. */
+	requests: OperationId[];
 	/** The operation's entry in the Operation picker. */
 	picker: { name: string; action: string; description: string };
 	/** Its parameters; nodeActions() adds the display options that show them for this operation. */
@@ -54,6 +58,40 @@ export function updateDisplayOptions(
 				: {}),
 		},
 	}));
+}
+
+/**
+ * The credential fields an operation's requests need, in the credential's order of labels:
+ * the header values, the module's base URL and any configured path prefix.
+ */
+export function credentialFieldsOf(requests: OperationId[]): string[] {
+	const fields = new Set<string>();
+	for (const id of requests) {
+		const spec = OPERATIONS[id];
+		Object.values(spec.credentialHeaders).forEach((field) => fields.add(field));
+		fields.add(MODULE_BASE_URL_FIELDS[spec.module]);
+		for (const [prefix, field] of Object.entries(PATH_PREFIX_FIELDS)) {
+			if (spec.path.includes(`{${prefix}}`)) fields.add(field);
+		}
+	}
+	return Object.keys(CREDENTIAL_FIELD_LABELS).filter((field) => fields.has(field));
+}
+
+function listText(labels: string[]): string {
+	return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+}
+
+/** The notice at the top of an operation's panel naming the credential fields it uses. */
+function credentialNotice(operation: PlatformOperation): INodeProperties {
+	const labels = credentialFieldsOf(operation.requests).map((field) =>
+		field === 'businessKey' ? 'Business Key (or one of the Additional Business Keys)' : CREDENTIAL_FIELD_LABELS[field],
+	);
+	return {
+		displayName: `Uses the credential's ${listText(labels)}`,
+		name: 'credentialNotice',
+		type: 'notice',
+		default: '',
+	};
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -115,8 +153,11 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 		};
 	});
 	const operations = resources.flatMap((resource) => resource.operations);
-	const parameters = operations.flatMap(({ resource, operation, description }) =>
-		updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, withRequestSettings(description)),
+	const parameters = operations.flatMap((operation) =>
+		updateDisplayOptions({ show: { resource: [operation.resource], operation: [operation.operation] } }, [
+			credentialNotice(operation),
+			...withRequestSettings(operation.description),
+		]),
 	);
 	return {
 		properties: [resourcePicker, ...operationPickers, ...parameters, retryOnFailNotice],

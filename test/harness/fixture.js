@@ -17,7 +17,7 @@ const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
 
 /**
- * @typedef {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any> }} RunOptions
+ * @typedef {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any>, settings?: Record<string, any> }} RunOptions
  * @typedef {(parameters: Record<string, any>, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
  */
 
@@ -66,6 +66,7 @@ function useSandbox(options = {}) {
 				credentials: runOptions.credentials ?? fixture.credentials,
 				items: runOptions.items,
 				continueOnFail: runOptions.continueOnFail,
+				settings: runOptions.settings,
 			});
 		},
 

@@ -49,6 +49,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'cashBankAccount',
 	operation: 'create',
+	requests: ['createCashBankAccount'],
 	picker: {
 		name: 'Create',
 		action: 'Create a cash or bank account',

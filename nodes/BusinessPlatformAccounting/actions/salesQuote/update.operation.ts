@@ -150,6 +150,7 @@ function optionalText(value: unknown): string {
 export const operation: PlatformOperation = {
 	resource: 'salesQuote',
 	operation: 'update',
+	requests: ['updateSalesQuote'],
 	picker: {
 		name: 'Update',
 		action: 'Update a sales quote',

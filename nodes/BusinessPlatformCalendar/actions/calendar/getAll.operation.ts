@@ -47,6 +47,7 @@ function calendarsOf(run: PlatformRun, itemIndex: number, data: unknown): IDataO
 export const operation: PlatformOperation = {
 	resource: 'calendar',
 	operation: 'getAll',
+	requests: ['listCalendars'],
 	picker: {
 		name: 'Get Many',
 		action: 'Get many calendars',

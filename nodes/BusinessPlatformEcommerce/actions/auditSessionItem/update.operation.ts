@@ -28,6 +28,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'auditSessionItem',
 	operation: 'update',
+	requests: ['updateAuditSessionItem'],
 	picker: {
 		name: 'Update',
 		action: 'Update an audit session item',

@@ -27,6 +27,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'catalogComment',
 	operation: 'update',
+	requests: ['updateCatalogComment'],
 	picker: {
 		name: 'Update',
 		action: 'Update a catalog comment',

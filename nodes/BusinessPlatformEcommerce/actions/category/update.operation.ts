@@ -224,6 +224,7 @@ function mergedDescriptions(current: IDataObject, fields: IDataObject): Category
 export const operation: PlatformOperation = {
 	resource: 'category',
 	operation: 'update',
+	requests: ['listCategories', 'updateCategory'],
 	picker: {
 		name: 'Update',
 		action: 'Update a category',

@@ -19,6 +19,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'district',
 	operation: 'get',
+	requests: ['getDistrict'],
 	picker: {
 		name: 'Get',
 		action: 'Get a district',

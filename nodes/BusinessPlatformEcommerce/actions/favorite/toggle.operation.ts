@@ -22,6 +22,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'favorite',
 	operation: 'toggle',
+	requests: ['toggleFavorite'],
 	picker: {
 		name: 'Toggle',
 		action: 'Toggle a favorite',

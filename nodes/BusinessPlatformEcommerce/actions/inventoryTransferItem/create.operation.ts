@@ -76,6 +76,7 @@ const STATUS_CODES: Record<string, string> = { pending: '0', completed: '1' };
 export const operation: PlatformOperation = {
 	resource: 'inventoryTransferItem',
 	operation: 'create',
+	requests: ['createInventoryTransferItem'],
 	picker: {
 		name: 'Create',
 		action: 'Create an inventory transfer item',

@@ -58,6 +58,7 @@ const FLAGS = [
 export const operation: PlatformOperation = {
 	resource: 'order',
 	operation: 'get',
+	requests: ['getOrder'],
 	picker: {
 		name: 'Get',
 		action: 'Get an order',

@@ -41,6 +41,7 @@ function toSkillList(value: unknown): string[] {
 export const operation: PlatformOperation = {
 	resource: 'skill',
 	operation: 'create',
+	requests: ['createSkill'],
 	picker: {
 		name: 'Create',
 		action: 'Create skills',

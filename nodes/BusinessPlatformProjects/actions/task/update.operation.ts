@@ -249,6 +249,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'task',
 	operation: 'update',
+	requests: ['updateTask'],
 	picker: {
 		name: 'Update',
 		action: 'Update a task',

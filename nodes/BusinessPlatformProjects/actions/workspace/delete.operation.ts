@@ -30,6 +30,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'workspace',
 	operation: 'delete',
+	requests: ['deleteWorkspace'],
 	picker: {
 		name: 'Delete',
 		action: 'Delete a workspace',
