@@ -30,7 +30,7 @@ export const operation: PlatformOperation = {
 	requests: ['updateCatalogComment'],
 	picker: {
 		name: 'Update',
-		action: 'Update a catalog comment',
+		action: "Set a catalog comment's status",
 		description: "Set a catalog comment's status",
 	},
 	description: properties,

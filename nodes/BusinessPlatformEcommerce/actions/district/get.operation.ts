@@ -22,7 +22,7 @@ export const operation: PlatformOperation = {
 	requests: ['getDistrict'],
 	picker: {
 		name: 'Get',
-		action: 'Get a district',
+		action: 'Get a district by district ID',
 		description: 'Get a district with its Arabic and English names',
 	},
 	description: properties,

@@ -25,8 +25,9 @@ export const operation: PlatformOperation = {
 	requests: ['toggleFavorite'],
 	picker: {
 		name: 'Toggle',
-		action: 'Toggle a favorite',
-		description: "Add a catalog item to the user's favorites, or remove it when it is already one",
+		action: "Add or remove a catalog item in the user's favorites",
+		description:
+			"Add a catalog item to the user's favorites, or remove it when it is already one (a toggle: calling it twice undoes it)",
 	},
 	description: properties,
 

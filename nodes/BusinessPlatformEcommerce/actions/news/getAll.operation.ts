@@ -28,17 +28,19 @@ const properties: INodeProperties[] = [
 				name: 'keyword',
 				type: 'string',
 				default: '',
-				description: 'Search text',
+				placeholder: 'opening',
+				description: "Only news items the platform's news search finds for this text (sent as keyword); empty for all",
 			},
 			{
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
 				options: [
-					{ name: 'Active', value: 'active', description: 'Status 1' },
-					{ name: 'Inactive', value: 'inactive', description: 'Status 0' },
+					{ name: 'Active', value: 'active', description: 'Published items (status 1)' },
+					{ name: 'Inactive', value: 'inactive', description: 'Draft or unpublished items (status 0)' },
 				],
 				default: 'active',
+				description: 'Only published (Active) or only unpublished (Inactive) news items; without this filter, both',
 			},
 		],
 	},
@@ -114,7 +116,7 @@ export const operation: PlatformOperation = {
 	picker: {
 		name: 'Get Many',
 		action: 'Get many news items',
-		description: 'List news items, page by page',
+		description: 'List news items (title, summary, content, dates), page by page',
 	},
 	description: properties,
 

@@ -21,7 +21,7 @@ export const operation: PlatformOperation = {
 	requests: ['getPayslip'],
 	picker: {
 		name: 'Get',
-		action: 'Get a payslip',
+		action: 'Get a payslip by payslip ID',
 		description: 'Get a payslip with its items and employee',
 	},
 	description: properties,

@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'technical',
-		description: 'The skill type the skills are added under',
+		description: 'Name of the skill type the skills are added under, such as technical or languages',
 	},
 	{
 		displayName: 'Skills',
@@ -45,7 +45,7 @@ export const operation: PlatformOperation = {
 	picker: {
 		name: 'Create',
 		action: 'Create skills',
-		description: 'Add skills under a skill type',
+		description: 'Add skills under a skill type; returns what the platform recorded',
 	},
 	description: properties,
 

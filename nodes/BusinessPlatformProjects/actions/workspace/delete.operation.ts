@@ -22,7 +22,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '101',
-		description: 'ID of the business the workspace belongs to (the business the credential acts for)',
+		description:
+			"ID of the business the workspace belongs to: it must be the business of the credential's Business Key in use (or of the one Options → Business picks). Keep it fixed rather than letting a model choose it.",
 	},
 	languageOptions,
 ];
@@ -33,8 +34,8 @@ export const operation: PlatformOperation = {
 	requests: ['deleteWorkspace'],
 	picker: {
 		name: 'Delete',
-		action: 'Delete a workspace',
-		description: 'Delete a workspace',
+		action: 'Delete a workspace by ID (permanent)',
+		description: 'Delete a workspace for good, given its workspace ID',
 	},
 	description: properties,
 
