@@ -91,7 +91,7 @@ function ourTaskUpdates(id, count, concurrency) {
 				operation: 'update',
 				taskId: '={{ $json.task }}',
 				updateFields: { name: '={{ $json.name }}', status: 'In Progress' },
-				requestOptions: concurrency === undefined ? {} : { concurrency },
+				options: concurrency === undefined ? {} : { concurrency },
 			},
 		},
 		taskItems(count),

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Items run with bounded concurrency (Request Options → Concurrency), through n8n-core's real
+ * Items run with bounded concurrency (Options → Concurrency), through n8n-core's real
  * engine against the sandbox: the bound holds at the platform, output keeps input order and
  * pairedItem, continueOnFail fails only the failing item, a 429 or 503 with Retry-After
  * pauses every request of the node run once, and a create is never sent twice.
@@ -25,10 +25,10 @@ function taskItems(count, extra = () => ({})) {
 }
 
 /**
- * @param {Record<string, any>} requestOptions
+ * @param {Record<string, any>} settings request settings (Options)
  * @param {{ items: any[], continueOnFail?: boolean }} options
  */
-function updateTasks(requestOptions, { items, continueOnFail }) {
+function updateTasks(settings, { items, continueOnFail }) {
 	return runNode({
 		type: 'businessPlatformProjects',
 		parameters: {
@@ -36,7 +36,7 @@ function updateTasks(requestOptions, { items, continueOnFail }) {
 			operation: 'update',
 			taskId: '={{ $json.task }}',
 			updateFields: { name: '={{ $json.name }}' },
-			requestOptions: { retryDelay: 1, ...requestOptions },
+			options: { retryDelay: 1, ...settings },
 		},
 		credentials: fixture.credentials,
 		items,
@@ -232,7 +232,7 @@ describe('creates under concurrency', () => {
 				operation: 'create',
 				type: '={{ $json.type }}',
 				skills: 'Excel',
-				requestOptions: { retryDelay: 1, maxTries: 5, concurrency: 6 },
+				options: { retryDelay: 1, maxTries: 5, concurrency: 6 },
 			},
 			credentials: fixture.credentials,
 			items: Array.from({ length: count }, (_, i) => ({ json: { type: `batch-${i}` } })),

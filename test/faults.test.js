@@ -46,7 +46,7 @@ function runOperation(op, fault, options = {}) {
 		parameters: {
 			...op.parameters,
 			...(options.items ? PER_ITEM_PARAMETERS[op.code] : {}),
-			requestOptions: { ...FAULT_REQUEST_OPTIONS, ...fault.requestOptions, concurrency: 1 },
+			options: { ...op.parameters.options, ...FAULT_REQUEST_OPTIONS, ...fault.settings, concurrency: 1 },
 		},
 		credentials: options.credentials ?? fixture.credentials,
 		items: options.items,

@@ -8,7 +8,7 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { OPERATION_CASES } = require('./harness/operationCases');
+const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
 const { OPERATIONS } = require('../nodes/shared/operations');
 
 const fixture = useSandbox();
@@ -29,7 +29,7 @@ const NO_EXPRESSION = new Set(['lineItemsSource']);
  */
 function runWith(code, overrides, credentialOverrides = {}) {
 	const op = CASES[code];
-	const { requestOptions, ...values } = overrides;
+	const { settings, options, ...values } = overrides;
 	// Scalars come from the item through an expression; collections are set in the node as they are.
 	const parameters = Object.fromEntries(
 		Object.entries(values).map(([name, value]) => [
@@ -39,7 +39,7 @@ function runWith(code, overrides, credentialOverrides = {}) {
 	);
 	return runNode({
 		type: op.type,
-		parameters: { ...op.parameters, ...parameters, requestOptions: { retryDelay: 1, maxTries: 1, ...requestOptions } },
+		parameters: withOptions({ ...op.parameters, ...parameters }, { ...options, retryDelay: 1, maxTries: 1, ...settings }),
 		credentials: { ...fixture.credentials, ...credentialOverrides },
 		items: [{ json: values }],
 	});
@@ -202,7 +202,7 @@ describe('bad parameters are refused before any request, naming the parameter an
 		const op = CASES.E15;
 		const { error } = await runNode({
 			type: op.type,
-			parameters: { ...op.parameters, payslipId: '={{ $json.id }}', requestOptions: { retryDelay: 1 } },
+			parameters: { ...op.parameters, payslipId: '={{ $json.id }}', options: { retryDelay: 1 } },
 			credentials: fixture.credentials,
 			items: [{ json: { id: 1751 } }, { json: { id: 1752 } }, { json: { id: '1752/../1751' } }],
 		});
@@ -258,7 +258,7 @@ describe('header values with line breaks are refused (credential and business ke
 		const defaultKey = await runWith(code, {}, { businessKey: 'sbx_bizkey\nX-Injected: 1' });
 		expectRefused(defaultKey, 'The business key of "default"', 'contains a line break or control character');
 
-		const additional = await runWith(code, { requestOptions: { business: 'globex' } }, { additionalBusinessKeys: 'globex=sbx_bizkey_globex\rX-Injected: 1' });
+		const additional = await runWith(code, { settings: { business: 'globex' } }, { additionalBusinessKeys: 'globex=sbx_bizkey_globex\rX-Injected: 1' });
 		expectRefused(additional, 'The business key of "globex"', 'contains a line break or control character');
 		expect(JSON.stringify([defaultKey.error, additional.error])).not.toContain('X-Injected');
 	});

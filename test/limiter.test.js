@@ -24,15 +24,15 @@ const TASK_IDS = [1001, 1002, 1003, 1004];
 /** @param {number} count */
 const taskItems = (count) => Array.from({ length: count }, (_, i) => ({ json: { task: TASK_IDS[i % 4], name: `Item ${i}` } }));
 
-/** @param {number} count @param {Record<string, any>} [requestOptions] @param {boolean} [continueOnFail] */
-function updateTasks(count, requestOptions = {}, continueOnFail = false) {
+/** @param {number} count @param {Record<string, any>} [settings] request settings (Options) @param {boolean} [continueOnFail] */
+function updateTasks(count, settings = {}, continueOnFail = false) {
 	return runProjects(
 		{
 			resource: 'task',
 			operation: 'update',
 			taskId: '={{ $json.task }}',
 			updateFields: { name: '={{ $json.name }}' },
-			requestOptions,
+			options: settings,
 		},
 		{ items: taskItems(count), continueOnFail },
 	);
@@ -92,8 +92,7 @@ describe('adaptive by default', () => {
 			resource: 'news',
 			operation: 'getAll',
 			returnAll: true,
-			options: { pageSize: 10 },
-			requestOptions: { concurrency: 12 },
+			options: { pageSize: 10, concurrency: 12 },
 		});
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(400);

@@ -24,7 +24,7 @@ const fixture = useSandbox();
 function getNews(parameters, items) {
 	return runNode({
 		type: 'businessPlatformEcommerce',
-		parameters: { resource: 'news', operation: 'getAll', requestOptions: { retryDelay: 1 }, ...parameters },
+		parameters: { resource: 'news', operation: 'getAll', ...parameters, options: { retryDelay: 1, ...parameters.options } },
 		credentials: fixture.credentials,
 		items,
 	});
@@ -106,8 +106,7 @@ describe('page sizes and counts at scale', () => {
 		fixture.sandbox.inject({ operation: 'E16', status: 429, retryAfter: 0 });
 		const { json, error } = await getNews({
 			returnAll: true,
-			options: { pageSize: SIZE },
-			requestOptions: { retryDelay: 1, concurrency },
+			options: { pageSize: SIZE, retryDelay: 1, concurrency },
 		});
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.id)).toEqual(seededIds());
@@ -176,8 +175,7 @@ describe('pages read ahead within Concurrency', () => {
 		try {
 			const { json, error } = await getNews({
 				returnAll: true,
-				options: { pageSize: 10 },
-				requestOptions: { retryDelay: 1, concurrency, ...(concurrencyMode ? { concurrencyMode } : {}) },
+				options: { pageSize: 10, retryDelay: 1, concurrency, ...(concurrencyMode ? { concurrencyMode } : {}) },
 			});
 			expect(error).toBeUndefined();
 			expect(json.map((item) => item.id)).toEqual(seededIds());
@@ -196,7 +194,7 @@ describe('pages read ahead within Concurrency', () => {
 		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
 			const { output, error } = await getNews(
-				{ returnAll: true, options: { pageSize: 10 }, requestOptions: { retryDelay: 1, concurrency: 7 } },
+				{ returnAll: true, options: { pageSize: 10, retryDelay: 1, concurrency: 7 } },
 				[{ json: {} }, { json: {} }, { json: {} }],
 			);
 			expect(error).toBeUndefined();

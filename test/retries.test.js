@@ -8,7 +8,7 @@
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
-const { OPERATION_CASES } = require('./harness/operationCases');
+const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
 const { MAY_HAVE_ACTED, closedPort, refusingCredentials } = require('./harness/faultCases');
 const { OPERATIONS } = require('../nodes/shared/operations');
 
@@ -20,13 +20,13 @@ const SKILL = { resource: 'skill', operation: 'create', type: 'retry-test', skil
 
 /**
  * @param {Record<string, any>} parameters
- * @param {Record<string, any>} requestOptions
+ * @param {Record<string, any>} settings request settings (Options)
  * @param {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any> }} [options]
  */
-function runHr(parameters, requestOptions, options = {}) {
+function runHr(parameters, settings, options = {}) {
 	return runNode({
 		type: 'businessPlatformHr',
-		parameters: { ...parameters, requestOptions: { retryDelay: 1, ...requestOptions } },
+		parameters: withOptions(parameters, { retryDelay: 1, ...settings }),
 		credentials: options.credentials ?? fixture.credentials,
 		items: options.items,
 		continueOnFail: options.continueOnFail,
@@ -53,7 +53,7 @@ test('each operation has the retry class the issue gives it', () => {
 	expect(OPERATIONS.listCategories.retry).toBe('read');
 });
 
-describe('Max Tries and Timeout (Request Options)', () => {
+describe('Max Tries and Timeout (Options)', () => {
 	test.each([1, 4])('Max Tries %i: a read failing with 500 is sent that many times', async (maxTries) => {
 		fixture.sandbox.inject({ operation: 'E15', status: 500, times: Infinity });
 		const { error } = await runHr(PAYSLIP, { maxTries });

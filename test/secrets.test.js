@@ -10,7 +10,7 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { OPERATION_CASES } = require('./harness/operationCases');
+const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
 const { FAULT_CASES, FAULT_REQUEST_OPTIONS, closedPort, refusingCredentials } = require('./harness/faultCases');
 
 const fixture = useSandbox();
@@ -56,7 +56,7 @@ function expectNoSecret(run, what) {
 
 /**
  * @param {import('./harness/operationCases').OperationCase} op
- * @param {{ globex?: boolean, continueOnFail?: boolean, credentials?: Record<string, any>, requestOptions?: Record<string, any> }} [options]
+ * @param {{ globex?: boolean, continueOnFail?: boolean, credentials?: Record<string, any>, settings?: Record<string, any> }} [options]
  */
 function runOperation(op, options = {}) {
 	return runNode({
@@ -65,7 +65,13 @@ function runOperation(op, options = {}) {
 			...op.parameters,
 			...(options.globex ? op.globex : {}),
 			// One try: retries add nothing to what is shown, only time.
-			requestOptions: { ...FAULT_REQUEST_OPTIONS, maxTries: 1, ...options.requestOptions, business: options.globex ? 'globex' : '' },
+			options: {
+				...op.parameters.options,
+				...FAULT_REQUEST_OPTIONS,
+				maxTries: 1,
+				...options.settings,
+				business: options.globex ? 'globex' : '',
+			},
 		},
 		credentials: options.credentials ?? fixture.credentials,
 		continueOnFail: options.continueOnFail,
@@ -91,7 +97,7 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 				const run = await runOperation(op, {
 					globex,
 					continueOnFail,
-					requestOptions: fault.requestOptions,
+					settings: fault.settings,
 					credentials: fault.refused ? refusingCredentials(fixture.credentials, op.type, refusedPort) : fixture.credentials,
 				});
 				expect(run.error === undefined).toBe(continueOnFail);
@@ -132,7 +138,7 @@ test('a business key given where the business name belongs is refused without be
 	const op = OPERATION_CASES.find((candidate) => candidate.code === 'E15');
 	const run = await runNode({
 		type: /** @type {any} */ (op).type,
-		parameters: { .../** @type {any} */ (op).parameters, requestOptions: { business: '={{ $json.business }}' } },
+		parameters: withOptions(/** @type {any} */ (op).parameters, { business: '={{ $json.business }}' }),
 		credentials: fixture.credentials,
 		items: [{ json: { business: fixture.sandbox.credentials.businessKeys.globex } }],
 		continueOnFail: true,

@@ -8,7 +8,7 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { OPERATION_CASES } = require('./harness/operationCases');
+const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
 
 const fixture = useSandbox();
 
@@ -68,7 +68,7 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 		const parameters = {
 			...op.parameters,
 			...Object.fromEntries(perBusiness.map((name) => [name, `={{ $json[${JSON.stringify(name)}] }}`])),
-			requestOptions: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' },
+			options: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' },
 		};
 		const items = BUSINESSES.map((business, i) => {
 			const values = ACTS_FOR[i] === 'globex' ? { ...op.parameters, ...op.globex } : op.parameters;
@@ -119,7 +119,7 @@ test('E5 sends no business key: any configured business name is accepted, an unk
 	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E5'));
 	const run = await runNode({
 		type: op.type,
-		parameters: { ...op.parameters, requestOptions: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' } },
+		parameters: withOptions(op.parameters, { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' }),
 		credentials: fixture.credentials,
 		items: [{ json: { business: 'globex' } }, { json: { business: UNKNOWN } }],
 		continueOnFail: true,
@@ -137,7 +137,7 @@ test('without a default Business Key, items may still act for a named business; 
 		parameters: {
 			...op.parameters,
 			payslipId: '={{ $json.payslip }}',
-			requestOptions: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' },
+			options: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' },
 		},
 		credentials: { ...fixture.credentials, businessKey: '' },
 		items: [{ json: { business: 'globex', payslip: 2751 } }, { json: { business: '', payslip: 1751 } }],

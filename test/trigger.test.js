@@ -68,7 +68,8 @@ const idsOf = (items) => (items ?? []).map((item) => item.id);
 const pagesAsked = (from = 0) =>
 	sandbox.requests.slice(from).filter((/** @type {any} */ r) => r.operation === 'E16').map((/** @type {any} */ r) => Number(r.query.page));
 
-const FAST_FAIL = { requestOptions: { maxTries: 1 } };
+/** @param {Record<string, any>} parameters One try per request: a failed poll fails at once. */
+const fastFail = (parameters) => ({ ...parameters, options: { ...parameters.options, maxTries: 1 } });
 
 describe('first activation', () => {
 	test('emits nothing old and records what exists', async () => {
@@ -200,7 +201,7 @@ describe('a failed poll', () => {
 		['Active', { status: 'active', options: { pageSize: 10 } }],
 		['Any Status', { status: 'any', options: { pageSize: 10 } }],
 	])('halfway through the pages: nothing emitted, nothing stored; the next poll emits each item once (%s)', async (_name, parameters) => {
-		const trigger = poller({ ...parameters, ...FAST_FAIL });
+		const trigger = poller(fastFail(parameters));
 		await trigger.poll();
 		const ids = addNews(15);
 		const before = trigger.liveStaticData;
@@ -219,7 +220,7 @@ describe('a failed poll', () => {
 	});
 
 	test('a restart after a failed poll loses nothing', async () => {
-		const trigger = poller(FAST_FAIL);
+		const trigger = poller(fastFail({}));
 		await trigger.poll();
 		const ids = addNews(2);
 		sandbox.inject({ operation: 'E16', destroy: true });
@@ -287,7 +288,7 @@ describe('Fetch Test Event (manual mode)', () => {
 
 describe('the business and the credential', () => {
 	test('Business picks one of the Additional Business Keys', async () => {
-		const trigger = poller({ requestOptions: { business: 'globex' } });
+		const trigger = poller({ options: { business: 'globex' } });
 		await trigger.poll();
 		const globex = sandbox.state.globex.news;
 		const item = generateNews('globex', 26, sandbox.url)[25];
@@ -318,7 +319,7 @@ describe('the business and the credential', () => {
 
 	test('an unknown business is refused before anything is sent', async () => {
 		const from = sandbox.requests.length;
-		await expect(poller({ requestOptions: { business: 'initech' } }).poll()).rejects.toThrow(
+		await expect(poller({ options: { business: 'initech' } }).poll()).rejects.toThrow(
 			'"initech" is not one of the credential\'s Additional Business Keys',
 		);
 		expect(sandbox.requests.length).toBe(from);

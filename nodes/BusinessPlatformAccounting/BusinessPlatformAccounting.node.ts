@@ -13,7 +13,7 @@ export class BusinessPlatformAccounting implements INodeType {
 		icon: { light: 'file:../../icons/accounting.svg', dark: 'file:../../icons/accounting.dark.svg' },
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Update sales quotes, get customer and supplier branches and add cash or bank accounts in the Business Platform Accounting module',
+			'Update a sales quote, get a customer or supplier branch, or create a cash or bank account in the Business Platform Accounting module; returns the record the platform sends back',
 		defaults: { name: 'Business Platform Accounting' },
 		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],

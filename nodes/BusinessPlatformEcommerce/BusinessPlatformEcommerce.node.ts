@@ -14,7 +14,7 @@ export class BusinessPlatformEcommerce implements INodeType {
 		icon: { light: 'file:../../icons/ecommerce.svg', dark: 'file:../../icons/ecommerce.dark.svg' },
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Update and list categories, update catalog comments, get orders and districts, toggle favorites, record audits and inventory transfers, and list news in the Business Platform Ecommerce module',
+			'Get an order or a district, list news items or categories, update a category, a catalog comment or an audit count, toggle a favorite, or record an inventory transfer in the Business Platform Ecommerce module; returns the records the platform sends back',
 		defaults: { name: 'Business Platform Ecommerce' },
 		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],

@@ -7,14 +7,77 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { requestOptionsProperty } from '../shared/descriptions';
+import { requestSettingOptions } from '../shared/descriptions';
+import { withRequestSettings } from '../shared/operation';
 import { DEFAULT_TRIGGER_PAGE_SIZE, pollNews } from './newsPoll';
 
-/** The action nodes' Request Options without Concurrency: the trigger reads one page at a time. */
-const triggerRequestOptions: INodeProperties = {
-	...requestOptionsProperty,
-	options: (requestOptionsProperty.options ?? []).filter((option) => option.name !== 'concurrency'),
-};
+/** The action nodes' request settings without Concurrency and its mode: the trigger reads one page at a time. */
+const triggerRequestSettings = requestSettingOptions.filter(
+	(option) => option.name !== 'concurrency' && option.name !== 'concurrencyMode',
+);
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'New News Item',
+				value: 'newNewsItem',
+				description:
+					'A news item first seen under the filters below: a draft published later counts when it is published',
+			},
+		],
+		default: 'newNewsItem',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [
+			{ name: 'Active', value: 'active', description: 'Published items (status 1)' },
+			{ name: 'Any Status', value: 'any', description: 'Items of every status, as soon as they are created' },
+			{ name: 'Inactive', value: 'inactive', description: 'Draft or unpublished items (status 0)' },
+		],
+		default: 'active',
+		description:
+			'Which news items count. With Active a draft triggers when it is published; with Any Status it triggers once, when it is created.',
+	},
+	{
+		displayName: 'Keyword',
+		name: 'keyword',
+		type: 'string',
+		default: '',
+		description: "Only items the platform's news search finds for this text; empty for all",
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simple',
+		type: 'boolean',
+		default: true,
+		// The simplified item keeps the fields a CMS sync needs (README: Ecommerce Trigger).
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_TRIGGER_PAGE_SIZE,
+				description: 'News items asked for per request while the list is read',
+			},
+		],
+	},
+];
 
 export class BusinessPlatformEcommerceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,69 +93,7 @@ export class BusinessPlatformEcommerceTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'businessPlatformApi', required: true }],
-		properties: [
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'New News Item',
-						value: 'newNewsItem',
-						description:
-							'A news item first seen under the filters below: a draft published later counts when it is published',
-					},
-				],
-				default: 'newNewsItem',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: [
-					{ name: 'Active', value: 'active', description: 'Published items (status 1)' },
-					{ name: 'Any Status', value: 'any', description: 'Items of every status, as soon as they are created' },
-					{ name: 'Inactive', value: 'inactive', description: 'Draft or unpublished items (status 0)' },
-				],
-				default: 'active',
-				description:
-					'Which news items count. With Active a draft triggers when it is published; with Any Status it triggers once, when it is created.',
-			},
-			{
-				displayName: 'Keyword',
-				name: 'keyword',
-				type: 'string',
-				default: '',
-				description: "Only items the platform's news search finds for this text; empty for all",
-			},
-			{
-				displayName: 'Simplify',
-				name: 'simple',
-				type: 'boolean',
-				default: true,
-				// The simplified item keeps the fields a CMS sync needs (README: Ecommerce Trigger).
-				description: 'Whether to return a simplified version of the response instead of the raw data',
-			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Page Size',
-						name: 'pageSize',
-						type: 'number',
-						typeOptions: { minValue: 1, numberPrecision: 0 },
-						default: DEFAULT_TRIGGER_PAGE_SIZE,
-						description: 'News items asked for per request while the list is read',
-					},
-				],
-			},
-			triggerRequestOptions,
-		],
+		properties: withRequestSettings(properties, triggerRequestSettings),
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

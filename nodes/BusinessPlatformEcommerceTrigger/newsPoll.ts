@@ -59,18 +59,18 @@ function positiveInteger(value: unknown, fallback: number): number {
 }
 
 function readSettings(context: IPollFunctions): TriggerSettings {
+	// Own options (Page Size) and the request settings share one Options collection.
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const requestOptions = context.getNodeParameter('requestOptions', {}) as IDataObject;
-	const retryDelay = requestOptions.retryDelay;
+	const retryDelay = options.retryDelay;
 	return {
 		status: String(context.getNodeParameter('status', 'active')),
 		keyword: String(context.getNodeParameter('keyword', '') ?? '').trim(),
-		business: String(requestOptions.business ?? '').trim(),
+		business: String(options.business ?? '').trim(),
 		simple: context.getNodeParameter('simple', true) as boolean,
 		pageSize: Number(requireInteger(options.pageSize ?? DEFAULT_TRIGGER_PAGE_SIZE, 'Page Size', { min: 1 })),
 		request: {
-			maxTries: positiveInteger(requestOptions.maxTries, DEFAULT_REQUEST_SETTINGS.maxTries),
-			timeoutMs: positiveInteger(requestOptions.timeout, DEFAULT_REQUEST_SETTINGS.timeoutMs),
+			maxTries: positiveInteger(options.maxTries, DEFAULT_REQUEST_SETTINGS.maxTries),
+			timeoutMs: positiveInteger(options.timeout, DEFAULT_REQUEST_SETTINGS.timeoutMs),
 			retryDelayMs:
 				typeof retryDelay === 'number' && retryDelay >= 0 ? retryDelay : DEFAULT_REQUEST_SETTINGS.retryDelayMs,
 		},

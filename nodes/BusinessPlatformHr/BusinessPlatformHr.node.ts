@@ -12,7 +12,8 @@ export class BusinessPlatformHr implements INodeType {
 		name: 'businessPlatformHr',
 		icon: { light: 'file:../../icons/hr.svg', dark: 'file:../../icons/hr.dark.svg' },
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Add skills and get payslips in the Business Platform HR module',
+		description:
+			"Get an employee's payslip (employee, period, earnings, deductions, net pay) or add skills in the Business Platform HR module",
 		defaults: { name: 'Business Platform HR' },
 		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],

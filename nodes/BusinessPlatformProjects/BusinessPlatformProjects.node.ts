@@ -12,7 +12,8 @@ export class BusinessPlatformProjects implements INodeType {
 		name: 'businessPlatformProjects',
 		icon: { light: 'file:../../icons/projects.svg', dark: 'file:../../icons/projects.dark.svg' },
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Update tasks and delete workspaces in the Business Platform Management module',
+		description:
+			"Update a task (fields, assignments, files, time tracking) or delete a workspace in the Business Platform Management module; returns the updated task",
 		defaults: { name: 'Business Platform Projects' },
 		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],

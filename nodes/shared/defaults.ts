@@ -1,5 +1,5 @@
 /**
- * Default numbers of the Request Options, in one place: read by the option descriptions
+ * Default numbers of the request settings (in each operation's Options), in one place: read by the option descriptions
  * (their shown defaults) and by the run (when an option is left out).
  */
 

@@ -50,84 +50,100 @@ export const languageOptions: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
-	placeholder: 'Add Option',
+	placeholder: 'Add option',
 	default: {},
 	options: [languageOption],
 };
 
 const { maxTries, retryDelayMs, timeoutMs } = DEFAULT_REQUEST_SETTINGS;
 
-/** Node-wide settings of every node; read once per run except Business, which may differ per item. */
-export const requestOptionsProperty: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
+/**
+ * The request settings, added to every operation's Options collection by nodeActions() (the
+ * trigger takes them without Concurrency). Read once per run, except Business, which may
+ * differ per item.
+ */
+export const requestSettingOptions: INodeProperties[] = [
+	{
+		displayName: 'Business',
+		name: 'business',
+		type: 'string',
+		default: '',
+		placeholder: 'riyadh-store',
+		description:
+			"Name of one of the credential's Additional Business Keys to act for; empty uses the credential's Business Key. May differ per item with an expression.",
+	},
+	{
+		displayName: 'Concurrency',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: DEFAULT_CONCURRENCY,
+		description:
+			'Most requests this node has on their way to the platform at once: items run side by side and Return All reads pages ahead, within this bound. With Concurrency Mode Adaptive it is the ceiling; 1 sends one request after another.',
+	},
+	{
+		displayName: 'Concurrency Mode',
+		name: 'concurrencyMode',
+		type: 'options',
+		options: [
+			{
+				name: 'Adaptive',
+				value: 'adaptive',
+				description:
+					'Start with a few requests at once, send more while the platform answers promptly, fewer on rate limits (429), 503s, timeouts or slow answers; never more than Concurrency',
+			},
+			{
+				name: 'Fixed',
+				value: 'fixed',
+				description: 'Always up to Concurrency requests at once, for a platform that wants exactly that number',
+			},
+		],
+		default: 'adaptive',
+		description: 'How the number of requests on their way at once is chosen',
+	},
+	{
+		displayName: 'Max Tries',
+		name: 'maxTries',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 10, numberPrecision: 0 },
+		default: maxTries,
+		description:
+			'Attempts per request, the first included. Reads and set-to-value updates are retried on rate limits, server errors, timeouts and connection errors; creates and toggles only when the platform surely did not act.',
+	},
+	{
+		displayName: 'Retry Delay (Ms)',
+		name: 'retryDelay',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: retryDelayMs,
+		description:
+			'Base of the exponential backoff between attempts; a Retry-After from the platform takes precedence',
+	},
+	{
+		displayName: 'Timeout (Ms)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: timeoutMs,
+		description: 'How long to wait for the platform to answer one request',
+	},
+];
+
+/** An operation's Options collection without options of its own; nodeActions() adds the request settings. */
+export const optionsCollection: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
 	type: 'collection',
-	placeholder: 'Add Option',
+	placeholder: 'Add option',
 	default: {},
-	options: [
-		{
-			displayName: 'Business',
-			name: 'business',
-			type: 'string',
-			default: '',
-			placeholder: 'riyadh-store',
-			description:
-				"Name of one of the credential's Additional Business Keys to act for; empty uses the credential's Business Key. May differ per item with an expression.",
-		},
-		{
-			displayName: 'Concurrency',
-			name: 'concurrency',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: DEFAULT_CONCURRENCY,
-			description:
-				'Most requests this node has on their way to the platform at once: items run side by side and Return All reads pages ahead, within this bound. With Concurrency Mode Adaptive it is the ceiling; 1 sends one request after another.',
-		},
-		{
-			displayName: 'Concurrency Mode',
-			name: 'concurrencyMode',
-			type: 'options',
-			options: [
-				{
-					name: 'Adaptive',
-					value: 'adaptive',
-					description:
-						'Start with a few requests at once, send more while the platform answers promptly, fewer on rate limits (429), 503s, timeouts or slow answers; never more than Concurrency',
-				},
-				{
-					name: 'Fixed',
-					value: 'fixed',
-					description: 'Always up to exactly Concurrency requests at once, for platforms that ask for a set number',
-				},
-			],
-			default: 'adaptive',
-			description: 'How the number of requests on their way at once is chosen',
-		},
-		{
-			displayName: 'Max Tries',
-			name: 'maxTries',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 10, numberPrecision: 0 },
-			default: maxTries,
-			description:
-				'Attempts per request, the first included. Reads and set-to-value updates are retried on rate limits, server errors, timeouts and connection errors; creates and toggles only when the platform surely did not act.',
-		},
-		{
-			displayName: 'Retry Delay (Ms)',
-			name: 'retryDelay',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: retryDelayMs,
-			description:
-				'Base of the exponential backoff between attempts; a Retry-After from the platform takes precedence',
-		},
-		{
-			displayName: 'Timeout (Ms)',
-			name: 'timeout',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: timeoutMs,
-			description: 'How long to wait for the platform to answer one request',
-		},
-	],
+	options: [],
+};
+
+/** Retry On Fail stays off in Settings: the node retries each request itself, knowing which ones are safe to repeat. */
+export const retryOnFailNotice: INodeProperties = {
+	displayName:
+		"Retries are built in (Options → Max Tries): failed reads and updates are retried per request, and a create only when the platform surely did not act. Keep the node's Settings → Retry On Fail off: it reruns the whole node, so creates that already succeeded are sent again.",
+	name: 'retryNotice',
+	type: 'notice',
+	default: '',
 };

@@ -8,7 +8,9 @@
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requestOptionsProperty } from './descriptions';
+import { CREDENTIAL_FIELD_LABELS } from './credentialFields';
+import { optionsCollection, requestSettingOptions, retryOnFailNotice } from './descriptions';
+import { MODULE_BASE_URL_FIELDS, OPERATIONS, PATH_PREFIX_FIELDS, type OperationId } from './operations';
 import type { PlatformRun } from './run';
 
 export interface PlatformOperation {
@@ -16,6 +18,11 @@ export interface PlatformOperation {
 	resource: string;
 	/** Value of the operation in the Operation picker. */
 	operation: string;
+	/**
+	 * The platform requests execute() sends (operation table keys): the credential fields it
+	 * needs follow from them. Empty where the user picks the headers (Custom API Call).
+	 */
+	requests: OperationId[];
 	/** The operation's entry in the Operation picker (display options: when the entry is offered). */
 	picker: { name: string; action: string; description: string; displayOptions?: IDisplayOptions };
 	/** Its parameters; nodeActions() adds the display options that show them for this operation. */
@@ -43,7 +50,7 @@ export interface PlatformResource {
 }
 
 export interface NodeActions {
-	/** The node's parameters: pickers, every operation's parameters, Request Options. */
+	/** The node's parameters: pickers, every operation's parameters with its Options, the retry notice. */
 	properties: INodeProperties[];
 	find(resource: string, operation: string): PlatformOperation | undefined;
 }
@@ -68,7 +75,61 @@ export function updateDisplayOptions(
 	}));
 }
 
+/**
+ * The credential fields an operation's requests need, in the credential's order of labels:
+ * the header values, the module's base URL and any configured path prefix.
+ */
+export function credentialFieldsOf(requests: OperationId[]): string[] {
+	const fields = new Set<string>();
+	for (const id of requests) {
+		const spec = OPERATIONS[id];
+		Object.values(spec.credentialHeaders).forEach((field) => fields.add(field));
+		fields.add(MODULE_BASE_URL_FIELDS[spec.module]);
+		for (const [prefix, field] of Object.entries(PATH_PREFIX_FIELDS)) {
+			if (spec.path.includes(`{${prefix}}`)) fields.add(field);
+		}
+	}
+	return Object.keys(CREDENTIAL_FIELD_LABELS).filter((field) => fields.has(field));
+}
+
+function listText(labels: string[]): string {
+	return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+}
+
+/** The notice at the top of an operation's panel naming the credential fields it uses. */
+function credentialNotice(operation: PlatformOperation): INodeProperties {
+	const labels = credentialFieldsOf(operation.requests).map((field) =>
+		field === 'businessKey' ? 'Business Key (or one of the Additional Business Keys)' : CREDENTIAL_FIELD_LABELS[field],
+	);
+	return {
+		displayName: `Uses the credential's ${listText(labels)}`,
+		name: 'credentialNotice',
+		type: 'notice',
+		default: '',
+	};
+}
+
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+const byDisplayName = (a: { displayName: string }, b: { displayName: string }) =>
+	a.displayName.localeCompare(b.displayName);
+
+/**
+ * The parameters with one Options collection that holds the operation's own options and the
+ * request settings, sorted by name: each panel has one "Add option" button.
+ */
+export function withRequestSettings(
+	description: INodeProperties[],
+	settings: INodeProperties[] = requestSettingOptions,
+): INodeProperties[] {
+	const own = description.find((property) => property.name === 'options' && property.type === 'collection');
+	const merge = (collection: INodeProperties): INodeProperties => ({
+		...collection,
+		options: [...((collection.options as INodeProperties[] | undefined) ?? []), ...settings].sort(byDisplayName),
+	});
+	return own
+		? description.map((property) => (property === own ? merge(property) : property))
+		: [...description, merge(optionsCollection)];
+}
 
 /** The value shared by a resource's operations; a mismatch is a programming error caught at load. */
 function resourceValue(resource: PlatformResource): string {
@@ -119,14 +180,17 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 	});
 	const operations = resources.flatMap((resource) => resource.operations);
 	const parameters = resources.flatMap((resource) =>
-		resource.operations.flatMap(({ resource: value, operation, description }) =>
-			// A `last` operation runs under every resource: only its operation value shows its parameters.
-			updateDisplayOptions({ show: resource.last ? { operation: [operation] } : { resource: [value], operation: [operation] } }, description),
+		resource.operations.flatMap((operation) =>
+			updateDisplayOptions(
+				// A `last` operation runs under every resource: only its operation value shows its parameters.
+				{ show: resource.last ? { operation: [operation.operation] } : { resource: [operation.resource], operation: [operation.operation] } },
+				[...(operation.requests.length > 0 ? [credentialNotice(operation)] : []), ...withRequestSettings(operation.description)],
+			),
 		),
 	);
 	const nodeParameters = resources.flatMap((resource) => resource.nodeParameters ?? []);
 	return {
-		properties: [...nodeParameters, resourcePicker, ...operationPickers, ...parameters, requestOptionsProperty],
+		properties: [...nodeParameters, resourcePicker, ...operationPickers, ...parameters, retryOnFailNotice],
 		find: (resource, operation) =>
 			operations.find((candidate) => candidate.resource === resource && candidate.operation === operation) ??
 			lastOperations.find((candidate) => candidate.operation === operation),

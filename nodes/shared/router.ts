@@ -8,6 +8,7 @@ import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } f
 import { asNodeError, errorItemJson } from './errors';
 import { createItemQueue } from './execution';
 import type { NodeActions, PlatformOperation } from './operation';
+import { OPERATIONS } from './operations';
 import { toOutputItems } from './output';
 import { startNodeRun } from './run';
 
@@ -24,8 +25,23 @@ function resolveOperation(context: IExecuteFunctions, actions: NodeActions): Pla
 	return implementation;
 }
 
+/** Said at run time too: a notice in the panel is easy to miss once the setting is on. */
+function warnAboutRetryOnFail(context: IExecuteFunctions, operation: PlatformOperation): void {
+	if (!context.getNode().retryOnFail) return;
+	const creates = operation.requests.some((id) => OPERATIONS[id].retry === 'create');
+	const effect = creates
+		? 'what the earlier run already created or toggled is sent again: a record may be created twice, a favorite toggled back'
+		: 'its reads and updates are sent again although the node already retried each of them';
+	context.addExecutionHints({
+		type: 'warning',
+		location: 'outputPane',
+		message: `Settings → Retry On Fail is on: when an item fails, n8n runs this whole node again for every item, so ${effect}. The node retries each request itself where that is safe (Options → Max Tries): turn Retry On Fail off.`,
+	});
+}
+
 export async function routeItems(this: IExecuteFunctions, actions: NodeActions): Promise<INodeExecutionData[][]> {
 	const operation = resolveOperation(this, actions);
+	warnAboutRetryOnFail(this, operation);
 	const { run, concurrency } = await startNodeRun(this);
 	const results: INodeExecutionData[][] = [];
 	const queue = createItemQueue(concurrency);

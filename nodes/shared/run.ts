@@ -2,8 +2,8 @@
  * The state of one node run that all its items' requests share: node, credential values,
  * business keys, settings, the secrets to blank out, the shared 429 pause, which business
  * an item acts for, the request limiter and how many pages a Get Many may ask for ahead.
- * Built whole here, by createRun, from the node's Request Options (execute) or with
- * defaults (pickers).
+ * Built whole here, by createRun, from the request settings in the node's Options (execute)
+ * or with defaults (pickers).
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -92,14 +92,14 @@ const positive = (value: unknown, fallback: number) =>
 	typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
 
 /**
- * The run of one execute(), from the node-wide Request Options (read once: they cannot
- * differ per item, except Business). Every request of the run takes a slot of its limiter
+ * The run of one execute(), from the request settings in the operation's Options (read
+ * once, from the first item: they cannot differ per item, except Business). Every request of the run takes a slot of its limiter
  * (limiter.ts): adaptive by default, never above Concurrency; Concurrency Mode "Fixed"
  * keeps exactly Concurrency. Items start while fewer run than the current limit, and a Get
  * Many item requests pages ahead within its share of it, read afresh on every page.
  */
 export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun> {
-	const options = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
 	const ceiling = positive(options.concurrency, DEFAULT_CONCURRENCY);
 	const mode = options.concurrencyMode === 'fixed' ? 'fixed' : 'adaptive';
 	const limiter = new RequestLimiter(mode, ceiling, context.getExecutionCancelSignal?.());
@@ -113,7 +113,7 @@ export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun>
 					? options.retryDelay
 					: DEFAULT_REQUEST_SETTINGS.retryDelayMs,
 		},
-		businessFor: (itemIndex) => String(context.getNodeParameter('requestOptions.business', itemIndex, '') ?? ''),
+		businessFor: (itemIndex) => String(context.getNodeParameter('options.business', itemIndex, '') ?? ''),
 		limiter,
 		pagesInFlight: () => {
 			const limit = limiter.currentLimit();

@@ -55,12 +55,12 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		expect(fixture.sandbox.state.acme.accounts).toHaveLength(2);
 	});
 
-	test('each item may act for another business (Request Options → Business)', async () => {
+	test('each item may act for another business (Options → Business)', async () => {
 		const { json, error } = await runAccounting(
 			{
 				...ACCOUNT,
 				businessId: '={{ $json.businessId }}',
-				requestOptions: { retryDelay: 1, business: '={{ $json.business }}' },
+				options: { retryDelay: 1, business: '={{ $json.business }}' },
 			},
 			{ items: [{ json: { businessId: 101, business: '' } }, { json: { businessId: 202, business: 'globex' } }] },
 		);

@@ -41,7 +41,7 @@ describe('Calendar → Get Many (E11)', () => {
 
 	test('each input item lists the calendars of its business, paired with it', async () => {
 		const { output, error } = await runCalendar(
-			{ returnAll: true, requestOptions: { retryDelay: 1, business: '={{ $json.business }}' } },
+			{ returnAll: true, options: { retryDelay: 1, business: '={{ $json.business }}' } },
 			{ items: [{ json: { business: 'globex' } }, { json: { business: '' } }] },
 		);
 		expect(error).toBeUndefined();

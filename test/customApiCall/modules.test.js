@@ -223,7 +223,7 @@ describe('header profiles', () => {
 		const { json, error } = await call('accounting', {
 			path: '/api/v1/invoices',
 			queryParameters: { parameter: [{ name: 'per_page', value: '1' }] },
-			requestOptions: { business: 'globex' },
+			options: { business: 'globex' },
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('invoicesList')[0].headers['secure-business-key']).toBe(fixture.sandbox.businesses.globex.key);

@@ -101,7 +101,7 @@ describe('responses', () => {
 	});
 
 	test('Full Response returns status code and body as sent, a status false included', async () => {
-		const full = { ...change(2301, 'cancelled'), options: { responseFormat: 'full' }, requestOptions: { business: 'globex' } };
+		const full = { ...change(2301, 'cancelled'), options: { responseFormat: 'full', business: 'globex' } };
 		const first = await call('ecommerce', full);
 		expect(first.error).toBeUndefined();
 		expect(first.json).toEqual([

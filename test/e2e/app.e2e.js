@@ -14,7 +14,7 @@ const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
-const { OPERATION_CASES, fullRunParameters, checkFullRun } = require('../harness/operationCases');
+const { OPERATION_CASES, fullRunParameters, checkFullRun, withOptions } = require('../harness/operationCases');
 const { CUSTOM_API_CALL_CASES } = require('../harness/customApiCallCases');
 
 const PREFIX = `${app.PACKAGE_NAME}.`;
@@ -38,7 +38,7 @@ function workflowOf(code, type, parameters) {
 		type: PREFIX + type,
 		typeVersion: 1,
 		position: [240, 0],
-		parameters: { ...parameters, requestOptions: { retryDelay: 10 } },
+		parameters: withOptions(parameters, { retryDelay: 10 }),
 		credentials: CREDENTIALS,
 	};
 	return {

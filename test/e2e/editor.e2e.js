@@ -4,19 +4,25 @@
  * playwright-core) finds each of the five nodes in the node panel by name, adds it with its
  * first action (first resource and operation), and saves a screenshot per node. It fails if a
  * node is missing, its icon does not load, the parameter panel shows an error, or its Resource
- * or Operation list does not end with exactly one "Custom API Call" (ours).
+ * or Operation list does not end with exactly one "Custom API Call" (ours). Then the
+ * panels: the Category ID picker searched and picked, a plain-string Category ID saved before
+ * it was a picker, a Task Status chosen, and News Get Many's Simplify (on), its one
+ * "Add option" button and the Retry On Fail notice; a screenshot of each.
  */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const net = require('node:net');
 const { chromium, selectors } = require('playwright-core');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../../sandbox/credentials');
 
-const PORT = 5710;
-const BASE = `http://localhost:${PORT}`;
+/** n8n's port, free with its successor (n8n's task broker takes port + 1). */
+let PORT = 0;
+/** @type {string} */
+let BASE;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.join(app.ROOT, 'test-results', 'editor');
 
@@ -50,7 +56,28 @@ let context;
 /** @type {string} */
 let userFolder;
 
+/** A free port whose successor is free too, outside the fixed ports other sessions use (5678-5710). */
+async function freePortPair() {
+	/** @param {number} port @returns {Promise<number>} */
+	const listen = (port) =>
+		new Promise((resolve) => {
+			const server = net.createServer();
+			server.once('error', () => resolve(-1));
+			server.listen(port, '127.0.0.1', () => {
+				const { port: given } = /** @type {net.AddressInfo} */ (server.address());
+				server.close(() => resolve(given));
+			});
+		});
+	for (let attempt = 0; attempt < 20; attempt++) {
+		const port = await listen(0);
+		if (port > 0 && port < 65535 && (port + 1 < 5678 || port > 5710) && (await listen(port + 1)) === port + 1) return port;
+	}
+	throw new Error('No free pair of ports found');
+}
+
 beforeAll(async () => {
+	PORT = await freePortPair();
+	BASE = `http://localhost:${PORT}`;
 	app.ensureN8nInstalled();
 	app.buildPackage();
 	sandbox = await startSandbox();
@@ -83,20 +110,35 @@ afterAll(async () => {
 	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 });
 
-/** A logged-in page on a fresh workflow holding only a manual trigger. */
-async function workflowPage() {
+const START = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+
+/**
+ * A logged-in page on a fresh workflow holding a manual trigger and, when given, one node of
+ * this package with the credential, its parameter panel open.
+ * @param {{ type: string, parameters: Record<string, any> }} [node]
+ */
+async function workflowPage(node) {
 	const page = await context.newPage();
+	const ours = node && {
+		id: 'under-test',
+		name: 'Under test',
+		type: `${app.PACKAGE_NAME}.${node.type}`,
+		typeVersion: 1,
+		position: [240, 0],
+		parameters: node.parameters,
+		credentials: { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } },
+	};
 	const created = await page.request.post(`${BASE}/rest/workflows`, {
 		data: {
 			name: 'Editor check',
-			nodes: [{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }],
-			connections: {},
+			nodes: ours ? [START, ours] : [START],
+			connections: ours ? { Start: { main: [[{ node: ours.name, type: 'main', index: 0 }]] } } : {},
 			settings: {},
 			active: false,
 		},
 	});
 	const { data } = await created.json();
-	await page.goto(`${BASE}/workflow/${data.id}`);
+	await page.goto(`${BASE}/workflow/${data.id}${ours ? `/${ours.id}` : ''}`);
 	return page;
 }
 
@@ -117,6 +159,16 @@ async function dropdownNames(page, input) {
 	await page.waitForTimeout(200);
 	return names;
 }
+
+/** Parameter errors the panel shows (the issue triangle, error alerts). @param {import('playwright-core').Locator} scope */
+const problemsIn = (scope) => scope.locator('[data-test-id*="issue"], .el-alert--error, [class*="error"]').allInnerTexts();
+
+/** @param {import('playwright-core').Page} page @param {string} name */
+const screenshot = (page, name) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+
+/** The text a resource locator shows in its input. @param {import('playwright-core').Locator} picker */
+const locatorText = (picker) =>
+	picker.getByTestId('rlc-input').evaluate((el) => (el instanceof HTMLInputElement ? el : el.querySelector('input'))?.value ?? '');
 
 describe('the five nodes in the n8n editor', () => {
 	test.each(nodesToFind().map((node) => [node.displayName, node]))('%s', async (_name, node) => {
@@ -202,5 +254,97 @@ describe('the credential test, as the editor runs it', () => {
 			status: 'Error',
 			message: 'Nothing answers at the Ecommerce Base URL: check it (the test lists news there)',
 		});
+	});
+});
+
+describe('the panels', () => {
+	/** @param {import('playwright-core').Page} page */
+	async function parametersOf(page) {
+		const parameters = page.getByTestId('node-parameters');
+		await parameters.waitFor({ timeout: 20_000 });
+		await page.waitForTimeout(500);
+		return parameters;
+	}
+
+	test('Category ID: searching the categories list and picking one', async () => {
+		const page = await workflowPage({ type: 'businessPlatformEcommerce', parameters: { resource: 'category', operation: 'update', updateFields: {} } });
+		try {
+			const parameters = await parametersOf(page);
+			const picker = parameters.getByTestId('resource-locator-categoryId');
+			await picker.getByTestId('rlc-input').click();
+			await page.getByTestId('rlc-search').waitFor({ timeout: 15_000 });
+			await page.keyboard.type('phones'); // the search box has the focus once the list opens
+			const item = page.getByTestId('rlc-item').filter({ hasText: 'Electronics / Phones (1202)' });
+			await item.waitFor({ timeout: 15_000 });
+			expect(await page.getByTestId('rlc-item').allInnerTexts()).toEqual(['Electronics / Phones (1202)']);
+			await screenshot(page, 'category-id-search');
+			await item.click();
+			await page.waitForTimeout(300);
+			expect(await locatorText(picker)).toContain('Electronics / Phones');
+			expect(await problemsIn(parameters)).toEqual([]);
+			await screenshot(page, 'category-id-picked');
+		} finally {
+			await page.close({ runBeforeUnload: false });
+		}
+	});
+
+	test('a plain-string Category ID saved before it was a picker loads without a parameter error', async () => {
+		const page = await workflowPage({
+			type: 'businessPlatformEcommerce',
+			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: { englishTitle: 'Phones' } },
+		});
+		try {
+			const parameters = await parametersOf(page);
+			const picker = parameters.getByTestId('resource-locator-categoryId');
+			expect(await locatorText(picker)).toBe('1202');
+			expect(await problemsIn(parameters)).toEqual([]);
+			await screenshot(page, 'category-id-plain-string');
+		} finally {
+			await page.close({ runBeforeUnload: false });
+		}
+	});
+
+	test('Task Status: a fixed choice of the values the API shows', async () => {
+		const page = await workflowPage({ type: 'businessPlatformProjects', parameters: { resource: 'task', operation: 'update', taskId: '1001', updateFields: {} } });
+		try {
+			const parameters = await parametersOf(page);
+			await parameters.getByTestId('collection-parameter-add').first().click();
+			await page.getByTestId('collection-parameter-option').filter({ hasText: /^Status$/ }).click();
+			await page.getByTestId('collection-parameter-option').first().waitFor({ state: 'hidden' });
+			const status = parameters.getByTestId('parameter-input-status');
+			await status.click();
+			const choices = page.locator('.el-select-dropdown__item:visible');
+			await choices.first().waitFor({ timeout: 10_000 });
+			expect((await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim())).toEqual(['In Progress', 'In_progress', 'Not Started']);
+			await screenshot(page, 'task-status-choices');
+			await choices.filter({ hasText: 'Not Started' }).click();
+			await page.waitForTimeout(300);
+			expect(await status.locator('input').first().inputValue()).toBe('Not Started');
+			expect(await problemsIn(parameters)).toEqual([]);
+			await screenshot(page, 'task-status-chosen');
+		} finally {
+			await page.close({ runBeforeUnload: false });
+		}
+	});
+
+	test('News Get Many: Simplify on by default, one "Add option" button, the Retry On Fail notice', async () => {
+		const page = await workflowPage({ type: 'businessPlatformEcommerce', parameters: { resource: 'news', operation: 'getAll' } });
+		try {
+			const parameters = await parametersOf(page);
+			const simplify = parameters.getByTestId('parameter-input-simple');
+			expect(await simplify.locator('.el-switch').evaluate((el) => el.classList.contains('is-checked'))).toBe(true);
+			const addButtons = await parameters.getByTestId('collection-parameter-add').locator('input').evaluateAll((inputs) =>
+				inputs.map((input) => /** @type {HTMLInputElement} */ (input).placeholder),
+			);
+			expect(addButtons.filter((text) => /option/i.test(text))).toEqual(['Add option']);
+			const notice = parameters.getByText(/Keep the node's Settings → Retry On Fail off/);
+			expect(await notice.count()).toBe(1);
+			expect(await notice.isVisible()).toBe(true);
+			expect(await problemsIn(parameters)).toEqual([]);
+			await notice.scrollIntoViewIfNeeded();
+			await screenshot(page, 'news-get-many-panel');
+		} finally {
+			await page.close({ runBeforeUnload: false });
+		}
 	});
 });

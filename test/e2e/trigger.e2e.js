@@ -79,7 +79,7 @@ function triggerWorkflow(collectorUrl) {
 			status: 'active',
 			keyword: '',
 			simple: true,
-			requestOptions: { retryDelay: 10 },
+			options: { retryDelay: 10 },
 		},
 		credentials: { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } },
 	};

@@ -10,7 +10,7 @@ const runEcommerce = fixture.runner('businessPlatformEcommerce');
 describe('Favorite → Toggle (E4)', () => {
 	test('PUT with an empty text/plain body on the configured favorites prefix; adds, then removes', async () => {
 		const { json, error } = await runEcommerce(
-			{ resource: 'favorite', operation: 'toggle', catalogId: '={{ $json.id }}', requestOptions: { concurrency: 1 } },
+			{ resource: 'favorite', operation: 'toggle', catalogId: '={{ $json.id }}', options: { concurrency: 1 } },
 			{ items: [{ json: { id: 1701 } }, { json: { id: 1701 } }] },
 		);
 		expect(error).toBeUndefined();

@@ -88,7 +88,7 @@ describe('the categories list', () => {
 			{
 				categoryId: '={{ $json.id }}',
 				updateFields: { sort: '={{ $json.sort }}' },
-				requestOptions: { business: '={{ $json.business }}' },
+				options: { business: '={{ $json.business }}' },
 			},
 			{ items },
 		);

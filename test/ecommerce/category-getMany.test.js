@@ -86,7 +86,7 @@ describe('Return All and Limit', () => {
 
 describe('Simplify', () => {
 	test('off: the full records, descriptions included', async () => {
-		const { json } = await getCategories({ returnAll: true, simplify: false });
+		const { json } = await getCategories({ returnAll: true, simple: false });
 		const phones = json.find((category) => category.id === 1202);
 		expect(phones).toMatchObject({ id: 1202, alias: 'phones', parent: 1201 });
 		expect(phones?.descriptions).toEqual(
@@ -95,7 +95,7 @@ describe('Simplify', () => {
 	});
 
 	test("on: only the simple fields, the title in the credential's Default Language", async () => {
-		const english = await getCategories({ returnAll: true, simplify: true });
+		const english = await getCategories({ returnAll: true, simple: true });
 		const phones = english.json.find((category) => category.id === 1202);
 		expect(phones).toEqual({
 			id: 1202,
@@ -108,7 +108,7 @@ describe('Simplify', () => {
 			sort: expect.anything(),
 		});
 
-		const arabic = await getCategories({ returnAll: true, simplify: true }, { credentials: { ...fixture.credentials, language: 'ar' } });
+		const arabic = await getCategories({ returnAll: true, simple: true }, { credentials: { ...fixture.credentials, language: 'ar' } });
 		expect(arabic.json.find((category) => category.id === 1202)?.title).toBe('هواتف');
 	});
 });
@@ -116,7 +116,7 @@ describe('Simplify', () => {
 describe('failures', () => {
 	test('a 500 is retried as a read; after Max Tries the error names the list, the HTTP code and the item', async () => {
 		fixture.sandbox.inject({ operation: LIST, status: 500, times: 2, body: { message: 'Server Error' } });
-		const { error } = await getCategories({ returnAll: true, requestOptions: { maxTries: 2 } });
+		const { error } = await getCategories({ returnAll: true, options: { maxTries: 2 } });
 		expect(error?.message).toBe('The platform failed with a server error when asked to list the categories (tried 2 times)');
 		expect(/** @type {any} */ (error).context.data).toEqual({
 			operation: 'categories-list List Categories',

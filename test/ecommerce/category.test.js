@@ -157,13 +157,13 @@ describe('Category → Update (E2)', () => {
 		expect(json[0]).toMatchObject({ id: 1204, status: '0', parent: null, alias: 'home' });
 	});
 
-	test('Request Options → Business reads and updates that business\'s category', async () => {
+	test('Options → Business reads and updates that business\'s category', async () => {
 		const { json, error } = await runEcommerce({
 			resource: 'category',
 			operation: 'update',
 			categoryId: '2202',
 			updateFields: { englishTitle: 'Safety Equipment' },
-			requestOptions: { business: 'globex' },
+			options: { business: 'globex' },
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => [r.operation, r.business])).toEqual([
@@ -227,11 +227,11 @@ describe('Category → Update (E2)', () => {
 });
 
 describe('Category parent picker (listSearch searchCategories)', () => {
-	/** @param {string} [filter] @param {Record<string, any>} [requestOptions] */
-	async function search(filter, requestOptions = {}) {
+	/** @param {string} [filter] @param {Record<string, any>} [options] */
+	async function search(filter, options = {}) {
 		const context = loadOptionsContext({
 			type: 'businessPlatformEcommerce',
-			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: {}, requestOptions },
+			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: {}, options },
 			credentials: fixture.credentials,
 			path: 'updateFields.parentCategory',
 		});
@@ -251,7 +251,7 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
 	});
 
-	test('filters by the search text (title in any language, alias or id), and follows Request Options → Business', async () => {
+	test('filters by the search text (title in any language, alias or id), and follows Options → Business', async () => {
 		expect((await search('LAP')).results).toEqual([{ name: 'Electronics / Laptops (1203)', value: '1203' }]);
 		expect((await search('هواتف')).results.map((/** @type {any} */ r) => r.value)).toEqual(['1202']);
 		expect((await search('1204')).results.map((/** @type {any} */ r) => r.value)).toEqual(['1204']);

@@ -54,6 +54,7 @@ describe('News → Get Many (E16)', () => {
 		fixture.sandbox.seedNews('acme', 20);
 		const { json, error } = await getNews({
 			returnAll: true,
+			simple: false,
 			filters: { keyword: ' opening ', status: 'active' },
 			options: { pageSize: 2, sortOrder: 'title_asc' },
 		});
@@ -83,7 +84,7 @@ describe('News → Get Many (E16)', () => {
 
 	test('Simplify keeps the fields a CMS sync needs', async () => {
 		fixture.sandbox.seedNews('acme', 2);
-		const { json } = await getNews({ returnAll: true, simplify: true, options: { sortOrder: 'id_asc' } });
+		const { json } = await getNews({ returnAll: true, simple: true, options: { sortOrder: 'id_asc' } });
 		expect(json).toEqual([
 			{
 				id: 1,

@@ -7,7 +7,7 @@
 const net = require('node:net');
 
 /**
- * Request Options of the fault runs: fast retries, and a timeout no answer misses on a
+ * Request settings (Options) of the fault runs: fast retries, and a timeout no answer misses on a
  * busy machine. The timeout case sets a short one and an answer far later than it.
  */
 const MAX_TRIES = 2;
@@ -22,7 +22,7 @@ const READS_AND_SET_VALUES = ['read', 'setValue'];
  * @typedef {object} FaultCase
  * @property {string} name
  * @property {Record<string, any>} [inject]   the sandbox fault (without operation and times)
- * @property {Record<string, any>} [requestOptions]  Request Options for this case, over FAULT_REQUEST_OPTIONS
+ * @property {Record<string, any>} [settings]  request settings (Options) for this case, over FAULT_REQUEST_OPTIONS
  * @property {boolean} [refused]              no fault: the module's base URL points at a closed port
  * @property {number} [httpCode]              the HTTP code the error carries; none for network failures
  * @property {RegExp} message                 the error message: what failed, in the user's terms
@@ -119,7 +119,7 @@ const FAULT_CASES = [
 	{
 		name: 'timeout',
 		inject: { delayMs: 1000 },
-		requestOptions: { timeout: TIMEOUT_MS },
+		settings: { timeout: TIMEOUT_MS },
 		message: new RegExp(`^The platform did not answer within ${TIMEOUT_MS} ms when asked to \\S`),
 		retriedFor: READS_AND_SET_VALUES,
 		ambiguous: true,

@@ -17,7 +17,7 @@ const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
 
 /**
- * @typedef {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any> }} RunOptions
+ * @typedef {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any>, settings?: Record<string, any> }} RunOptions
  * @typedef {(parameters: Record<string, any>, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
  */
 
@@ -53,20 +53,20 @@ function useSandbox(options = {}) {
 		},
 
 		/**
-		 * Runs a node once through the real engine. Request Options get a 1 ms Retry Delay
-		 * unless the parameters set one: retries stay quick.
+		 * Runs a node once through the real engine. Options get a 1 ms Retry Delay unless the
+		 * parameters set one: retries stay quick.
 		 * @param {string} type node type (description name), e.g. 'businessPlatformHr'
 		 * @param {Record<string, any>} parameters
 		 * @param {RunOptions} [runOptions]
 		 */
 		run(type, parameters, runOptions = {}) {
-			const { requestOptions, ...rest } = parameters;
 			return runNode({
 				type,
-				parameters: { ...rest, requestOptions: { retryDelay: 1, ...requestOptions } },
+				parameters: { ...parameters, options: { retryDelay: 1, ...parameters.options } },
 				credentials: runOptions.credentials ?? fixture.credentials,
 				items: runOptions.items,
 				continueOnFail: runOptions.continueOnFail,
+				settings: runOptions.settings,
 			});
 		},
 

@@ -108,10 +108,11 @@ function nodeUnderTest(type, parameters) {
  *   credentials: Record<string, any>,
  *   items?: Array<{ json: Record<string, any>, binary?: Record<string, any> }>,
  *   continueOnFail?: boolean,
- * }} options
+ *   settings?: Partial<import('n8n-workflow').INode>,
+ * }} options  settings: the node's Settings tab (retryOnFail, ...)
  */
-async function runNode({ type, parameters, credentials, items = [{ json: {} }], continueOnFail = false }) {
-	const node = nodeUnderTest(type, parameters);
+async function runNode({ type, parameters, credentials, items = [{ json: {} }], continueOnFail = false, settings = {} }) {
+	const node = { ...nodeUnderTest(type, parameters), ...settings };
 	if (continueOnFail) node.onError = 'continueRegularOutput';
 	const workflowData = { id: WORKFLOW_ID, name: 'test', nodes: [node], connections: {}, active: false, settings: {} };
 	const workflow = new Workflow({ ...workflowData, nodeTypes, staticData: {} });
@@ -145,7 +146,7 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
 	const taskData = result.data.resultData.runData[node.name]?.[0];
 	const error = result.data.resultData.error ?? taskData?.error;
 	const output = taskData?.data?.main?.[0] ?? [];
-	return { output, json: output.map((item) => item.json), error, result };
+	return { output, json: output.map((item) => item.json), error, hints: taskData?.hints ?? [], result };
 }
 
 /**

@@ -17,7 +17,7 @@ const { platformHeaderNames } = require('./requests');
  * @typedef {'read' | 'setValue' | 'create'} RetryClass
  * @typedef {object} FullRun
  * @property {Record<string, any>} [overrides]  parameters that differ from the case's minimal ones
- *   (an undefined value drops one); Request Options aside
+ *   (an undefined value drops one); the request settings aside
  * @property {(output: any[], requests: any[]) => void} expect  checks the output items' json and the
  *   requests the sandbox logged for the operation (for E2 every request: its categories list read too)
  * @typedef {object} OperationCase
@@ -386,4 +386,14 @@ function checkFullRun(op, output, requests) {
 	op.fullRun.expect(output, op.code === 'E2' ? requests : mine);
 }
 
-module.exports = { OPERATION_CASES, fullRunParameters, checkFullRun };
+/**
+ * The parameters with request settings added to the operation's Options collection (where
+ * they live next to the operation's own options), keeping the options already there.
+ * @param {Record<string, any>} parameters
+ * @param {Record<string, any>} [settings]
+ */
+function withOptions(parameters, settings = {}) {
+	return { ...parameters, options: { ...parameters.options, ...settings } };
+}
+
+module.exports = { OPERATION_CASES, fullRunParameters, checkFullRun, withOptions };

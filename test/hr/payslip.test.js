@@ -51,13 +51,13 @@ describe('Payslip → Get (E15)', () => {
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 	});
 
-	test('Request Options → Business picks an additional business per item', async () => {
+	test('Options → Business picks an additional business per item', async () => {
 		const { json, error } = await runHr(
 			{
 				resource: 'payslip',
 				operation: 'get',
 				payslipId: '={{ $json.payslip }}',
-				requestOptions: { business: '={{ $json.business }}' },
+				options: { business: '={{ $json.business }}' },
 			},
 			{ items: [{ json: { payslip: 1751, business: '' } }, { json: { payslip: 2751, business: 'globex' } }] },
 		);
@@ -68,7 +68,7 @@ describe('Payslip → Get (E15)', () => {
 
 	test('an unknown business name fails that item before any request', async () => {
 		const { json } = await runHr(
-			{ resource: 'payslip', operation: 'get', payslipId: '1751', requestOptions: { business: 'initech' } },
+			{ resource: 'payslip', operation: 'get', payslipId: '1751', options: { business: 'initech' } },
 			{ continueOnFail: true },
 		);
 		expect(json[0].error).toBe('Business "initech" is not one of the credential\'s Additional Business Keys');

@@ -54,7 +54,7 @@ describe('Skill → Create (E7)', () => {
 
 	test('a create is not repeated after a 500: the platform may have acted', async () => {
 		fixture.sandbox.inject({ operation: 'E7', status: 500, actFirst: true });
-		const { error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: 'Excel', requestOptions: { maxTries: 3, retryDelay: 1 } });
+		const { error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: 'Excel', options: { maxTries: 3, retryDelay: 1 } });
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
 		expect(fixture.requestsFor('E7')).toHaveLength(1);
 	});

@@ -135,7 +135,7 @@ describe('Task → Update (E10): files', () => {
 	test('an upload is not repeated after a 500: the platform may have stored the files', async () => {
 		fixture.sandbox.inject({ operation: 'E10', status: 500, actFirst: true });
 		const { error } = await runProjects(
-			{ resource: 'task', operation: 'update', taskId: '1004', updateFields: { binaryPropertyNames: 'data' }, requestOptions: { maxTries: 3, retryDelay: 1 } },
+			{ resource: 'task', operation: 'update', taskId: '1004', updateFields: { binaryPropertyNames: 'data' }, options: { maxTries: 3, retryDelay: 1 } },
 			{ items: [{ json: {}, binary: { data: { data: PDF.toString('base64'), mimeType: 'application/pdf', fileName: 'count.pdf' } } }] },
 		);
 		expect(/** @type {any} */ (error).httpCode).toBe('500');

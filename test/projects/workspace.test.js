@@ -66,7 +66,7 @@ describe('Workspace → Delete (E6)', () => {
 	test('a delete is not repeated after a 500: the platform may have acted', async () => {
 		fixture.sandbox.inject({ operation: 'E6', status: 500, actFirst: true });
 		const { error } = await runProjects({
-			resource: 'workspace', operation: 'delete', workspaceId: '1803', businessId: '101', requestOptions: { maxTries: 3, retryDelay: 1 },
+			resource: 'workspace', operation: 'delete', workspaceId: '1803', businessId: '101', options: { maxTries: 3, retryDelay: 1 },
 		});
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
 		expect(fixture.requestsFor('E6')).toHaveLength(1);

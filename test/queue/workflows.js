@@ -95,7 +95,7 @@ function newsTriggerWorkflow(collectorUrl) {
 			status: 'active',
 			keyword: '',
 			simple: true,
-			requestOptions: { retryDelay: 10 },
+			options: { retryDelay: 10 },
 		},
 	};
 	const collect = {

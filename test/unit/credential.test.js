@@ -1,7 +1,7 @@
 // @ts-check
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
 const { credentialPlaceholder, parseBusinessKeys } = require('../../nodes/shared/credentialFields');
-const { requestOptionsProperty } = require('../../nodes/shared/descriptions');
+const { requestSettingOptions } = require('../../nodes/shared/descriptions');
 const { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } = require('../../nodes/shared/defaults');
 
 const credential = new BusinessPlatformApi();
@@ -55,8 +55,8 @@ test('every secret field is a password field', () => {
 	}
 });
 
-test('Request Options defaults shown in the editor are the ones the transport uses', () => {
-	const defaults = Object.fromEntries((requestOptionsProperty.options ?? []).map((o) => [o.name, /** @type {any} */ (o).default]));
+test('request settings defaults shown in the editor are the ones the transport uses', () => {
+	const defaults = Object.fromEntries(requestSettingOptions.map((o) => [o.name, /** @type {any} */ (o).default]));
 	expect(defaults).toEqual({
 		business: '',
 		concurrency: DEFAULT_CONCURRENCY,

@@ -1,8 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { DEFAULT_PAGE_SIZE } from '../../shared/defaults';
 import { asPickerError } from '../../shared/errors';
-import { startRun } from '../../shared/run';
-import { categoryTitle, descriptionsOf, fetchCategories } from '../categories';
+import { platformPaginate } from '../../shared/pagination';
+import { startRun, type PlatformRun } from '../../shared/run';
+import { categoryTitle, descriptionsOf } from '../categories';
 
 /** "Electronics / Phones": the titles of the category's ancestors and its own. */
 function pathTitle(category: IDataObject, byId: Map<string, IDataObject>, language: string): string {
@@ -22,14 +24,26 @@ function matches(category: IDataObject, name: string, filter: string): boolean {
 	return texts.some((text) => text.toLowerCase().includes(filter));
 }
 
-/** Business set as a plain value in Request Options (an expression needs an item: default business then). */
+/** Business set as a plain value in Options (an expression needs an item: default business then). */
 function businessOf(context: ILoadOptionsFunctions): string | undefined {
-	const options = context.getCurrentNodeParameter('requestOptions') as IDataObject | undefined;
+	const options = context.getCurrentNodeParameter('options') as IDataObject | undefined;
 	const business = options?.business;
 	return typeof business === 'string' && !business.startsWith('=') ? business : undefined;
 }
 
-/** The parent category picker: the business's categories, filtered by the search text. */
+/** Every category of the business: all pages of a paginated list, or the whole list when it comes as one array. */
+async function allCategories(this: ILoadOptionsFunctions, run: PlatformRun): Promise<IDataObject[]> {
+	return await platformPaginate.call(
+		this,
+		run,
+		'listCategories',
+		0,
+		{ business: businessOf(this) },
+		{ pageSize: DEFAULT_PAGE_SIZE, plainListIsWhole: true },
+	);
+}
+
+/** The Category ID and Parent Category pickers: the business's categories, filtered by the search text. */
 export async function searchCategories(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -37,7 +51,7 @@ export async function searchCategories(
 	try {
 		const run = await startRun(this);
 		const language = String(run.credentials.language || 'en');
-		const categories = await fetchCategories.call(this, run, 0, businessOf(this));
+		const categories = await allCategories.call(this, run);
 		const byId = new Map(categories.map((category) => [String(category.id), category]));
 		const search = (filter ?? '').trim().toLowerCase();
 		const results = categories

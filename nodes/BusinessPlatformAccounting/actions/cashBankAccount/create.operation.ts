@@ -16,15 +16,15 @@ const properties: INodeProperties[] = [
 		description: 'Name of the new account',
 	},
 	{
-		// A string, not options: the API documents only "cash", and the platform may accept others.
+		// The API documents only "cash"; other types are platform-specific, so an expression may give any text.
 		displayName: 'Account Type',
 		name: 'accountType',
-		type: 'string',
+		type: 'options',
 		required: true,
+		options: [{ name: 'Cash', value: 'cash', description: 'Sent as cash, the type the API documents' }],
 		default: 'cash',
-		placeholder: 'cash',
 		description:
-			'Type of the account as the platform names it: "cash" (the value the API documents) or, for a bank account, "bank"',
+			'Type of the new account. Cash is the only type the API documents; other types (such as bank) are platform-specific: give them as text with an expression.',
 	},
 	{
 		displayName: 'Representative ID',
@@ -42,17 +42,19 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '101',
-		description: 'ID of the business the account belongs to; it must be the business of the Business Key in use',
+		description:
+			"ID of the business the account belongs to: it must be the business of the credential's Business Key in use (or of the one Options → Business picks). Keep it fixed rather than letting a model choose it.",
 	},
 ];
 
 export const operation: PlatformOperation = {
 	resource: 'cashBankAccount',
 	operation: 'create',
+	requests: ['createCashBankAccount'],
 	picker: {
 		name: 'Create',
 		action: 'Create a cash or bank account',
-		description: 'Add a cash or bank account to the business',
+		description: 'Add a cash or bank account to the business; returns the created account',
 	},
 	description: properties,
 

@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 			{ name: 'Supplier', value: 'supplier' },
 		],
 		default: 'customer',
-		description: 'Whose branch to get; an expression may also give 1 (customer) or 2 (supplier)',
+		description: 'Whether the branch belongs to a customer or a supplier; an expression may give customer or supplier (or 1 or 2)',
 	},
 	{
 		displayName: 'Customer/Supplier UUID',
@@ -46,9 +46,10 @@ const CONTACT_TYPES: Record<string, string> = { customer: '1', supplier: '2', '1
 export const operation: PlatformOperation = {
 	resource: 'customerSupplierBranch',
 	operation: 'get',
+	requests: ['getCustomerSupplierBranch'],
 	picker: {
 		name: 'Get',
-		action: 'Get a customer or supplier branch',
+		action: 'Get a customer or supplier branch by their UUIDs',
 		description: 'Get one branch of a customer or supplier',
 	},
 	description: properties,

@@ -110,16 +110,13 @@ export const lineItemProperties: INodeProperties[] = [
 				values: UI_ORDER.map((key) => {
 					const field = LINE_FIELDS.find((candidate) => candidate.key === key) as LineField;
 					// Text even for numbers: a default 0 would hide a forgotten price or quantity.
+					// Sort, a count that may stay empty, is a whole number starting empty.
 					// Not `required`: n8n's own check of required fields here cannot say which line
 					// is incomplete and stops the whole workflow; lineValues() names line and field.
-					return {
-						displayName: field.label,
-						name: field.key,
-						type: 'string',
-						default: '',
-						placeholder: field.placeholder,
-						description: field.description,
-					} satisfies INodeProperties;
+					const common = { displayName: field.label, name: field.key, placeholder: field.placeholder, description: field.description };
+					return field.kind === 'optionalInteger'
+						? ({ ...common, type: 'number', typeOptions: { minValue: 0, numberPrecision: 0 }, default: null } satisfies INodeProperties)
+						: ({ ...common, type: 'string', default: '' } satisfies INodeProperties);
 				}),
 			},
 		],

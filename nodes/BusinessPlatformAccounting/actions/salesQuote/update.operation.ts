@@ -90,6 +90,14 @@ const properties: INodeProperties[] = [
 	},
 	...lineItemProperties,
 	{
+		// Shown, not a tooltip: leaving a field out can clear what the quote has.
+		displayName:
+			"The platform takes every quote field on each update: an Additional Field left out is sent empty and may clear the quote's value. Add the ones the quote has.",
+		name: 'additionalFieldsNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
@@ -112,6 +120,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { rows: 2 },
 				default: '',
+				description: 'Description of the quote shown on it; sent empty when left out',
 			},
 			{
 				displayName: 'Due Date',
@@ -133,6 +142,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { rows: 2 },
 				default: '',
+				description: 'Note on the quote; sent empty when left out',
 			},
 		],
 	},
@@ -150,9 +160,10 @@ function optionalText(value: unknown): string {
 export const operation: PlatformOperation = {
 	resource: 'salesQuote',
 	operation: 'update',
+	requests: ['updateSalesQuote'],
 	picker: {
 		name: 'Update',
-		action: 'Update a sales quote',
+		action: 'Update a sales quote by quote ID',
 		description: 'Replace the fields and line items of a sales quote',
 	},
 	description: properties,

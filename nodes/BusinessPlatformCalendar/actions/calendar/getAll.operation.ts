@@ -13,18 +13,22 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'User Type',
 		name: 'userType',
-		type: 'string',
+		type: 'options',
 		required: true,
+		options: [{ name: 'User', value: 'user', description: "Sent as user, the API example's value" }],
 		default: 'user',
-		description: "The platform's user type the list is for (sent as user_type); the API's example sends user",
+		description:
+			"The platform's user type the list is for (sent as user_type). User is the only value the API shows; another can be given with an expression.",
 	},
 	{
 		displayName: 'Type',
 		name: 'type',
-		type: 'string',
+		type: 'options',
 		required: true,
+		options: [{ name: 'User', value: 'user', description: "Sent as user, the API example's value" }],
 		default: 'user',
-		description: "The platform's calendar list type (sent as type); the API's example sends user",
+		description:
+			"The platform's calendar list type (sent as type). User is the only value the API shows; another can be given with an expression.",
 	},
 	...returnAllOrLimit,
 ];
@@ -47,10 +51,11 @@ function calendarsOf(run: PlatformRun, itemIndex: number, data: unknown): IDataO
 export const operation: PlatformOperation = {
 	resource: 'calendar',
 	operation: 'getAll',
+	requests: ['listCalendars'],
 	picker: {
 		name: 'Get Many',
 		action: 'Get many calendars',
-		description: "List the business's calendars",
+		description: "List the business's calendars (ID and name of each)",
 	},
 	description: properties,
 

@@ -20,17 +20,19 @@ const properties: INodeProperties[] = [
 		name: 'physicalQty',
 		type: 'number',
 		required: true,
+		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 0,
-		description: 'The quantity counted on the shelf',
+		description: 'The quantity counted on the shelf (sent as physical_qty)',
 	},
 ];
 
 export const operation: PlatformOperation = {
 	resource: 'auditSessionItem',
 	operation: 'update',
+	requests: ['updateAuditSessionItem'],
 	picker: {
 		name: 'Update',
-		action: 'Update an audit session item',
+		action: 'Set the counted quantity of an audit session item',
 		description: 'Set the physical quantity counted for an audit session item',
 	},
 	description: properties,

@@ -27,9 +27,10 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'catalogComment',
 	operation: 'update',
+	requests: ['updateCatalogComment'],
 	picker: {
 		name: 'Update',
-		action: 'Update a catalog comment',
+		action: "Set a catalog comment's status",
 		description: "Set a catalog comment's status",
 	},
 	description: properties,

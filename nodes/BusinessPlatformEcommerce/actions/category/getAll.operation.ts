@@ -10,11 +10,11 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 	{
 		displayName: 'Simplify',
-		name: 'simplify',
+		name: 'simple',
 		type: 'boolean',
-		default: false,
-		description:
-			"Whether to return only the ID, parent ID, title (in the credential's Default Language), alias, image, status, top flag and sort order instead of the full record",
+		default: true,
+		// Simplified: the ID, parent ID, title (in the credential's Default Language), alias, image, status, top flag and sort order.
+		description: 'Whether to return a simplified version of the response instead of the raw data',
 	},
 ];
 
@@ -34,6 +34,7 @@ function simplifyCategory(category: IDataObject, language: string): IDataObject 
 export const operation: PlatformOperation = {
 	resource: 'category',
 	operation: 'getAll',
+	requests: ['listCategories'],
 	picker: {
 		name: 'Get Many',
 		action: 'Get many categories',
@@ -52,7 +53,7 @@ export const operation: PlatformOperation = {
 			{},
 			{ pageSize: DEFAULT_PAGE_SIZE, limit, plainListIsWhole: true },
 		);
-		if (!this.getNodeParameter('simplify', itemIndex, false)) return categories;
+		if (!this.getNodeParameter('simple', itemIndex, true)) return categories;
 		const language = String(run.credentials.language || 'en');
 		return categories.map((category) => simplifyCategory(category, language));
 	},

@@ -12,13 +12,34 @@ import { afterEarlierUpdates, afterFailedUpdate, currentCategory, recordUpdate }
 
 const properties: INodeProperties[] = [
 	{
+		// Same modes as Parent Category. A plain string saved before this was a locator is still read (extractValue).
 		displayName: 'Category ID',
 		name: 'categoryId',
-		type: 'string',
+		type: 'resourceLocator',
 		required: true,
-		default: '',
-		placeholder: '1202',
-		description: 'ID of the category to update',
+		default: { mode: 'list', value: '' },
+		description: 'The category to update, picked from the categories list or given by its numeric ID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a category...',
+				typeOptions: { searchListMethod: 'searchCategories', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '1201',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'Not a valid category ID' },
+					},
+				],
+			},
+		],
 	},
 	{
 		displayName: 'Update Fields',
@@ -35,6 +56,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'phones',
+				description: 'URL alias of the category (sent as alias)',
 			},
 			{
 				displayName: 'Arabic Description',
@@ -42,18 +64,21 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { rows: 3 },
 				default: '',
+				description: 'Description of the category in Arabic',
 			},
 			{
 				displayName: 'Arabic Keyword',
 				name: 'arabicKeyword',
 				type: 'string',
 				default: '',
+				description: 'Search keywords of the category in Arabic, separated by commas',
 			},
 			{
 				displayName: 'Arabic Title',
 				name: 'arabicTitle',
 				type: 'string',
 				default: '',
+				description: 'Title of the category in Arabic',
 			},
 			{
 				displayName: 'English Description',
@@ -61,6 +86,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { rows: 3 },
 				default: '',
+				description: 'Description of the category in English',
 			},
 			{
 				displayName: 'English Keyword',
@@ -68,6 +94,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'phones,mobiles',
+				description: 'Search keywords of the category in English, separated by commas',
 			},
 			{
 				displayName: 'English Title',
@@ -75,6 +102,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'Phones',
+				description: 'Title of the category in English',
 			},
 			{
 				displayName: 'Image URL',
@@ -82,6 +110,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'https://cdn.example.com/categories/phones.png',
+				description: 'URL of the category\'s image (sent as image)',
 			},
 			{
 				displayName: 'Parent Category',
@@ -225,15 +254,16 @@ function mergedDescriptions(current: IDataObject, fields: IDataObject): Category
 export const operation: PlatformOperation = {
 	resource: 'category',
 	operation: 'update',
+	requests: ['listCategories', 'updateCategory'],
 	picker: {
 		name: 'Update',
-		action: 'Update a category',
+		action: 'Update a category by category ID',
 		description: 'Change fields of a category; the fields not changed keep their current values',
 	},
 	description: properties,
 
 	async execute(itemIndex, run) {
-		const categoryId = requireInteger(this.getNodeParameter('categoryId', itemIndex), 'Category ID');
+		const categoryId = requireInteger(this.getNodeParameter('categoryId', itemIndex, undefined, { extractValue: true }), 'Category ID');
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		if (Object.keys(fields).length === 0) {
 			throw new ParameterError('Update Fields', 'needs at least one field to change');

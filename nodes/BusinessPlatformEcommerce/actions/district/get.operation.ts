@@ -19,9 +19,10 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'district',
 	operation: 'get',
+	requests: ['getDistrict'],
 	picker: {
 		name: 'Get',
-		action: 'Get a district',
+		action: 'Get a district by district ID',
 		description: 'Get a district with its Arabic and English names',
 	},
 	description: properties,

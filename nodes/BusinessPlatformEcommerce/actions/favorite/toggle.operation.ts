@@ -22,10 +22,12 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'favorite',
 	operation: 'toggle',
+	requests: ['toggleFavorite'],
 	picker: {
 		name: 'Toggle',
-		action: 'Toggle a favorite',
-		description: "Add a catalog item to the user's favorites, or remove it when it is already one",
+		action: "Add or remove a catalog item in the user's favorites",
+		description:
+			"Add a catalog item to the user's favorites, or remove it when it is already one (a toggle: calling it twice undoes it)",
 	},
 	description: properties,
 

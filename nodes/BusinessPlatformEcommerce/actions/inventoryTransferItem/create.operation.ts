@@ -38,8 +38,9 @@ const properties: INodeProperties[] = [
 		name: 'quantity',
 		type: 'number',
 		required: true,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: 1,
-		description: 'Quantity to transfer',
+		description: 'How many units of the product to transfer',
 	},
 	{
 		displayName: 'Status',
@@ -50,7 +51,7 @@ const properties: INodeProperties[] = [
 			{ name: 'Pending', value: 'pending', description: 'Sent as 0' },
 		],
 		default: 'pending',
-		description: 'State of the transfer',
+		description: 'State of the transfer: Pending (0) or Completed (1); an expression may give pending or completed',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -76,9 +77,10 @@ const STATUS_CODES: Record<string, string> = { pending: '0', completed: '1' };
 export const operation: PlatformOperation = {
 	resource: 'inventoryTransferItem',
 	operation: 'create',
+	requests: ['createInventoryTransferItem'],
 	picker: {
 		name: 'Create',
-		action: 'Create an inventory transfer item',
+		action: 'Transfer a product quantity between inventories',
 		description: 'Transfer a quantity of a product from one inventory to another',
 	},
 	description: properties,

@@ -10,11 +10,11 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 	{
 		displayName: 'Simplify',
-		name: 'simplify',
+		name: 'simple',
 		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return only the fields a CMS sync needs (ID, title, alias, image, status, sort, language, keyword, summary, content, dates) instead of the full record',
+		default: true,
+		// Simplified: the fields a CMS sync needs (ID, title, alias, image, status, sort, language, keyword, summary, content, dates).
+		description: 'Whether to return a simplified version of the response instead of the raw data',
 	},
 	{
 		displayName: 'Filters',
@@ -28,17 +28,19 @@ const properties: INodeProperties[] = [
 				name: 'keyword',
 				type: 'string',
 				default: '',
-				description: 'Search text',
+				placeholder: 'opening',
+				description: "Only news items the platform's news search finds for this text (sent as keyword); empty for all",
 			},
 			{
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
 				options: [
-					{ name: 'Active', value: 'active', description: 'Status 1' },
-					{ name: 'Inactive', value: 'inactive', description: 'Status 0' },
+					{ name: 'Active', value: 'active', description: 'Published items (status 1)' },
+					{ name: 'Inactive', value: 'inactive', description: 'Draft or unpublished items (status 0)' },
 				],
 				default: 'active',
+				description: 'Only published (Active) or only unpublished (Inactive) news items; without this filter, both',
 			},
 		],
 	},
@@ -46,7 +48,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{
@@ -112,10 +114,11 @@ export function queryOf(filters: IDataObject, options: IDataObject): Record<stri
 export const operation: PlatformOperation = {
 	resource: 'news',
 	operation: 'getAll',
+	requests: ['listNews'],
 	picker: {
 		name: 'Get Many',
 		action: 'Get many news items',
-		description: 'List news items, page by page',
+		description: 'List news items (title, summary, content, dates), page by page',
 	},
 	description: properties,
 
@@ -126,6 +129,6 @@ export const operation: PlatformOperation = {
 		const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
 
 		const news = await platformPaginate.call(this, run, 'listNews', itemIndex, { query }, { pageSize, limit });
-		return this.getNodeParameter('simplify', itemIndex, false) ? news.map(simplifyNews) : news;
+		return this.getNodeParameter('simple', itemIndex, true) ? news.map(simplifyNews) : news;
 	},
 };

@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{
@@ -27,21 +27,21 @@ const properties: INodeProperties[] = [
 				name: 'includeDailyItems',
 				type: 'boolean',
 				default: true,
-				description: "Whether to include the order's items per day",
+				description: "Whether to include the order's items grouped by day (sent as get_items_daily)",
 			},
 			{
 				displayName: 'Include History',
 				name: 'includeHistory',
 				type: 'boolean',
 				default: true,
-				description: "Whether to include the order's status history",
+				description: "Whether to include the order's status history (sent as get_history)",
 			},
 			{
 				displayName: 'Include Order Total',
 				name: 'includeOrderTotal',
 				type: 'boolean',
 				default: true,
-				description: "Whether to include the order's totals",
+				description: "Whether to include the order's totals (sent as get_order_total)",
 			},
 			languageOption,
 		],
@@ -58,10 +58,11 @@ const FLAGS = [
 export const operation: PlatformOperation = {
 	resource: 'order',
 	operation: 'get',
+	requests: ['getOrder'],
 	picker: {
 		name: 'Get',
-		action: 'Get an order',
-		description: 'Get the details of an order',
+		action: 'Get an order by order ID',
+		description: 'Get the details of an order: items, totals and status history',
 	},
 	description: properties,
 

@@ -18,9 +18,10 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'payslip',
 	operation: 'get',
+	requests: ['getPayslip'],
 	picker: {
 		name: 'Get',
-		action: 'Get a payslip',
+		action: 'Get a payslip by payslip ID',
 		description: 'Get a payslip with its items and employee',
 	},
 	description: properties,

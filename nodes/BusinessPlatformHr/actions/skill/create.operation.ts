@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'technical',
-		description: 'The skill type the skills are added under',
+		description: 'Name of the skill type the skills are added under, such as technical or languages',
 	},
 	{
 		displayName: 'Skills',
@@ -41,10 +41,11 @@ function toSkillList(value: unknown): string[] {
 export const operation: PlatformOperation = {
 	resource: 'skill',
 	operation: 'create',
+	requests: ['createSkill'],
 	picker: {
 		name: 'Create',
 		action: 'Create skills',
-		description: 'Add skills under a skill type',
+		description: 'Add skills under a skill type; returns what the platform recorded',
 	},
 	description: properties,
 

@@ -92,13 +92,14 @@ const properties: INodeProperties[] = [
 				default: 'data',
 				placeholder: 'data, attachment',
 				description:
-					"Names of the input item's binary fields whose files to upload to the task, separated by commas. Each file keeps its file name and MIME type.",
+					"Names of the input item's binary fields whose files to upload to the task, separated by commas. Each file keeps its file name and MIME type. Not available when the node is used as a tool: a tool's input has no files.",
 			},
 			{
 				displayName: 'Name',
 				name: 'name',
 				type: 'string',
 				default: '',
+				placeholder: 'Prepare the quarterly report',
 				description: 'New name of the task',
 			},
 			{
@@ -117,12 +118,17 @@ const properties: INodeProperties[] = [
 				description: 'User ID of the task owner',
 			},
 			{
+				// The values the API has shown, sent exactly as shown; an expression may give another.
 				displayName: 'Priority',
 				name: 'priority',
-				type: 'string',
-				default: '',
-				placeholder: 'High',
-				description: 'Priority of the task as the platform names it, e.g. High',
+				type: 'options',
+				options: [
+					{ name: 'High', value: 'High', description: 'Sent as High' },
+					{ name: 'High (Lowercase)', value: 'high', description: 'Sent as high, the other spelling the API has shown' },
+				],
+				default: 'High',
+				description:
+					'Priority of the task as the platform names it. The API shows High and high; other values can be given as text with an expression.',
 			},
 			{
 				displayName: 'Project ID',
@@ -139,12 +145,22 @@ const properties: INodeProperties[] = [
 				description: 'User ID of the task reviewer',
 			},
 			{
+				// The values the API has shown, sent exactly as shown; an expression may give another.
 				displayName: 'Status',
 				name: 'status',
-				type: 'string',
-				default: '',
-				placeholder: 'In Progress',
-				description: 'Status of the task as the platform names it, e.g. Not Started or In Progress',
+				type: 'options',
+				options: [
+					{ name: 'In Progress', value: 'In Progress', description: 'Sent as In Progress' },
+					{
+						name: 'In_progress',
+						value: 'in_progress',
+						description: 'Sent as in_progress, the other spelling the API has shown',
+					},
+					{ name: 'Not Started', value: 'Not Started', description: 'Sent as Not Started' },
+				],
+				default: 'In Progress',
+				description:
+					'Status of the task as the platform names it. The API shows Not Started, In Progress and in_progress; other values can be given as text with an expression.',
 			},
 			{
 				displayName: 'Timeline End',
@@ -248,9 +264,10 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'task',
 	operation: 'update',
+	requests: ['updateTask'],
 	picker: {
 		name: 'Update',
-		action: 'Update a task',
+		action: 'Update a task by task ID',
 		description: 'Update a task: its fields, assignments, files and time tracking',
 	},
 	description: properties,

@@ -22,7 +22,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '101',
-		description: 'ID of the business the workspace belongs to (the business the credential acts for)',
+		description:
+			"ID of the business the workspace belongs to: it must be the business of the credential's Business Key in use (or of the one Options → Business picks). Keep it fixed rather than letting a model choose it.",
 	},
 	languageOptions,
 ];
@@ -30,10 +31,11 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'workspace',
 	operation: 'delete',
+	requests: ['deleteWorkspace'],
 	picker: {
 		name: 'Delete',
-		action: 'Delete a workspace',
-		description: 'Delete a workspace',
+		action: 'Delete a workspace by ID (permanent)',
+		description: 'Delete a workspace for good, given its workspace ID',
 	},
 	description: properties,
 

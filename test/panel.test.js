@@ -1,0 +1,126 @@
+// @ts-check
+/**
+ * What each operation's panel shows, from the node descriptions n8n loads: one Options
+ * collection with the request settings, the Retry On Fail notice, the credential fields each
+ * operation uses (checked against the requests it really sends), and the run-time hint when
+ * Settings → Retry On Fail is on.
+ */
+const { useSandbox } = require('./harness/fixture');
+const { nodeClasses } = require('./harness/n8n');
+const { OPERATION_CASES } = require('./harness/operationCases');
+const { requestSettingOptions } = require('../nodes/shared/descriptions');
+
+const fixture = useSandbox();
+
+const ACTION_NODES = ['Accounting', 'Calendar', 'Ecommerce', 'Hr', 'Projects'].map((name) => ({
+	type: `businessPlatform${name}`,
+	/** @type {import('../nodes/shared/operation').NodeActions} */
+	actions: require(`../nodes/BusinessPlatform${name}/actions`).actions,
+}));
+
+/** @param {string} type */
+function propertiesOf(type) {
+	const NodeClass = nodeClasses.get(type);
+	return /** @type {any[]} */ (new NodeClass().description.properties);
+}
+
+/** The top-level parameters shown for one resource and operation (show conditions on them only). */
+function shownFor(/** @type {any[]} */ properties, /** @type {string} */ resource, /** @type {string} */ operation) {
+	return properties.filter((property) => {
+		const show = property.displayOptions?.show ?? {};
+		return (!show.resource || show.resource.includes(resource)) && (!show.operation || show.operation.includes(operation));
+	});
+}
+
+const panels = ACTION_NODES.flatMap(({ type, actions }) => {
+	const properties = propertiesOf(type);
+	const pickers = properties.filter((property) => property.name === 'operation');
+	return pickers.flatMap((picker) =>
+		picker.options.map((/** @type {any} */ option) => {
+			const resource = picker.displayOptions.show.resource[0];
+			return {
+				label: `${type} ${resource} ${option.value}`,
+				shown: shownFor(properties, resource, option.value),
+				operation: /** @type {any} */ (actions.find(resource, option.value)),
+			};
+		}),
+	);
+});
+
+describe.each(panels.map((panel) => [panel.label, panel]))('%s panel', (_label, panel) => {
+	test('one Options collection ("Add option") holding the request settings, sorted by name', () => {
+		const collections = panel.shown.filter((property) => property.type === 'collection' && /option/i.test(property.placeholder ?? ''));
+		expect(collections.map((property) => property.name)).toEqual(['options']);
+		const [options] = collections;
+		expect(options).toMatchObject({ displayName: 'Options', placeholder: 'Add option' });
+		const names = options.options.map((/** @type {any} */ option) => option.name);
+		expect(names).toEqual(expect.arrayContaining(requestSettingOptions.map((option) => option.name)));
+		const displayNames = options.options.map((/** @type {any} */ option) => option.displayName);
+		expect(displayNames).toEqual([...displayNames].sort((a, b) => a.localeCompare(b)));
+		expect(panel.shown.some((property) => property.name === 'requestOptions')).toBe(false);
+	});
+
+	test('a notice says retries are built in and Retry On Fail should stay off; another names the credential fields', () => {
+		const notices = panel.shown.filter((property) => property.type === 'notice');
+		expect(notices.find((notice) => notice.name === 'retryNotice').displayName).toMatch(/Retry On Fail off.*creates/);
+		const credentialNotice = notices.find((notice) => notice.name === 'credentialNotice');
+		if (panel.operation.requests.length === 0) {
+			// Custom API Call: its Header Profile, not the operation table, decides the credential fields.
+			expect(credentialNotice).toBeUndefined();
+			return;
+		}
+		expect(credentialNotice.displayName).toMatch(/^Uses the credential's .+ Base URL/);
+	});
+});
+
+test('the credential notice follows the operation table: District needs no business key, Category Update its path prefix and user token', () => {
+	const notice = (/** @type {string} */ resource, /** @type {string} */ operation) =>
+		shownFor(propertiesOf('businessPlatformEcommerce'), resource, operation).find((p) => p.name === 'credentialNotice').displayName;
+	expect(notice('district', 'get')).toBe("Uses the credential's API Key, API Connection and Ecommerce Base URL");
+	expect(notice('category', 'update')).toBe(
+		"Uses the credential's API Key, API Connection, Business Key (or one of the Additional Business Keys), User Token, Ecommerce Base URL and Categories Path Prefix",
+	);
+});
+
+/** The sandbox's name for a request: the spec code, or its route name for the categories list. */
+const SANDBOX_NAMES = /** @type {Record<string, string>} */ ({ 'categories-list': 'categoriesList' });
+
+test.each(OPERATION_CASES.map((op) => [op.code, op]))('%s sends exactly the requests its operation declares', async (_code, op) => {
+	const { actions } = /** @type {any} */ (ACTION_NODES.find((node) => node.type === op.type));
+	const operation = actions.find(op.parameters.resource, op.parameters.operation);
+	const { OPERATIONS } = require('../nodes/shared/operations');
+	const declared = operation.requests.map((/** @type {string} */ id) => SANDBOX_NAMES[OPERATIONS[id].code] ?? OPERATIONS[id].code);
+	const { error } = await fixture.run(op.type, op.parameters);
+	expect(error).toBeUndefined();
+	const sent = [...new Set(fixture.requestsFor().map((/** @type {any} */ request) => request.operation))];
+	expect(sent.sort()).toEqual([...declared].sort());
+});
+
+describe('Settings → Retry On Fail on', () => {
+	test('a create warns in an execution hint that records may be created twice', async () => {
+		const { error, hints } = await fixture.run(
+			'businessPlatformHr',
+			{ resource: 'skill', operation: 'create', type: 'technical', skills: 'Excel' },
+			{ settings: { retryOnFail: true } },
+		);
+		expect(error).toBeUndefined();
+		expect(hints).toEqual([
+			expect.objectContaining({ type: 'warning', message: expect.stringMatching(/Retry On Fail is on.*created twice.*turn Retry On Fail off/) }),
+		]);
+	});
+
+	test('a read says it repeats what the node already retried', async () => {
+		const { hints } = await fixture.run(
+			'businessPlatformHr',
+			{ resource: 'payslip', operation: 'get', payslipId: '1751' },
+			{ settings: { retryOnFail: true } },
+		);
+		expect(hints).toHaveLength(1);
+		expect(hints[0].message).toMatch(/reads and updates are sent again/);
+	});
+
+	test('off (the default): no hint', async () => {
+		const { hints } = await fixture.run('businessPlatformHr', { resource: 'payslip', operation: 'get', payslipId: '1751' });
+		expect(hints).toEqual([]);
+	});
+});
