@@ -30,7 +30,7 @@ const CREDENTIAL_HEADERS = {
  * @typedef {'required-lang' | 'present' | 'accept-json'} HeaderRule
  * @typedef {'multipart/form-data' | 'application/json' | 'text/plain'} ContentType
  * @typedef {object} Route
- * @property {string} operation               'E1'..'E16', 'categoriesList', 'login', or a name-only one ('invoicesList', ...)
+ * @property {string} operation               'E1'..'E16', 'categories-list', 'login', or a name-only one ('invoicesList', ...)
  * @property {'accounting' | 'ecommerce' | 'hr' | 'calendar' | 'management' | 'auth'} module
  * @property {string} method
  * @property {string} path                    relative to the module base; ':name' is a parameter
@@ -91,7 +91,7 @@ function buildRoutes(prefixes) {
 			content: MULTIPART, envelope: 'data', handler: ops.updateSalesQuote },
 		{ operation: 'E2', module: 'ecommerce', method: 'POST', path: `/${categories}/:category_id`,
 			auth: ECOMMERCE_USER, content: MULTIPART, envelope: 'data', handler: ops.editCategory },
-		{ operation: 'categoriesList', module: 'ecommerce', method: 'GET', path: '/api/v1/ecomm_categories',
+		{ operation: 'categories-list', module: 'ecommerce', method: 'GET', path: '/api/v1/ecomm_categories',
 			auth: ECOMMERCE, envelope: 'data', handler: ops.listCategories },
 		{ operation: 'E3', module: 'ecommerce', method: 'GET', path: '/api/v2/order_details/:order_id',
 			auth: ECOMMERCE, need: { 'Accept-Language': 'required-lang' }, lang: 'Accept-Language',

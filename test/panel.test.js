@@ -83,7 +83,7 @@ test('the credential notice follows the operation table: District needs no busin
 });
 
 /** The sandbox's name for a request: the spec code, or its route name for the categories list. */
-const SANDBOX_NAMES = /** @type {Record<string, string>} */ ({ 'categories-list': 'categoriesList' });
+const SANDBOX_NAMES = /** @type {Record<string, string>} */ ({ 'categories-list': 'categories-list' });
 
 test.each(OPERATION_CASES.map((op) => [op.code, op]))('%s sends exactly the requests its operation declares', async (_code, op) => {
 	const { actions } = /** @type {any} */ (ACTION_NODES.find((node) => node.type === op.type));

@@ -14,7 +14,7 @@ const fixture = useSandbox();
 const runEcommerce = fixture.runner('businessPlatformEcommerce', { resource: 'category', operation: 'update' });
 
 /** The sandbox's log name for the list (its route). */
-const LIST = 'categoriesList';
+const LIST = 'categories-list';
 
 /** @param {'acme' | 'globex'} business @param {number} id */
 function storedCategory(id, business = 'acme') {

@@ -73,11 +73,11 @@ describe('the Category ID picker (searchCategories)', () => {
 	}
 
 	test('reads every page of a paginated list; a category on page 2 is found by its title', async () => {
-		fixture.sandbox.inject({ operation: 'categoriesList', status: 200, body: paginatorPage([1, 2], 1, 2) });
-		fixture.sandbox.inject({ operation: 'categoriesList', status: 200, body: paginatorPage([3], 2, 2) });
+		fixture.sandbox.inject({ operation: 'categories-list', status: 200, body: paginatorPage([1, 2], 1, 2) });
+		fixture.sandbox.inject({ operation: 'categories-list', status: 200, body: paginatorPage([3], 2, 2) });
 		const { results } = await search('garden');
 		expect(results).toEqual([{ name: 'Garden tools (3)', value: '3' }]);
-		const pages = fixture.requestsFor('categoriesList').map((/** @type {any} */ request) => request.query.page);
+		const pages = fixture.requestsFor('categories-list').map((/** @type {any} */ request) => request.query.page);
 		expect(pages).toEqual(['1', '2']);
 	});
 
@@ -85,6 +85,6 @@ describe('the Category ID picker (searchCategories)', () => {
 		const all = await search();
 		expect(all.results.map((/** @type {any} */ result) => result.value)).toEqual(['1201', '1203', '1202', '1204']);
 		expect((await search('phones')).results).toEqual([{ name: 'Electronics / Phones (1202)', value: '1202' }]);
-		expect(fixture.requestsFor('categoriesList')).toHaveLength(2);
+		expect(fixture.requestsFor('categories-list')).toHaveLength(2);
 	});
 });

@@ -51,8 +51,8 @@ describe('Category → Update (E2)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['categoriesList', 'E2']);
-		const [list] = fixture.requestsFor('categoriesList');
+		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['categories-list', 'E2']);
+		const [list] = fixture.requestsFor('categories-list');
 		expect(list).toMatchObject({ method: 'GET', path: '/api/v1/ecomm_categories', status: 200, business: 'acme' });
 		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
 		expect(list.body).toEqual({ kind: 'empty' });
@@ -167,7 +167,7 @@ describe('Category → Update (E2)', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => [r.operation, r.business])).toEqual([
-			['categoriesList', 'globex'],
+			['categories-list', 'globex'],
 			['E2', 'globex'],
 		]);
 		expect(multipartFields(fixture.requestsFor('E2')[0])).toContainEqual(['parent', '2201']);
@@ -185,7 +185,7 @@ describe('Category → Update (E2)', () => {
 		expect(error?.message).toBe('Category 2201 was not found in the categories list');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.description).toContain('nothing was updated');
-		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['categoriesList']);
+		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['categories-list']);
 	});
 
 	test('a parent the platform refuses fails with its 422 message and field errors', async () => {
@@ -246,7 +246,7 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 			{ name: 'Electronics / Phones (1202)', value: '1202' },
 			{ name: 'Home & Kitchen (1204)', value: '1204' },
 		]);
-		const [list] = fixture.requestsFor('categoriesList');
+		const [list] = fixture.requestsFor('categories-list');
 		expect(list).toMatchObject({ method: 'GET', path: '/api/v1/ecomm_categories', business: 'acme' });
 		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
 	});
@@ -274,7 +274,7 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 	});
 
 	test('a list failure shows the platform message', async () => {
-		fixture.sandbox.inject({ operation: 'categoriesList', status: 403, body: { status: false, message: 'This business has no ecommerce module.' } });
+		fixture.sandbox.inject({ operation: 'categories-list', status: 403, body: { status: false, message: 'This business has no ecommerce module.' } });
 		await expect(search()).rejects.toMatchObject({
 			message: 'The platform does not allow this credential to list the categories',
 			description: expect.stringContaining('The platform said: "This business has no ecommerce module."'),

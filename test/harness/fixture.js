@@ -82,7 +82,7 @@ function useSandbox(options = {}) {
 
 		/**
 		 * The request log: every request the sandbox answered since the test began (or since
-		 * clearRequests), optionally only those of one operation ('E9', 'categoriesList', ...).
+		 * clearRequests), optionally only those of one operation ('E9', 'categories-list', ...).
 		 * @param {string} [operation]
 		 * @returns {any[]}
 		 */

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The one table of operation cases E1..E16, shared by the engine tests and the e2e suite:
+ * The one table of operation cases (E1..E16 and Category → Get Many), shared by the engine tests and the e2e suite:
  * - `parameters`: one minimal valid parameter set per operation, against the sandbox's
  *   seeded records of the default business (acme), and `globex`: the overrides that make
  *   it a valid run for the second business (fault, retry, hostile-input, secret and tenant tests);
@@ -8,7 +8,7 @@
  * - `fullRun`: a fuller run with the operation's notable options and what its output and
  *   requests must show, run in the real n8n app by test/e2e/app.e2e.js and through n8n-core's
  *   engine by test/operations.test.js.
- * Longer than ~350 lines because it is one table: sixteen entries, one per operation.
+ * Longer than ~350 lines because it is one table: one entry per operation.
  */
 const { uuidFor } = require('../../sandbox/data');
 const { platformHeaderNames } = require('./requests');
@@ -21,7 +21,7 @@ const { platformHeaderNames } = require('./requests');
  * @property {(output: any[], requests: any[]) => void} expect  checks the output items' json and the
  *   requests the sandbox logged for the operation (for E2 every request: its categories list read too)
  * @typedef {object} OperationCase
- * @property {string} code              E1..E16
+ * @property {string} code              E1..E16, or the sandbox's log name of a list outside them
  * @property {string} type              node type (description name)
  * @property {Record<string, any>} parameters  a valid run for acme
  * @property {Record<string, any>} globex      parameter overrides that make it a valid run for globex
@@ -96,7 +96,7 @@ const OPERATION_CASES = [
 		headers: ['apiconnection', 'apikey', 'secure-business-key', 'userToken'],
 		fullRun: {
 			expect: (output, requests) => {
-				expect(requests.map((r) => r.operation)).toEqual(['categoriesList', 'E2']);
+				expect(requests.map((r) => r.operation)).toEqual(['categories-list', 'E2']);
 				expect(output[0].id).toBe(1202);
 				expect(output[0].parent).toBe(1201);
 				expect(output[0].descriptions.find((/** @type {any} */ d) => d.lang === 'en').title).toBe('Smartphones');
@@ -355,6 +355,27 @@ const OPERATION_CASES = [
 				// Pages 2 and 3 are read ahead together, so they may be answered in either order.
 				expect(requests.map((r) => r.query.page).sort()).toEqual(['1', '2', '3']);
 				expect(new Set(output.map((n) => n.id)).size).toBe(25);
+			},
+		},
+	},
+	{
+		// Not one of E1..E16: the categories list the spec names as the source of parent ids
+		// (Category → Get Many); `code` is the sandbox's name for it in its request log.
+		code: 'categories-list',
+		type: ECOMMERCE,
+		parameters: { resource: 'category', operation: 'getAll', returnAll: false, limit: 2 },
+		globex: {},
+		retry: 'read',
+		requestsPerItem: 1,
+		business: true,
+		headers: ['apiconnection', 'apikey', 'secure-business-key'],
+		fullRun: {
+			overrides: { returnAll: true, limit: undefined, simple: true },
+			expect: (output, requests) => {
+				expect(requests).toHaveLength(1);
+				expect(output.length).toBeGreaterThan(2);
+				expect(new Set(output.map((c) => c.id)).size).toBe(output.length);
+				expect(Object.keys(output[0]).sort()).toEqual(expect.arrayContaining(['id', 'title']));
 			},
 		},
 	},

@@ -55,7 +55,7 @@ describe('every operation succeeds with the spec headers and body', () => {
 		]);
 		const list = await send({ url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/ecomm_categories?keyword=smart`, method: 'GET', headers: headersFor().E16 });
 		expect(list.json.data.map((/** @type {any} */ c) => c.id)).toEqual([1202]);
-		expect(fixture.sandbox.requests[1].operation).toBe('categoriesList');
+		expect(fixture.sandbox.requests[1].operation).toBe('categories-list');
 	});
 
 	test('E3 honours the flags and the language', async () => {
