@@ -245,7 +245,8 @@ describe('the credential test, as the editor runs it', () => {
 	test('a wrong API key is named', async () => {
 		expect(await testCredential({ apiKey: 'wrong-key-0123456789' })).toEqual({
 			status: 'Error',
-			message: 'The platform refused the API Key, API Connection or Business Key',
+			message:
+				'The platform refused the keys: check API Key, API Connection and Business Key (the test lists news at the Ecommerce Base URL)',
 		});
 	});
 
