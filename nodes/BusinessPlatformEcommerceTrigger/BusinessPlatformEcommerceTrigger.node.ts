@@ -7,7 +7,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { requestSettingOptions } from '../shared/descriptions';
+import { optionsCollectionOf, requestSettingOptions, simplifyParameter } from '../shared/descriptions';
 import { withRequestSettings } from '../shared/operation';
 import { DEFAULT_TRIGGER_PAGE_SIZE, pollNews } from './newsPoll';
 
@@ -52,31 +52,18 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: "Only items the platform's news search finds for this text; empty for all",
 	},
-	{
-		displayName: 'Simplify',
-		name: 'simple',
-		type: 'boolean',
-		default: true,
-		// The simplified item keeps the fields a CMS sync needs (README: Ecommerce Trigger).
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: DEFAULT_TRIGGER_PAGE_SIZE,
-				description: 'News items asked for per request while the list is read',
-			},
-		],
-	},
+	// The simplified item keeps the fields a CMS sync needs (README: Ecommerce Trigger).
+	simplifyParameter,
+	optionsCollectionOf([
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: DEFAULT_TRIGGER_PAGE_SIZE,
+			description: 'News items asked for per request while the list is read',
+		},
+	]),
 ];
 
 export class BusinessPlatformEcommerceTrigger implements INodeType {

@@ -45,15 +45,30 @@ export const languageOption: INodeProperties = {
 	description: "Language of the platform's messages; without this option the credential's Default Language is used",
 };
 
-/** The Options collection of an operation whose only option is the language. */
-export const languageOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [languageOption],
+/** Simplify of an operation that can return a trimmed record (which fields: a comment where it is used). */
+export const simplifyParameter: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simple',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
 };
+
+/**
+ * Business ID of an operation whose body names the business (`record`: what belongs to it).
+ * It must match the credential's Business Key, so a model should not choose it.
+ */
+export function businessIdParameter(record: string): INodeProperties {
+	return {
+		displayName: 'Business ID',
+		name: 'businessId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '101',
+		description: `ID of the business the ${record} belongs to: it must be the business of the credential's Business Key in use (or of the one Options → Business picks). Keep it fixed rather than letting a model choose it.`,
+	};
+}
 
 const { maxTries, retryDelayMs, timeoutMs } = DEFAULT_REQUEST_SETTINGS;
 
@@ -138,6 +153,17 @@ export const optionsCollection: INodeProperties = {
 	default: {},
 	options: [],
 };
+
+/**
+ * An Options collection with an operation's own options (each a literal object the lint
+ * reads); withRequestSettings() adds the request settings and sorts them all by name.
+ */
+export function optionsCollectionOf(options: INodeProperties[]): INodeProperties {
+	return { ...optionsCollection, options };
+}
+
+/** The Options collection of an operation whose only option is the language. */
+export const languageOptions: INodeProperties = optionsCollectionOf([languageOption]);
 
 /** Retry On Fail stays off in Settings: the node retries each request itself, knowing which ones are safe to repeat. */
 export const retryOnFailNotice: INodeProperties = {

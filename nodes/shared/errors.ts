@@ -325,15 +325,18 @@ export function unreadableAnswerError(
 	});
 }
 
-/** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
-export function refusedAnswerError(
+/** The error of a success code whose body (`body`, parsed) says the operation did not do its work. */
+type AnswerError = (
 	run: PlatformRun,
 	spec: OperationSpec,
 	itemIndex: number,
 	statusCode: number,
 	body: unknown,
-	subject: ErrorSubject = {},
-): NodeApiError {
+	subject?: ErrorSubject,
+) => NodeApiError;
+
+/** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
+export const refusedAnswerError: AnswerError = (run, spec, itemIndex, statusCode, body, subject = {}) => {
 	const platformMessage = errorMessageOf(body);
 	const fieldErrors = fieldErrorEntriesOf(body);
 	return platformError(run, spec, itemIndex, {
@@ -343,17 +346,10 @@ export function refusedAnswerError(
 		httpCode: statusCode,
 		fieldErrors,
 	});
-}
+};
 
 /** A success answer without the payload the spec marks required (`spec.requiredPayload`). */
-export function missingPayloadError(
-	run: PlatformRun,
-	spec: OperationSpec,
-	itemIndex: number,
-	statusCode: number,
-	body: unknown,
-	subject: ErrorSubject = {},
-): NodeApiError {
+export const missingPayloadError: AnswerError = (run, spec, itemIndex, statusCode, body, subject = {}) => {
 	const acts = spec.retry !== 'read';
 	return platformError(run, spec, itemIndex, {
 		message: `The platform answered without the record it should send back, when asked to ${fill(spec.does, subject)}`,
@@ -362,7 +358,7 @@ export function missingPayloadError(
 		httpCode: statusCode,
 		notes: acts ? ['The platform reported success: the change was probably made. Check before running this item again.'] : [],
 	});
-}
+};
 
 /** A successful answer that lacks what the operation needs (`expected` says what and where). */
 export function unexpectedAnswerError(

@@ -15,7 +15,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../defaults';
-import { languageOption } from '../descriptions';
+import { languageOption, optionsCollectionOf } from '../descriptions';
 import { CREDENTIAL_HEADER_SOURCES, NO_PROFILE, type HeaderProfile } from './headerProfiles';
 
 export const CUSTOM_API_CALL = 'customApiCall';
@@ -203,62 +203,55 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 			hint: 'Walks every page (page, per_page) of a paginated list; an answer that is not one fails',
 			displayOptions: { show: { method: ['GET'] } },
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				languageOption,
-				{
-					displayName: 'Language Header',
-					name: 'languageHeader',
-					type: 'options',
-					options: [
-						{ name: 'Accept-Language', value: 'Accept-Language' },
-						{ name: 'Lang', value: 'lang', description: 'As the customer/supplier branch operation uses' },
-						{ name: 'None', value: 'none', description: 'Send no language header' },
-					],
-					default: 'Accept-Language',
-					description: "Header that carries the language; without this option the profile's own (if any) is used",
-				},
-				{
-					displayName: 'Page Size',
-					name: 'pageSize',
-					type: 'number',
-					typeOptions: { minValue: 1, numberPrecision: 0 },
-					default: DEFAULT_PAGE_SIZE,
-					description: 'Items asked for per page (per_page) with Return All',
-				},
-				{
-					displayName: 'Response',
-					name: 'responseFormat',
-					type: 'options',
-					options: [
-						{
-							name: 'Data',
-							value: 'data',
-							description:
-								"The payload inside the platform's envelope; status false is an error with the platform's message",
-						},
-						{
-							name: 'Full Response',
-							value: 'full',
-							description: 'The status code and the body as the platform sent it (not with Return All)',
-						},
-					],
-					default: 'data',
-				},
-				{
-					displayName: 'Safe to Repeat',
-					name: 'safeToRepeat',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether sending this request twice does no harm (it sets values, it does not add or toggle). Then a failed POST, PUT, PATCH or DELETE is retried like a read; otherwise only when the platform surely did not act.',
-				},
-			],
-		},
+		optionsCollectionOf([
+			languageOption,
+			{
+				displayName: 'Language Header',
+				name: 'languageHeader',
+				type: 'options',
+				options: [
+					{ name: 'Accept-Language', value: 'Accept-Language' },
+					{ name: 'Lang', value: 'lang', description: 'As the customer/supplier branch operation uses' },
+					{ name: 'None', value: 'none', description: 'Send no language header' },
+				],
+				default: 'Accept-Language',
+				description: "Header that carries the language; without this option the profile's own (if any) is used",
+			},
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_PAGE_SIZE,
+				description: 'Items asked for per page (per_page) with Return All',
+			},
+			{
+				displayName: 'Response',
+				name: 'responseFormat',
+				type: 'options',
+				options: [
+					{
+						name: 'Data',
+						value: 'data',
+						description:
+							"The payload inside the platform's envelope; status false is an error with the platform's message",
+					},
+					{
+						name: 'Full Response',
+						value: 'full',
+						description: 'The status code and the body as the platform sent it (not with Return All)',
+					},
+				],
+				default: 'data',
+			},
+			{
+				displayName: 'Safe to Repeat',
+				name: 'safeToRepeat',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether sending this request twice does no harm (it sets values, it does not add or toggle). Then a failed POST, PUT, PATCH or DELETE is retried like a read; otherwise only when the platform surely did not act.',
+			},
+		]),
 	];
 }

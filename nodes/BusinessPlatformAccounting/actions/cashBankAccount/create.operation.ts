@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { businessIdParameter } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
 import { platformRequest } from '../../../shared/transport';
@@ -35,16 +36,7 @@ const properties: INodeProperties[] = [
 		placeholder: '42',
 		description: 'ID of the user responsible for the account',
 	},
-	{
-		displayName: 'Business ID',
-		name: 'businessId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '101',
-		description:
-			"ID of the business the account belongs to: it must be the business of the credential's Business Key in use (or of the one Options → Business picks). Keep it fixed rather than letting a model choose it.",
-	},
+	businessIdParameter('account'),
 ];
 
 export const operation: PlatformOperation = {

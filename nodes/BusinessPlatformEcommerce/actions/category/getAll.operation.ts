@@ -1,21 +1,15 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../../../shared/defaults';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { returnAllOrLimit, simplifyParameter } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { platformPaginate, requestedLimit } from '../../../shared/pagination';
 import { categoryTitle } from '../../categories';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	{
-		displayName: 'Simplify',
-		name: 'simple',
-		type: 'boolean',
-		default: true,
-		// Simplified: the ID, parent ID, title (in the credential's Default Language), alias, image, status, top flag and sort order.
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-	},
+	// Simplified: the ID, parent ID, title (in the credential's Default Language), alias, image, status, top flag and sort order.
+	simplifyParameter,
 ];
 
 function simplifyCategory(category: IDataObject, language: string): IDataObject {

@@ -10,37 +10,42 @@ import { requireFlag, requireInteger, requireString } from '../../../shared/vali
 import { descriptionsOf, type CategoryDescription } from '../../categories';
 import { afterEarlierUpdates, afterFailedUpdate, currentCategory, recordUpdate } from '../../categoryCache';
 
+/**
+ * Its modes (from the list or by numeric ID) serve Parent Category too. A plain string saved
+ * before this was a locator is still read (extractValue).
+ */
+const categoryIdParameter: INodeProperties = {
+	displayName: 'Category ID',
+	name: 'categoryId',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'list', value: '' },
+	description: 'The category to update, picked from the categories list or given by its numeric ID',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a category...',
+			typeOptions: { searchListMethod: 'searchCategories', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '1201',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'Not a valid category ID' },
+				},
+			],
+		},
+	],
+};
+
 const properties: INodeProperties[] = [
-	{
-		// Same modes as Parent Category. A plain string saved before this was a locator is still read (extractValue).
-		displayName: 'Category ID',
-		name: 'categoryId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description: 'The category to update, picked from the categories list or given by its numeric ID',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a category...',
-				typeOptions: { searchListMethod: 'searchCategories', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: '1201',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'Not a valid category ID' },
-					},
-				],
-			},
-		],
-	},
+	categoryIdParameter,
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -118,27 +123,7 @@ const properties: INodeProperties[] = [
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
 				description: 'The category this one sits under; leave empty to make it a top-level category (no parent)',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a category...',
-						typeOptions: { searchListMethod: 'searchCategories', searchable: true },
-					},
-					{
-						displayName: 'By ID',
-						name: 'id',
-						type: 'string',
-						placeholder: '1201',
-						validation: [
-							{
-								type: 'regex',
-								properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'Not a valid category ID' },
-							},
-						],
-					},
-				],
+				modes: categoryIdParameter.modes,
 			},
 			{
 				displayName: 'Sort',

@@ -1,21 +1,15 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../../../shared/defaults';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { optionsCollectionOf, returnAllOrLimit, simplifyParameter } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { platformPaginate, requestedLimit } from '../../../shared/pagination';
 import { requireCode, requireInteger } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	{
-		displayName: 'Simplify',
-		name: 'simple',
-		type: 'boolean',
-		default: true,
-		// Simplified: the fields a CMS sync needs (ID, title, alias, image, status, sort, language, keyword, summary, content, dates).
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-	},
+	// Simplified: the fields a CMS sync needs (ID, title, alias, image, status, sort, language, keyword, summary, content, dates).
+	simplifyParameter,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -44,38 +38,31 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: DEFAULT_PAGE_SIZE,
-				description:
-					'News items asked for per request while walking the pages (the platform states no maximum)',
-			},
-			{
-				displayName: 'Sort Order',
-				name: 'sortOrder',
-				type: 'options',
-				options: [
-					{ name: 'ID Ascending', value: 'id_asc' },
-					{ name: 'Status Ascending', value: 'status_asc' },
-					{ name: 'Status Descending', value: 'status_desc' },
-					{ name: 'Title Ascending', value: 'title_asc' },
-					{ name: 'Title Descending', value: 'title_desc' },
-				],
-				default: 'id_asc',
-				description: "Order of the news items; without this option the platform's default order applies",
-			},
-		],
-	},
+	optionsCollectionOf([
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: DEFAULT_PAGE_SIZE,
+			description:
+				'News items asked for per request while walking the pages (the platform states no maximum)',
+		},
+		{
+			displayName: 'Sort Order',
+			name: 'sortOrder',
+			type: 'options',
+			options: [
+				{ name: 'ID Ascending', value: 'id_asc' },
+				{ name: 'Status Ascending', value: 'status_asc' },
+				{ name: 'Status Descending', value: 'status_desc' },
+				{ name: 'Title Ascending', value: 'title_asc' },
+				{ name: 'Title Descending', value: 'title_desc' },
+			],
+			default: 'id_asc',
+			description: "Order of the news items; without this option the platform's default order applies",
+		},
+	]),
 ];
 
 const STATUS_CODES: Record<string, string> = { active: '1', inactive: '0' };

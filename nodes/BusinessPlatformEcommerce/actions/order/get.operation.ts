@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOption } from '../../../shared/descriptions';
+import { languageOption, optionsCollectionOf } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { recordOrMessage } from '../../../shared/output';
 import { platformRequest } from '../../../shared/transport';
@@ -15,37 +15,30 @@ const properties: INodeProperties[] = [
 		placeholder: '1301',
 		description: 'ID of the order to get',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Daily Items',
-				name: 'includeDailyItems',
-				type: 'boolean',
-				default: true,
-				description: "Whether to include the order's items grouped by day (sent as get_items_daily)",
-			},
-			{
-				displayName: 'Include History',
-				name: 'includeHistory',
-				type: 'boolean',
-				default: true,
-				description: "Whether to include the order's status history (sent as get_history)",
-			},
-			{
-				displayName: 'Include Order Total',
-				name: 'includeOrderTotal',
-				type: 'boolean',
-				default: true,
-				description: "Whether to include the order's totals (sent as get_order_total)",
-			},
-			languageOption,
-		],
-	},
+	optionsCollectionOf([
+		{
+			displayName: 'Include Daily Items',
+			name: 'includeDailyItems',
+			type: 'boolean',
+			default: true,
+			description: "Whether to include the order's items grouped by day (sent as get_items_daily)",
+		},
+		{
+			displayName: 'Include History',
+			name: 'includeHistory',
+			type: 'boolean',
+			default: true,
+			description: "Whether to include the order's status history (sent as get_history)",
+		},
+		{
+			displayName: 'Include Order Total',
+			name: 'includeOrderTotal',
+			type: 'boolean',
+			default: true,
+			description: "Whether to include the order's totals (sent as get_order_total)",
+		},
+		languageOption,
+	]),
 ];
 
 /** Option -> the spec's query flag, sent with an empty value when the option is on. */

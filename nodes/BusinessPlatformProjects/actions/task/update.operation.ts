@@ -6,6 +6,18 @@ import { platformRequest } from '../../../shared/transport';
 import { requireInteger } from '../../../shared/validation';
 import { buildTaskForm } from './taskForm';
 
+/** The user of an assignment or a time entry (`role`: what the user does there). */
+function userIdValue(role: string): INodeProperties {
+	return {
+		displayName: 'User ID',
+		name: 'userId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: `ID of the user ${role}`,
+	};
+}
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Task ID',
@@ -191,14 +203,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Assignment',
 				name: 'assignment',
 				values: [
-					{
-						displayName: 'User ID',
-						name: 'userId',
-						type: 'string',
-						required: true,
-						default: '',
-						description: 'ID of the user to assign',
-					},
+					userIdValue('to assign'),
 					{
 						displayName: 'Assignment ID',
 						name: 'assignmentId',
@@ -223,14 +228,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Time Entry',
 				name: 'timeEntry',
 				values: [
-					{
-						displayName: 'User ID',
-						name: 'userId',
-						type: 'string',
-						required: true,
-						default: '',
-						description: 'ID of the user who worked on the task',
-					},
+					userIdValue('who worked on the task'),
 					{
 						displayName: 'Started At',
 						name: 'startedAt',

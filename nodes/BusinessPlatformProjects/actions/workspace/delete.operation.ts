@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions } from '../../../shared/descriptions';
+import { businessIdParameter, languageOptions } from '../../../shared/descriptions';
 import type { PlatformOperation } from '../../../shared/operation';
 import { platformRequest } from '../../../shared/transport';
 import { requireInteger } from '../../../shared/validation';
@@ -15,16 +15,7 @@ const properties: INodeProperties[] = [
 		placeholder: '1801',
 		description: 'ID of the workspace to delete',
 	},
-	{
-		displayName: 'Business ID',
-		name: 'businessId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '101',
-		description:
-			"ID of the business the workspace belongs to: it must be the business of the credential's Business Key in use (or of the one Options → Business picks). Keep it fixed rather than letting a model choose it.",
-	},
+	businessIdParameter('workspace'),
 	languageOptions,
 ];
 
