@@ -11,7 +11,9 @@
  * - Latency, read so that noise and the node's own CPU do not cut: the baseline is the
  *   fastest clean answer of the run; answers are judged in windows of one round (the current
  *   limit, at least MIN_WINDOW answers) by the window's fastest answer. A window is slow when
- *   that answer took over SLOW_FACTOR x baseline + SLOW_TOLERANCE_MS: then the limit holds
+ *   that answer took over SLOW_FACTOR x baseline + SLOW_TOLERANCE_MS + limit x
+ *   CLIENT_MS_PER_REQUEST (the queueing n8n's own CPU causes, measured: answers of a round
+ *   are handled one after another and the next round goes out after them): then the limit holds
  *   (no growth). SLOW_WINDOWS slow windows in a row cut it by SLOW_CUT, never below the
  *   start. When every answer of a round is that slow, something queues (the platform, or
  *   this process's CPU when it has more in flight than it can handle): the throughput is
@@ -33,6 +35,13 @@ export const START_LIMIT = 8;
 /** A window whose fastest answer is this many times slower than the baseline, plus the tolerance, is slow. */
 const SLOW_FACTOR = 2;
 const SLOW_TOLERANCE_MS = 20;
+/**
+ * What n8n's own CPU may add per request in flight: answers that arrive together are handled
+ * one after another, and the next requests go out only after them, so a node run with L in
+ * flight sees up to about L x this on every answer even from an idle platform. Only a rise
+ * beyond it is the platform's.
+ */
+const CLIENT_MS_PER_REQUEST = 4;
 /** Fewest answers a latency window holds, so that small limits are not judged on one or two answers. */
 const MIN_WINDOW = 8;
 /** Slow windows in a row before the limit is cut: a rise must last two rounds. */
@@ -128,7 +137,8 @@ class Limit {
 	private closeWindow(latencyMs: number): boolean {
 		this.windowMin = Math.min(this.windowMin, latencyMs);
 		if (++this.windowAnswers < Math.max(MIN_WINDOW, Math.floor(this.limit))) return false;
-		this.queueing = this.windowMin > SLOW_FACTOR * this.baselineMs + SLOW_TOLERANCE_MS;
+		const ownQueueing = Math.floor(this.limit) * CLIENT_MS_PER_REQUEST;
+		this.queueing = this.windowMin > SLOW_FACTOR * this.baselineMs + SLOW_TOLERANCE_MS + ownQueueing;
 		this.slowWindows = this.queueing ? this.slowWindows + 1 : 0;
 		this.windowMin = Infinity;
 		this.windowAnswers = 0;
