@@ -158,7 +158,7 @@ function watchPeakRss(pid) {
  * and the n8n process's peak resident memory.
  * @param {NodeJS.ProcessEnv} env @param {string} workflowId
  */
-async function executeInN8n(env, workflowId) {
+async function executeInN8n(env, workflowId, retried = false) {
 	/** @type {ReturnType<typeof watchPeakRss> | undefined} */
 	let watch;
 	const result = await runChild(NODE24, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], env, (child) => {
@@ -169,7 +169,15 @@ async function executeInN8n(env, workflowId) {
 	if (result.status !== 0 || start < 0) {
 		throw new Error(`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`);
 	}
-	const run = JSON.parse(result.stdout.slice(start + 1));
+	let run;
+	try {
+		run = JSON.parse(result.stdout.slice(start + 1));
+	} catch (error) {
+		// Seen once in a run printing 30 MB (1000 items with files): a log line inside the output.
+		if (retried) throw error;
+		process.stdout.write(`(unreadable output: ${/** @type {Error} */ (error).message}; running it again) `);
+		return await executeInN8n(env, workflowId, true);
+	}
 	const task = run.data.resultData.runData[workflows.MEASURED]?.[0];
 	if (!task || run.data.resultData.error) {
 		throw new Error(`workflow ${workflowId} failed: ${run.data.resultData.error?.message ?? 'the measured node did not run'}`);
