@@ -10,10 +10,19 @@
  * A node's time is its own execution time as n8n's engine records it in the run data
  * (runData[node][0].executionTime), so n8n's start-up and the input nodes are not counted.
  * Each case runs BENCH_ROUNDS times (default 3, at most 9), interleaved, and the median is
- * shown with the spread (lowest-highest). BENCH_CASES=key,key runs only those cases. Each workflow first waits BENCH_SETTLE_SECONDS (default 3) so that n8n has finished
- * starting up. Nothing leaves 127.0.0.1; every child process has a time limit.
+ * shown with the spread (lowest-highest). BENCH_CASES=key,key runs only those cases
+ * ("memory" is the memory case). Each workflow first waits BENCH_SETTLE_SECONDS (default 3)
+ * so that n8n has finished starting up. Memory: the n8n process's peak RSS (VmHWM from
+ * /proc) for 1000 updates each with a 1 MB file (filesystem binary mode, files read by the
+ * Read/Write Files from Disk node) against the same run without files, at
+ * BENCH_MEMORY_LATENCY ms (default 20). Nothing leaves 127.0.0.1; every child process has
+ * a time limit.
+ *
+ * Longer than ~350 lines on purpose: one runner for every case keeps the rounds
+ * interleaved and the tables built from the same results.
  */
 const { spawn } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
@@ -31,6 +40,8 @@ const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 50);
 const RATE_LATENCY_MS = 20;
 const ONLY_CASES = process.env.BENCH_CASES ? new Set(process.env.BENCH_CASES.split(',')) : undefined;
 const NEWS_ITEMS = 10_000;
+const FILE_BYTES = 1024 * 1024;
+const MEMORY_LATENCY_MS = Number(process.env.BENCH_MEMORY_LATENCY ?? 20);
 const PAGE_SIZE = 100;
 const ROUNDS = Math.min(9, Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 3)) || 3));
 const CHILD_TIMEOUT_MS = 3 * 60_000;
@@ -45,12 +56,14 @@ const children = new Set();
 /**
  * Runs a command to completion with a time limit, output collected.
  * @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ * @param {(child: import('node:child_process').ChildProcess) => void} [onSpawn]
  * @returns {Promise<{ status: number | null, stdout: string, stderr: string }>}
  */
-function runChild(command, args, env = process.env) {
+function runChild(command, args, env = process.env, onSpawn = undefined) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		children.add(child);
+		onSpawn?.(child);
 		/** @type {Buffer[]} */ const stdout = [];
 		/** @type {Buffer[]} */ const stderr = [];
 		const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
@@ -117,23 +130,61 @@ function median(values) {
 }
 
 /**
- * Runs one imported workflow headless and returns the measured node's time and output.
+ * The peak resident memory (VmHWM, the kernel's high-water mark) of a process, read from
+ * /proc every 50 ms while it runs; undefined where /proc is missing.
+ * @param {number | undefined} pid
+ */
+function watchPeakRss(pid) {
+	let peakKb = 0;
+	const read = () => {
+		try {
+			const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+			if (match) peakKb = Math.max(peakKb, Number(match[1]));
+		} catch {
+			// the process has ended
+		}
+	};
+	const timer = setInterval(read, 50);
+	return {
+		stop: () => {
+			clearInterval(timer);
+			return peakKb > 0 ? peakKb * 1024 : undefined;
+		},
+	};
+}
+
+/**
+ * Runs one imported workflow headless and returns the measured node's time and output,
+ * and the n8n process's peak resident memory.
  * @param {NodeJS.ProcessEnv} env @param {string} workflowId
  */
-async function executeInN8n(env, workflowId) {
-	const result = await runChild(NODE24, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], env);
+async function executeInN8n(env, workflowId, retried = false) {
+	/** @type {ReturnType<typeof watchPeakRss> | undefined} */
+	let watch;
+	const result = await runChild(NODE24, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], env, (child) => {
+		watch = watchPeakRss(child.pid);
+	});
+	const peakRss = watch?.stop();
 	const start = result.stdout.indexOf('\n{\n');
 	if (result.status !== 0 || start < 0) {
 		throw new Error(`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`);
 	}
-	const run = JSON.parse(result.stdout.slice(start + 1));
+	let run;
+	try {
+		run = JSON.parse(result.stdout.slice(start + 1));
+	} catch (error) {
+		// Seen once in a run printing 30 MB (1000 items with files): a log line inside the output.
+		if (retried) throw error;
+		process.stdout.write(`(unreadable output: ${/** @type {Error} */ (error).message}; running it again) `);
+		return await executeInN8n(env, workflowId, true);
+	}
 	const task = run.data.resultData.runData[workflows.MEASURED]?.[0];
 	if (!task || run.data.resultData.error) {
 		throw new Error(`workflow ${workflowId} failed: ${run.data.resultData.error?.message ?? 'the measured node did not run'}`);
 	}
 	const items = task.data?.main?.[0] ?? [];
 	const failed = items.filter((/** @type {any} */ item) => item.json?.error !== undefined).length;
-	return { ms: task.executionTime, items: items.length, failed };
+	return { ms: task.executionTime, items: items.length, failed, peakRss };
 }
 
 /** @param {Record<string, any>} job */
@@ -227,7 +278,15 @@ async function measure(sandbox, env, testCase) {
 	// Item 0's request, to compare what different senders put on the wire.
 	const first = requests.find((/** @type {any} */ r) => r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0');
 	const failed = 'failed' in result ? result.failed : 0;
-	return { ms: result.ms, requests: requests.length, first, failed, refused: requests.filter((/** @type {any} */ r) => r.status !== 200).length };
+	return {
+		ms: result.ms,
+		requests: requests.length,
+		first,
+		failed,
+		refused: requests.filter((/** @type {any} */ r) => r.status !== 200).length,
+		peakRss: 'peakRss' in result ? result.peakRss : undefined,
+		maxInFlight: sandbox.pushback.stats.maxInFlight,
+	};
 }
 
 /** @param {number} ms */
@@ -261,7 +320,17 @@ async function main() {
 	try {
 		app.installPackageInto(userFolder);
 		// `n8n execute` prints its result at log level info.
-		const env = { ...app.n8nEnv(userFolder, await freePortPair()), N8N_LOG_LEVEL: 'info' };
+		// Binary data in files (n8n's filesystem mode); the Read node may read the bench's file folder.
+		const filesDir = path.join(userFolder, 'bench-files');
+		fs.mkdirSync(filesDir);
+		const env = {
+			...app.n8nEnv(userFolder, await freePortPair()),
+			N8N_LOG_LEVEL: 'info',
+			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+			N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
+		};
+		const benchFile = path.join(filesDir, 'one-megabyte.bin');
+		fs.writeFileSync(benchFile, crypto.randomBytes(FILE_BYTES));
 		const files = [
 			workflows.httpTaskUpdates('bpBenchTasksHttp', TASK_UPDATES, sandbox.baseUrls.management),
 			workflows.httpTaskUpdatesTyped('bpBenchTasksHttpTyped', TASK_UPDATES, sandbox.baseUrls.management, typedHeaders(sandbox).tasks),
@@ -269,6 +338,7 @@ async function main() {
 			workflows.httpTransferCreatesTyped('bpBenchCreatesHttpTyped', TRANSFER_CREATES, sandbox.baseUrls.ecommerce, typedHeaders(sandbox).creates),
 			workflows.ourTaskUpdates('bpBenchTasksC1', TASK_UPDATES, 1),
 			workflows.ourTaskUpdates('bpBenchTasksDefault', TASK_UPDATES, undefined),
+			workflows.ourTaskUpdatesWithFiles('bpBenchTasksFiles', TASK_UPDATES, benchFile),
 			workflows.ourNewsReturnAll('bpBenchNews', PAGE_SIZE),
 			workflows.httpNewsPages('bpBenchNewsHttp', PAGE_SIZE, sandbox.baseUrls.ecommerce),
 		].map((workflow) => {
@@ -324,7 +394,9 @@ async function main() {
 			}
 			sandbox.pushback.configure({ rateLimit: null });
 		}
+		const memory = !ONLY_CASES || ONLY_CASES.has('memory') ? await measureMemory(sandbox, env) : undefined;
 		printExtraTable(results, cases, limited);
+		if (memory) printMemory(memory);
 
 		if (!ONLY_CASES) printTable({ results, cases, dist, loads, defaultConcurrency: DEFAULT_CONCURRENCY, firstRequests });
 	} finally {
@@ -395,6 +467,58 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 	if (!same) {
 		process.stdout.write(`HTTP Request node: ${JSON.stringify(requestShape(firstRequests.http))}\nthis node:         ${JSON.stringify(requestShape(firstRequests.oursDefault))}\n`);
 	}
+}
+
+/**
+ * Peak RSS of the n8n process: 1000 E10 updates each with a 1 MB file (filesystem binary
+ * mode) against the same updates without files, interleaved, at MEMORY_LATENCY_MS.
+ * @param {any} sandbox @param {NodeJS.ProcessEnv} env
+ */
+async function measureMemory(sandbox, env) {
+	sandbox.setLatency(MEMORY_LATENCY_MS);
+	const tasks = { operation: 'E10', expectedItems: TASK_UPDATES, expectedRequests: TASK_UPDATES };
+	const cases = [
+		{ key: 'files', label: `this node, ${TASK_UPDATES} updates each with a 1 MB file`, workflowId: 'bpBenchTasksFiles', ...tasks },
+		{ key: 'noFiles', label: `this node, the same ${TASK_UPDATES} updates without files`, workflowId: 'bpBenchTasksDefault', ...tasks },
+	];
+	/** @type {Record<string, { label: string, ms: number[], peakRss: number[], maxInFlight: number[] }>} */
+	const memory = {};
+	for (let round = 0; round < ROUNDS; round++) {
+		for (const testCase of cases.map((_, i) => cases[(i + round) % cases.length])) {
+			process.stdout.write(`  memory, round ${round + 1}/${ROUNDS}: ${testCase.label} ... `);
+			const { ms, peakRss, maxInFlight } = await measure(sandbox, env, testCase);
+			const entry = (memory[testCase.key] ??= { label: testCase.label, ms: [], peakRss: [], maxInFlight: [] });
+			entry.ms.push(ms);
+			entry.peakRss.push(peakRss ?? NaN);
+			entry.maxInFlight.push(maxInFlight);
+			process.stdout.write(`${seconds(ms)}, peak RSS ${mib(peakRss ?? NaN)}, ${maxInFlight} in flight at most\n`);
+		}
+	}
+	sandbox.setLatency(0);
+	return memory;
+}
+
+/** @param {number} bytes */
+const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+/** @param {Record<string, { label: string, ms: number[], peakRss: number[], maxInFlight: number[] }>} memory */
+function printMemory(memory) {
+	const lines = [
+		`Memory: peak RSS (VmHWM) of the n8n process running \`n8n execute\`, binary data in filesystem mode, ${MEMORY_LATENCY_MS} ms latency, median of ${ROUNDS} (lowest-highest)`,
+		'',
+		'| Case | peak RSS | node time | most requests in flight |',
+		'|---|---:|---:|---:|',
+	];
+	for (const entry of Object.values(memory)) {
+		const rss = entry.peakRss;
+		lines.push(
+			`| ${entry.label} | ${mib(median(rss))} (${mib(Math.min(...rss))}-${mib(Math.max(...rss))}) | ${seconds(median(entry.ms))} | ${median(entry.maxInFlight)} |`,
+		);
+	}
+	if (memory.files && memory.noFiles) {
+		lines.push('', `Files add ${mib(median(memory.files.peakRss) - median(memory.noFiles.peakRss))} of peak RSS for ${TASK_UPDATES} MiB of files.`);
+	}
+	process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
 /** The credential headers typed into the HTTP Request node. @param {any} sandbox */

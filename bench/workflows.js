@@ -99,6 +99,44 @@ function ourTaskUpdates(id, count, concurrency) {
 }
 
 /**
+ * The E10 updates each with a file: the Read/Write Files from Disk node reads `filePath`
+ * once per item (each item gets its own copy in n8n's binary data storage, no Code node
+ * needed), and this package's node uploads it with the update. Its task and name come from
+ * the item the file was read for (the Read node's output carries the file's metadata).
+ * @param {string} id @param {number} count @param {string} filePath
+ */
+function ourTaskUpdatesWithFiles(id, count, filePath) {
+	const items = taskItems(count).map((item) => ({ ...item, file: filePath }));
+	const built = workflow(
+		id,
+		{
+			type: `${PACKAGE_NAME}.businessPlatformProjects`,
+			typeVersion: 1,
+			credentials: OUR_CREDENTIALS,
+			parameters: {
+				resource: 'task',
+				operation: 'update',
+				taskId: "={{ $('Split').item.json.task }}",
+				updateFields: { name: "={{ $('Split').item.json.name }}", status: 'In Progress', binaryPropertyNames: 'data' },
+				options: {},
+			},
+		},
+		items,
+	);
+	built.nodes.push({
+		id: `${id}-read`,
+		name: 'Read',
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1,
+		position: [500, 0],
+		parameters: { operation: 'read', fileSelector: '={{ $json.file }}', options: { dataPropertyName: 'data' } },
+	});
+	built.connections.Split = { main: [[{ node: 'Read', type: 'main', index: 0 }]] };
+	built.connections.Read = { main: [[{ node: MEASURED, type: 'main', index: 0 }]] };
+	return built;
+}
+
+/**
  * n8n's HTTP Request node sending the same requests: same URL, method, headers (the
  * credential ones through a Custom Auth credential, as a user would) and multipart fields.
  * @param {string} id @param {number} count @param {string} managementBaseUrl
@@ -295,6 +333,7 @@ module.exports = {
 	MEASURED,
 	taskItems,
 	ourTaskUpdates,
+	ourTaskUpdatesWithFiles,
 	httpTaskUpdates,
 	httpTaskUpdatesTyped,
 	ourTransferCreates,

@@ -206,3 +206,46 @@ describe('pushed back', () => {
 		expect(fixture.sandbox.pushback.stats.maxInFlight).toBe(5);
 	});
 });
+
+describe('the latency signal', () => {
+	const { RequestLimiter } = require('../nodes/shared/limiter');
+
+	/**
+	 * One round: as many requests as the limit allows, all answered, each after the given
+	 * latency (its send time is set that far back, so no test waits on a clock).
+	 * @param {any} limiter @param {(i: number) => number} latencyOf
+	 */
+	async function round(limiter, latencyOf) {
+		const count = limiter.currentLimit();
+		const releases = [];
+		for (let i = 0; i < count; i++) releases.push(await limiter.acquire(''));
+		releases.forEach((release, i) => release('clean', Date.now() - latencyOf(i)));
+		return limiter.currentLimit();
+	}
+
+	test('one slow answer per round holds nothing back; a rise that lasts cuts, never below the start; a 429 cuts at once', async () => {
+		const limiter = new RequestLimiter('adaptive', 200);
+		expect(limiter.currentLimit()).toBe(START_LIMIT);
+		let limit = START_LIMIT;
+		// Prompt answers: the slow start grows every round, even with one straggler in each.
+		for (let i = 0; i < 3; i++) {
+			const next = await round(limiter, (n) => (n === 0 ? 2000 : 100));
+			expect(next).toBeGreaterThan(limit);
+			limit = next;
+		}
+		// Every answer four times slower: seen at the end of a round, growth stops, and after
+		// two slow rounds in a row the limit is cut, by a quarter at a time.
+		const slowRounds = [limit];
+		for (let i = 0; i < 4; i++) slowRounds.push(await round(limiter, () => 400));
+		expect(slowRounds[4]).toBeLessThan(Math.max(...slowRounds));
+		expect(Math.max(...slowRounds)).toBeLessThan(2 * limit);
+		for (let i = 1; i < slowRounds.length; i++) expect(slowRounds[i]).toBeGreaterThanOrEqual(Math.floor(slowRounds[i - 1] * 0.75));
+		// Slow for long: down to the start, not below it.
+		for (let i = 0; i < 20; i++) await round(limiter, () => 400);
+		expect(limiter.currentLimit()).toBe(START_LIMIT);
+		// A refusal halves at once.
+		const release = await limiter.acquire('');
+		release('overloaded', Date.now() - 100);
+		expect(limiter.currentLimit()).toBe(START_LIMIT / 2);
+	});
+});

@@ -2,12 +2,26 @@
  * How many requests one node run keeps on their way to the platform.
  *
  * Adaptive (the default): one limit per business key (rate limits follow the key), as TCP
- * congestion control and Netflix's concurrency-limits do it. It starts at START_LIMIT, grows by
- * one per clean answer while in slow start (doubling per round of answers), then by one per
- * round; it is cut by half on 429, 503 or a timeout (which ends the slow start), and by a
- * quarter when an answer takes well over the best time seen. A cut happens at most once per round: answers to requests sent
- * before the last cut do not cut again. The Concurrency option is the ceiling of every limit
- * and of the run's total. Fixed: exactly Concurrency at once for the whole run.
+ * congestion control and Netflix's concurrency-limits do it:
+ * - Start at START_LIMIT (or Concurrency when lower). Slow start: +1 per clean answer while
+ *   the limit is what holds requests back (at least half of it in flight), so it doubles per
+ *   round of answers; after the first refusal, +1 per round (additive increase).
+ * - 429, 503 or a timeout: halve (OVERLOAD_CUT, at least 1) and end the slow start, at most
+ *   once per round: answers to requests granted before the last cut never cut again.
+ * - Latency, read so that noise and the node's own CPU do not cut: the baseline is the
+ *   fastest clean answer of the run; answers are judged in windows of one round (the current
+ *   limit, at least MIN_WINDOW answers) by the window's fastest answer. A window is slow when
+ *   that answer took over SLOW_FACTOR x baseline + SLOW_TOLERANCE_MS + limit x
+ *   CLIENT_MS_PER_REQUEST (the queueing n8n's own CPU causes, measured: answers of a round
+ *   are handled one after another and the next round goes out after them): then the limit holds
+ *   (no growth). SLOW_WINDOWS slow windows in a row cut it by SLOW_CUT, never below the
+ *   start. When every answer of a round is that slow, something queues (the platform, or
+ *   this process's CPU when it has more in flight than it can handle): the throughput is
+ *   already at its bound, so holding or cutting a quarter loses none of it, while a single
+ *   slow answer (a GC pause, a busy machine) decides nothing. Latency is measured from the
+ *   hand-over to n8n's HTTP helper, after the request's body (files) is built.
+ * The Concurrency option is the ceiling of every limit and of the run's total.
+ * Fixed: exactly Concurrency at once for the whole run.
  *
  * No timers: limits change as answers come back, measured with Date.now(). Waits go in short
  * slices of n8n's `sleep` and end when the execution's cancel signal fires.
@@ -18,9 +32,20 @@ export type ConcurrencyMode = 'adaptive' | 'fixed';
 
 /** Requests in flight an adaptive limit starts with (or Concurrency when lower). */
 export const START_LIMIT = 8;
-/** An answer this many times slower than the best seen, plus the tolerance, counts as queueing. */
+/** A window whose fastest answer is this many times slower than the baseline, plus the tolerance, is slow. */
 const SLOW_FACTOR = 2;
 const SLOW_TOLERANCE_MS = 20;
+/**
+ * What n8n's own CPU may add per request in flight: answers that arrive together are handled
+ * one after another, and the next requests go out only after them, so a node run with L in
+ * flight sees up to about L x this on every answer even from an idle platform. Only a rise
+ * beyond it is the platform's.
+ */
+const CLIENT_MS_PER_REQUEST = 4;
+/** Fewest answers a latency window holds, so that small limits are not judged on one or two answers. */
+const MIN_WINDOW = 8;
+/** Slow windows in a row before the limit is cut: a rise must last two rounds. */
+const SLOW_WINDOWS = 2;
 const OVERLOAD_CUT = 0.5;
 const SLOW_CUT = 0.75;
 /** Longest single sleep while waiting, so a cancelled execution stops waiting promptly. */
@@ -29,8 +54,11 @@ const WAIT_SLICE_MS = 200;
 /** What an answer says about the platform's load. */
 export type Outcome = 'clean' | 'overloaded' | 'neutral';
 
-/** Ends one request's hold on its slot and reports how the platform answered. */
-export type Release = (outcome: Outcome) => void;
+/**
+ * Ends one request's hold on its slot and reports how the platform answered; `sentAt`
+ * (Date.now() when the request was handed to the HTTP helper) times the answer, else the grant.
+ */
+export type Release = (outcome: Outcome, sentAt?: number) => void;
 
 export class ExecutionCancelledError extends Error {
 	constructor() {
@@ -53,10 +81,17 @@ class Limit {
 	limit: number;
 	inFlight = 0;
 	private slowStart = true;
-	private bestLatencyMs = Infinity;
+	/** The fastest clean answer of the run: the platform's latency without queueing. */
+	private baselineMs = Infinity;
 	private granted = 0;
-	/** Requests granted up to these numbers were sent before the last cut of each kind. */
-	private readonly grantedBeforeCut: Record<'overloaded' | 'slow', number> = { overloaded: 0, slow: 0 };
+	/** Answers to requests granted up to this number were sent before the last cut: they say nothing about the new limit. */
+	private grantedBeforeCut = 0;
+	/** The window of clean answers being collected, and how many windows in a row were slow. */
+	private windowMin = Infinity;
+	private windowAnswers = 0;
+	private slowWindows = 0;
+	/** The last whole window was slow: hold the limit (queueing somewhere, growing would not help). */
+	private queueing = false;
 
 	constructor(
 		private readonly ceiling: number,
@@ -79,26 +114,47 @@ class Limit {
 		const limited = this.inFlight >= this.limit / 2;
 		this.inFlight--;
 		if (!this.adaptive || outcome === 'neutral') return;
+		const afterCut = grantNumber > this.grantedBeforeCut;
 
-		const floor = Math.min(START_LIMIT, this.ceiling);
-		const slow = latencyMs > SLOW_FACTOR * this.bestLatencyMs + SLOW_TOLERANCE_MS && this.limit > floor;
-		if (outcome === 'overloaded' || slow) {
-			// One cut of each kind per round: a slow answer never hides a refusal.
-			const kind = outcome === 'overloaded' ? 'overloaded' : 'slow';
-			if (grantNumber <= this.grantedBeforeCut[kind]) return;
-			this.limit =
-				outcome === 'overloaded'
-					? Math.max(1, Math.floor(this.limit * OVERLOAD_CUT))
-					: // Queueing alone never cuts below the start: a slow platform is not an overloaded one.
-						Math.max(floor, Math.floor(this.limit * SLOW_CUT));
-			// Slow answers are a soft signal (the node's own CPU adds to them): only refusals and
-			// timeouts end the slow start.
-			if (outcome === 'overloaded') this.slowStart = false;
-			this.grantedBeforeCut[kind] = this.granted;
+		if (outcome === 'overloaded') {
+			// One cut per round: refusals of requests sent before the last cut do not cut again.
+			if (!afterCut) return;
+			this.cut(OVERLOAD_CUT, 1);
+			this.slowStart = false;
 			return;
 		}
-		this.bestLatencyMs = Math.min(this.bestLatencyMs, latencyMs);
-		if (limited) this.limit = Math.min(this.ceiling, this.limit + (this.slowStart ? 1 : 1 / this.limit));
+
+		this.baselineMs = Math.min(this.baselineMs, latencyMs);
+		if (afterCut && this.closeWindow(latencyMs)) return;
+		if (limited && !this.queueing) this.limit = Math.min(this.ceiling, this.limit + (this.slowStart ? 1 : 1 / this.limit));
+	}
+
+	/**
+	 * Adds an answer to the window; at its end, judges it by its fastest answer (one lucky or
+	 * unlucky answer decides nothing) and cuts after SLOW_WINDOWS slow windows in a row.
+	 * Returns true when it cut.
+	 */
+	private closeWindow(latencyMs: number): boolean {
+		this.windowMin = Math.min(this.windowMin, latencyMs);
+		if (++this.windowAnswers < Math.max(MIN_WINDOW, Math.floor(this.limit))) return false;
+		const ownQueueing = Math.floor(this.limit) * CLIENT_MS_PER_REQUEST;
+		this.queueing = this.windowMin > SLOW_FACTOR * this.baselineMs + SLOW_TOLERANCE_MS + ownQueueing;
+		this.slowWindows = this.queueing ? this.slowWindows + 1 : 0;
+		this.windowMin = Infinity;
+		this.windowAnswers = 0;
+		const floor = Math.min(START_LIMIT, this.ceiling);
+		if (this.slowWindows < SLOW_WINDOWS || this.limit <= floor) return false;
+		// Queueing alone never cuts below the start: a slow platform is not an overloaded one.
+		this.cut(SLOW_CUT, floor);
+		return true;
+	}
+
+	private cut(factor: number, floor: number): void {
+		this.limit = Math.max(floor, Math.floor(this.limit * factor));
+		this.grantedBeforeCut = this.granted;
+		this.windowMin = Infinity;
+		this.windowAnswers = 0;
+		this.slowWindows = 0;
 	}
 }
 
@@ -161,9 +217,9 @@ export class RequestLimiter {
 	private grant(limit: Limit): Release {
 		this.inFlight++;
 		const grantNumber = limit.grant();
-		const sentAt = Date.now();
+		const grantedAt = Date.now();
 		let released = false;
-		return (outcome) => {
+		return (outcome, sentAt = grantedAt) => {
 			if (released) return;
 			released = true;
 			this.inFlight--;

@@ -86,6 +86,7 @@ export async function platformRequest(
 		}
 
 		let attempt: Attempt;
+		const sentAt = Date.now();
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -97,7 +98,7 @@ export async function platformRequest(
 		} catch (error) {
 			attempt = networkFailure(error);
 		}
-		release?.(outcomeOf(attempt));
+		release?.(outcomeOf(attempt), sentAt);
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
 			return successOrFailure(run, spec, itemIndex, attempt, input, responseOptions);

@@ -1,0 +1,114 @@
+// @ts-check
+/**
+ * `node bench/profile.js`: a CPU profile of one `n8n execute` of a 1000-item workflow in the
+ * real app (node --cpu-prof on n8n's own bin: NODE_OPTIONS refuses it), this package's node
+ * or the HTTP Request node with typed-in headers (PROFILE_CASE=ours|httpTyped), against the
+ * sandbox at PROFILE_LATENCY ms (default 0). Prints the top functions by self time, each
+ * marked as this package's code or n8n's (and its dependencies'), and the share of this
+ * package's own code. Expects `npm run build` and the n8n app in .cache (see bench/run.js).
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const app = require('../scripts/n8n-app');
+const { startSandbox } = require('../sandbox/server');
+const workflows = require('./workflows');
+
+const ITEMS = 1000;
+const CASE = process.env.PROFILE_CASE ?? 'ours';
+const TOP = Number(process.env.PROFILE_TOP ?? 25);
+
+/** @param {string} url */
+function ownerOf(url) {
+	if (url.includes(`/${app.PACKAGE_NAME}/dist/`)) return 'this package';
+	if (url.startsWith('node:') || url === '') return 'Node';
+	const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/.exec(url);
+	return match ? match[1] : 'n8n';
+}
+
+/** Self time per function (name, file, line) from a .cpuprofile. @param {any} profile */
+function selfTimes(profile) {
+	/** @type {Map<number, any>} */
+	const nodes = new Map(profile.nodes.map((/** @type {any} */ n) => [n.id, n]));
+	/** @type {Map<number, number>} */
+	const hits = new Map();
+	profile.samples.forEach((/** @type {number} */ id, /** @type {number} */ i) => {
+		hits.set(id, (hits.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+	});
+	/** @type {Map<string, { us: number, owner: string, name: string }>} */
+	const byFunction = new Map();
+	for (const [id, us] of hits) {
+		const { callFrame } = nodes.get(id);
+		const owner = ownerOf(callFrame.url);
+		const where = callFrame.url ? `${callFrame.url.replace(/^.*node_modules\//, '')}:${callFrame.lineNumber + 1}` : '';
+		const name = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
+		const entry = byFunction.get(name) ?? { us: 0, owner, name };
+		entry.us += us;
+		byFunction.set(name, entry);
+	}
+	// Idle time is no one's work.
+	return [...byFunction.values()].filter((e) => !e.name.startsWith('(idle)')).sort((a, b) => b.us - a.us);
+}
+
+async function main() {
+	if (!fs.existsSync(path.join(app.ROOT, 'dist'))) throw new Error('run npm run build first');
+	const sandbox = await startSandbox();
+	sandbox.setLatency(Number(process.env.PROFILE_LATENCY ?? 0));
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-profile-'));
+	try {
+		app.installPackageInto(userFolder);
+		const [port] = await app.freePorts(1);
+		const [brokerPort] = await app.freePorts(1);
+		const env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
+		const c = sandbox.credentials;
+		const workflow =
+			CASE === 'httpTyped'
+				? workflows.httpTaskUpdatesTyped('bpProfile', ITEMS, sandbox.baseUrls.management, {
+						Accept: 'application/json',
+						'Accept-Language': 'en',
+						'user-token': c.userToken,
+						'secure-business-key': c.businessKeys.acme,
+					})
+				: workflows.ourTaskUpdates('bpProfile', ITEMS, undefined);
+		const file = path.join(userFolder, 'bpProfile.json');
+		fs.writeFileSync(file, JSON.stringify(workflow));
+		await app.importIntoN8n(env, sandbox, [file]);
+		const profileDir = path.join(userFolder, 'profile');
+		// Asynchronous: the sandbox answers from this process meanwhile.
+		const status = await new Promise((resolve) => {
+			const child = spawn(app.NODE24, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, app.N8N_BIN, 'execute', '--id=bpProfile'], {
+				env,
+				stdio: 'ignore',
+			});
+			const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+			child.on('close', (code) => {
+				clearTimeout(timer);
+				resolve(code);
+			});
+		});
+		if (status !== 0) throw new Error(`n8n execute exited with ${status}`);
+		const [profileFile] = fs.readdirSync(profileDir);
+		const entries = selfTimes(JSON.parse(fs.readFileSync(path.join(profileDir, profileFile), 'utf8')));
+		const total = entries.reduce((sum, e) => sum + e.us, 0);
+		const ours = entries.filter((e) => e.owner === 'this package').reduce((sum, e) => sum + e.us, 0);
+		const ms = (/** @type {number} */ us) => `${(us / 1000).toFixed(1)} ms`;
+		process.stdout.write(`Profile of n8n execute, ${CASE}, ${ITEMS} E10 updates: ${ms(total)} sampled in all, this package's own code ${ms(ours)}\n\n`);
+		process.stdout.write('| self time | owner | function |\n|---:|---|---|\n');
+		for (const e of entries.slice(0, TOP)) process.stdout.write(`| ${ms(e.us)} | ${e.owner} | ${e.name} |\n`);
+		process.stdout.write(`\nThis package's top functions:\n`);
+		for (const e of entries.filter((x) => x.owner === 'this package').slice(0, 10)) process.stdout.write(`  ${ms(e.us)}  ${e.name}\n`);
+	} finally {
+		await sandbox.close();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+}
+
+main().then(
+	() => process.exit(0),
+	(error) => {
+		process.stderr.write(`profile failed: ${error.stack ?? error}\n`);
+		process.exit(1);
+	},
+);
