@@ -118,15 +118,8 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
 	const workflow = new Workflow({ ...workflowData, nodeTypes, staticData: {} });
 	const hooks = new ExecutionLifecycleHooks('manual', EXECUTION_ID, /** @type {any} */ (workflowData));
 	const additionalData = /** @type {any} */ ({
-		credentialsHelper: new TestCredentialsHelper(credentials),
+		...baseAdditionalData(credentials),
 		hooks,
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		variables: {},
 		currentNodeParameters: undefined,
 		executeWorkflow: async () => {
 			throw new Error('not used');
@@ -210,7 +203,26 @@ async function useFilesystemBinaryData() {
 	};
 }
 
+/**
+ * What n8n-core needs of the instance around a node (URLs, the credential store), shared by
+ * the execute and poll harnesses.
+ * @param {Record<string, any>} credentials
+ */
+function baseAdditionalData(credentials) {
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		variables: {},
+	};
+}
+
 module.exports = {
+	baseAdditionalData,
 	runNode,
 	loadOptionsContext,
 	nodeClasses,

@@ -9,7 +9,7 @@
 const { PollContext } = require('n8n-core');
 const { Workflow } = require('n8n-workflow');
 
-const { nodeTypes, TestCredentialsHelper, PACKAGE } = require('./n8n');
+const { baseAdditionalData, nodeTypes, PACKAGE } = require('./n8n');
 
 /** @param {any} value */
 const clone = (value) => JSON.parse(JSON.stringify(value));
@@ -37,17 +37,7 @@ function createPoller({ type, parameters, credentials, savedStaticData }) {
 		nodeTypes,
 		staticData: clone(savedStaticData ?? {}),
 	});
-	const additionalData = /** @type {any} */ ({
-		credentialsHelper: new TestCredentialsHelper(credentials),
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		variables: {},
-		userId: 'user-test',
-	});
+	const additionalData = /** @type {any} */ ({ ...baseAdditionalData(credentials), userId: 'user-test' });
 	let saved = clone(savedStaticData ?? {});
 	let activated = false;
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
