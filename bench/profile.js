@@ -71,7 +71,7 @@ async function main() {
 						'user-token': c.userToken,
 						'secure-business-key': c.businessKeys.acme,
 					})
-				: workflows.ourTaskUpdates('bpProfile', ITEMS, undefined);
+				: workflows.ourTaskUpdates('bpProfile', ITEMS, {});
 		const file = path.join(userFolder, 'bpProfile.json');
 		fs.writeFileSync(file, JSON.stringify(workflow));
 		await app.importIntoN8n(env, sandbox, [file]);

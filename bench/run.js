@@ -230,6 +230,8 @@ function casesFor(sandbox, defaultConcurrency) {
 		{ key: 'httpTyped', label: 'HTTP Request node 4.2, headers typed in', workflowId: 'bpBenchTasksHttpTyped', ...tasks },
 		{ key: 'ours1', label: 'this node, Concurrency 1', workflowId: 'bpBenchTasksC1', ...tasks },
 		{ key: 'oursDefault', label: `this node, default Concurrency (${defaultConcurrency})`, workflowId: 'bpBenchTasksDefault', ...tasks },
+		// What the adaptive limit's slow start costs: the same ceiling, in flight from the first round.
+		{ key: 'oursFixed', label: `this node, Concurrency Mode Fixed (${defaultConcurrency})`, workflowId: 'bpBenchTasksFixed', ...tasks },
 		{ key: 'fetch1', label: 'raw fetch, 1 at a time', fetchJob: { kind: 'tasks', url: tasksUrl, headers: taskHeaders, items, concurrency: 1 }, ...tasks },
 		{
 			key: 'fetchDefault',
@@ -336,8 +338,9 @@ async function main() {
 			workflows.httpTaskUpdatesTyped('bpBenchTasksHttpTyped', TASK_UPDATES, sandbox.baseUrls.management, typedHeaders(sandbox).tasks),
 			workflows.ourTransferCreates('bpBenchCreates', TRANSFER_CREATES),
 			workflows.httpTransferCreatesTyped('bpBenchCreatesHttpTyped', TRANSFER_CREATES, sandbox.baseUrls.ecommerce, typedHeaders(sandbox).creates),
-			workflows.ourTaskUpdates('bpBenchTasksC1', TASK_UPDATES, 1),
-			workflows.ourTaskUpdates('bpBenchTasksDefault', TASK_UPDATES, undefined),
+			workflows.ourTaskUpdates('bpBenchTasksC1', TASK_UPDATES, { concurrency: 1 }),
+			workflows.ourTaskUpdates('bpBenchTasksDefault', TASK_UPDATES, {}),
+			workflows.ourTaskUpdates('bpBenchTasksFixed', TASK_UPDATES, { concurrencyMode: 'fixed' }),
 			workflows.ourTaskUpdatesWithFiles('bpBenchTasksFiles', TASK_UPDATES, benchFile),
 			workflows.ourNewsReturnAll('bpBenchNews', PAGE_SIZE),
 			workflows.httpNewsPages('bpBenchNewsHttp', PAGE_SIZE, sandbox.baseUrls.ecommerce),

@@ -76,10 +76,10 @@ function workflow(id, measured, items) {
 const OUR_CREDENTIALS = { businessPlatformApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
 
 /**
- * This package's E10 node; `concurrency` undefined keeps the node's default.
- * @param {string} id @param {number} count @param {number | undefined} concurrency
+ * This package's E10 node with the given Options (`{}` keeps every default).
+ * @param {string} id @param {number} count @param {Record<string, unknown>} options
  */
-function ourTaskUpdates(id, count, concurrency) {
+function ourTaskUpdates(id, count, options) {
 	return workflow(
 		id,
 		{
@@ -91,7 +91,7 @@ function ourTaskUpdates(id, count, concurrency) {
 				operation: 'update',
 				taskId: '={{ $json.task }}',
 				updateFields: { name: '={{ $json.name }}', status: 'In Progress' },
-				options: concurrency === undefined ? {} : { concurrency },
+				options,
 			},
 		},
 		taskItems(count),
