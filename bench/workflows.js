@@ -268,7 +268,7 @@ function transferItems(count) {
 }
 
 /**
- * This package's E14 node, default Request Options (adaptive concurrency).
+ * This package's E14 node, default Options (adaptive concurrency).
  * @param {string} id @param {number} count
  */
 function ourTransferCreates(id, count) {
