@@ -261,17 +261,25 @@ const OWNER = {
 
 /**
  * Creates the owner account on a fresh n8n; a second call (the same data reused) is a no-op.
+ * A 404 is retried until `timeoutMs`: seen once in CI, n8n answered /rest/settings before it
+ * had registered the owner route.
  * @param {number} port
+ * @param {number} [timeoutMs]
  */
-async function setUpOwner(port) {
-	const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify(OWNER),
-	});
-	// 400 once an owner exists.
-	if (!response.ok && response.status !== 400) {
-		throw new Error(`n8n owner setup answered HTTP ${response.status}: ${await response.text()}`);
+async function setUpOwner(port, timeoutMs = 60_000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(OWNER),
+		});
+		// 400 once an owner exists.
+		if (response.ok || response.status === 400) return;
+		if (response.status !== 404 || Date.now() >= deadline) {
+			throw new Error(`n8n owner setup answered HTTP ${response.status}: ${await response.text()}`);
+		}
+		await delay(500);
 	}
 }
 
