@@ -24,7 +24,6 @@
 const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -79,31 +78,6 @@ function runChild(command, args, env = process.env, onSpawn = undefined) {
 			else resolve(result);
 		});
 	});
-}
-
-/** Two free consecutive loopback ports: n8n's own and its task broker's. */
-async function freePortPair() {
-	/** @param {number} port @returns {Promise<number>} */
-	const listen = (port) =>
-		new Promise((resolve, reject) => {
-			const server = net.createServer();
-			server.once('error', reject);
-			server.listen(port, '127.0.0.1', () => {
-				const { port: bound } = /** @type {net.AddressInfo} */ (server.address());
-				server.close(() => resolve(bound));
-			});
-		});
-	for (let attempt = 0; attempt < 20; attempt++) {
-		const port = await listen(0);
-		if (port > 65000) continue;
-		try {
-			await listen(port + 1);
-			return port;
-		} catch {
-			// taken: try another pair
-		}
-	}
-	throw new Error('no two free consecutive ports on 127.0.0.1');
 }
 
 /** @param {string} dir @returns {{ bytes: number, files: number }} */
@@ -335,7 +309,7 @@ async function main() {
 		const filesDir = path.join(userFolder, 'bench-files');
 		fs.mkdirSync(filesDir);
 		const env = {
-			...app.n8nEnv(userFolder, await freePortPair()),
+			...app.n8nEnv(userFolder, ...(await app.freePorts(2))),
 			N8N_LOG_LEVEL: 'info',
 			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 			N8N_RESTRICT_FILE_ACCESS_TO: filesDir,

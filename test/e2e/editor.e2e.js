@@ -12,14 +12,13 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const net = require('node:net');
 const { chromium, selectors } = require('playwright-core');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../../sandbox/credentials');
 
-/** n8n's port, free with its successor (n8n's task broker takes port + 1). */
+/** n8n's port. */
 let PORT = 0;
 /** @type {string} */
 let BASE;
@@ -56,34 +55,16 @@ let context;
 /** @type {string} */
 let userFolder;
 
-/** A free port whose successor is free too, outside the fixed ports other sessions use (5678-5710). */
-async function freePortPair() {
-	/** @param {number} port @returns {Promise<number>} */
-	const listen = (port) =>
-		new Promise((resolve) => {
-			const server = net.createServer();
-			server.once('error', () => resolve(-1));
-			server.listen(port, '127.0.0.1', () => {
-				const { port: given } = /** @type {net.AddressInfo} */ (server.address());
-				server.close(() => resolve(given));
-			});
-		});
-	for (let attempt = 0; attempt < 20; attempt++) {
-		const port = await listen(0);
-		if (port > 0 && port < 65535 && (port + 1 < 5678 || port > 5710) && (await listen(port + 1)) === port + 1) return port;
-	}
-	throw new Error('No free pair of ports found');
-}
-
 beforeAll(async () => {
-	PORT = await freePortPair();
+	const [port, brokerPort] = await app.freePorts(2);
+	PORT = port;
 	BASE = `http://localhost:${PORT}`;
 	app.ensureN8nInstalled();
 	app.buildPackage();
 	sandbox = await startSandbox();
 	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-editor-'));
 	app.installPackageInto(userFolder);
-	const env = app.n8nEnv(userFolder, PORT);
+	const env = app.n8nEnv(userFolder, PORT, brokerPort);
 	await app.importIntoN8n(env, sandbox, []);
 	n8n = app.startN8n(env, 'ignore');
 	await app.waitForN8n(PORT, 180_000);

@@ -8,7 +8,6 @@
  * tool output and on the sandbox platform's record of what it received.
  */
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
@@ -20,35 +19,6 @@ const { startSandbox } = require('../../sandbox/server');
 const WORKFLOW_FILE = path.join(app.ROOT, 'examples', 'mcp-server-tools.json');
 const WORKFLOW = JSON.parse(fs.readFileSync(WORKFLOW_FILE, 'utf8'));
 const MCP_PATH = WORKFLOW.nodes.find((/** @type {any} */ n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path;
-/** Ports other sessions on this machine use: never take one of them. */
-const RESERVED_PORTS = { from: 5678, to: 5710 };
-
-/** @param {number} port resolves whether 127.0.0.1:port can be listened on */
-function portIsFree(port) {
-	return new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-	});
-}
-
-/** A free port whose successor is free too: n8n's task broker takes port + 1. */
-async function freePortPair() {
-	for (let attempt = 0; attempt < 20; attempt++) {
-		const port = await new Promise((resolve, reject) => {
-			const server = net.createServer();
-			server.once('error', reject);
-			server.listen(0, '127.0.0.1', () => {
-				const { port: given } = /** @type {net.AddressInfo} */ (server.address());
-				server.close(() => resolve(given));
-			});
-		});
-		const reserved = port + 1 >= RESERVED_PORTS.from && port <= RESERVED_PORTS.to;
-		if (!reserved && port < 65535 && (await portIsFree(port + 1))) return port;
-	}
-	throw new Error('No free pair of ports found');
-}
-
 /** @param {number} ms */
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -101,8 +71,8 @@ beforeAll(async () => {
 	sandbox = await startSandbox();
 	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-mcp-'));
 	app.installPackageInto(userFolder);
-	const port = await freePortPair();
-	const env = app.n8nEnv(userFolder, port);
+	const [port, brokerPort] = await app.freePorts(2);
+	const env = app.n8nEnv(userFolder, port, brokerPort);
 	await app.importIntoN8n(env, sandbox, [WORKFLOW_FILE]);
 	const published = await app.n8nCli(['publish:workflow', `--id=${WORKFLOW.id}`], env);
 	if (published.status !== 0) throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);

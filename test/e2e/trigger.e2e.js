@@ -7,106 +7,18 @@
  * Takes about 2 to 3 minutes: the n8n start plus two poll intervals.
  */
 const fs = require('node:fs');
-const http = require('node:http');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
 const { generateNews } = require('../../sandbox/data');
+const { newsTriggerWorkflow, startCollector } = require('../harness/newsTrigger');
 
 const WORKFLOW_ID = 'bpE2eNewsTrigger';
 
 /** @param {number} ms */
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A free port whose next port is free too (n8n's task broker takes port + 1). */
-async function freePortPair() {
-	/** @param {number} port */
-	const listen = (port) =>
-		new Promise((resolve) => {
-			const server = net.createServer();
-			server.once('error', () => resolve(undefined));
-			server.listen(port, '127.0.0.1', () => {
-				const { port: bound } = /** @type {net.AddressInfo} */ (server.address());
-				server.close(() => resolve(bound));
-			});
-		});
-	for (let attempt = 0; attempt < 20; attempt++) {
-		const port = /** @type {number | undefined} */ (await listen(0));
-		if (port && port < 65535 && (await listen(port + 1))) return port;
-	}
-	throw new Error('no free port pair found');
-}
-
-/**
- * Receives what the workflow's HTTP Request node posts: one request per emitted item.
- * @returns {Promise<{ url: string, received: Array<{ execution: string, index: number, id: number }>, close: () => Promise<void> }>}
- */
-async function startCollector() {
-	/** @type {Array<{ execution: string, index: number, id: number }>} */
-	const received = [];
-	const server = http.createServer((req, res) => {
-		/** @type {Buffer[]} */
-		const chunks = [];
-		req.on('data', (chunk) => chunks.push(chunk));
-		req.on('end', () => {
-			received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-			res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-		});
-	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const { port } = /** @type {net.AddressInfo} */ (server.address());
-	return {
-		url: `http://127.0.0.1:${port}/items`,
-		received,
-		close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
-	};
-}
-
-/** @param {string} collectorUrl */
-function triggerWorkflow(collectorUrl) {
-	const trigger = {
-		id: 'news-trigger',
-		name: 'New news',
-		type: `${app.PACKAGE_NAME}.businessPlatformEcommerceTrigger`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {
-			pollTimes: { item: [{ mode: 'everyMinute' }] },
-			event: 'newNewsItem',
-			status: 'active',
-			keyword: '',
-			simple: true,
-			options: { retryDelay: 10 },
-		},
-		credentials: { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } },
-	};
-	const collect = {
-		id: 'collect',
-		name: 'Collect',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position: [240, 0],
-		parameters: {
-			method: 'POST',
-			url: collectorUrl,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify({ execution: $execution.id, index: $itemIndex, id: $json.id }) }}',
-			options: {},
-		},
-	};
-	return {
-		id: WORKFLOW_ID,
-		name: 'E2E news trigger',
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [trigger, collect],
-		connections: { [trigger.name]: { main: [[{ node: collect.name, type: 'main', index: 0 }]] } },
-	};
-}
 
 /** @type {any} */
 let sandbox;
@@ -126,10 +38,13 @@ beforeAll(async () => {
 	collector = await startCollector();
 	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-trigger-'));
 	app.installPackageInto(userFolder);
-	const port = await freePortPair();
-	const env = { ...app.n8nEnv(userFolder, port), N8N_LOG_LEVEL: 'info' };
+	const [port, brokerPort] = await app.freePorts(2);
+	const env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
 	const file = path.join(userFolder, 'trigger-workflow.json');
-	fs.writeFileSync(file, JSON.stringify(triggerWorkflow(collector.url)));
+	fs.writeFileSync(file, JSON.stringify({
+			...newsTriggerWorkflow({ id: WORKFLOW_ID, name: 'E2E news trigger', collectorUrl: collector.url }),
+			active: false,
+		}));
 	await app.importIntoN8n(env, sandbox, [file]);
 	const published = await app.n8nCli(['publish:workflow', `--id=${WORKFLOW_ID}`], env);
 	if (published.status !== 0) throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);

@@ -15,14 +15,14 @@
  * Takes one to two poll intervals and a few seconds; the workflow is unpublished at the end.
  */
 const assert = require('node:assert/strict');
-const http = require('node:http');
 
 const { generateNews } = require('../../sandbox/data');
 const { delay } = require('../../scripts/queue/processes');
 const { requestSender } = require('../../scripts/queue/sockets');
 const { executionsFinishedBy } = require('../../scripts/queue/stack');
 const { jsonOf, executionsOf } = require('./helpers');
-const { newsTriggerWorkflow } = require('./workflows');
+const { newsTriggerWorkflow, startCollector } = require('../harness/newsTrigger');
+const { NEWS_TRIGGER } = require('./workflows');
 
 /** (c) leaves 10,000 items; the trigger starts from the sandbox's usual 25 (every 4th a draft). */
 const SEEDED_NEWS = 25;
@@ -32,31 +32,6 @@ const BATCH_TIMEOUT_MS = 2 * POLL_INTERVAL_MS + 20_000;
 /** After the last batch, time for a duplicate (a second poller, a job run twice) to show. */
 const SETTLE_MS = 5000;
 const NEWS_LIST_PATH = '/ecommerce/api/v1/news';
-
-/**
- * Receives what the workflow's HTTP Request node posts: one request per emitted item.
- * @returns {Promise<{ url: string, received: Array<{ execution: string, index: number, id: number }>, close: () => Promise<void> }>}
- */
-async function startCollector() {
-	/** @type {Array<{ execution: string, index: number, id: number }>} */
-	const received = [];
-	const server = http.createServer((req, res) => {
-		/** @type {Buffer[]} */
-		const chunks = [];
-		req.on('data', (chunk) => chunks.push(chunk));
-		req.on('end', () => {
-			received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-			res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-		});
-	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-	return {
-		url: `http://127.0.0.1:${port}/items`,
-		received,
-		close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
-	};
-}
 
 /**
  * Adds `count` published news items to acme's list, with the next ids.
@@ -117,7 +92,11 @@ async function checkNewsTrigger({ sandbox, query, session, main, workers }) {
 	try {
 		const started = Date.now();
 		const created = await jsonOf(
-			await session('/rest/workflows', { method: 'POST', headers: json, body: JSON.stringify(newsTriggerWorkflow(collector.url)) }),
+			await session('/rest/workflows', {
+				method: 'POST',
+				headers: json,
+				body: JSON.stringify(newsTriggerWorkflow({ id: NEWS_TRIGGER.id, name: `Queue ${NEWS_TRIGGER.id}`, collectorUrl: collector.url })),
+			}),
 			'create the trigger workflow on main',
 		);
 		const workflow = created.data ?? created;

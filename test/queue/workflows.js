@@ -74,59 +74,10 @@ const newsWorkflow = () =>
 		parameters: { resource: 'news', operation: 'getAll', returnAll: true, options: { pageSize: 100 } },
 	});
 
-/**
- * The Ecommerce Trigger (published news, every minute: n8n's shortest interval) feeding an
- * HTTP Request node that posts each emitted item, with its execution id and index, to
- * `collectorUrl`. Not in `allWorkflows`: check (d) creates and publishes it on main, as the
- * editor does, once the collector listens.
- * @param {string} collectorUrl
- */
-function newsTriggerWorkflow(collectorUrl) {
-	const trigger = {
-		id: `${NEWS_TRIGGER.id}-trigger`,
-		name: 'New news',
-		type: `${PACKAGE_NAME}.businessPlatformEcommerceTrigger`,
-		typeVersion: 1,
-		position: [0, 0],
-		credentials: CREDENTIALS,
-		parameters: {
-			pollTimes: { item: [{ mode: 'everyMinute' }] },
-			event: 'newNewsItem',
-			status: 'active',
-			keyword: '',
-			simple: true,
-			options: { retryDelay: 10 },
-		},
-	};
-	const collect = {
-		id: `${NEWS_TRIGGER.id}-collect`,
-		name: 'Collect',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position: [240, 0],
-		parameters: {
-			method: 'POST',
-			url: collectorUrl,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify({ execution: $execution.id, index: $itemIndex, id: $json.id }) }}',
-			options: {},
-		},
-	};
-	return {
-		id: NEWS_TRIGGER.id,
-		name: `Queue ${NEWS_TRIGGER.id}`,
-		settings: { executionOrder: 'v1' },
-		nodes: [trigger, collect],
-		connections: { [trigger.name]: { main: [[{ node: collect.name, type: 'main', index: 0 }]] } },
-	};
-}
-
 module.exports = {
 	TRANSFER,
 	TASK_FILE,
 	NEWS,
 	NEWS_TRIGGER,
-	newsTriggerWorkflow,
 	allWorkflows: () => [transferWorkflow(), taskFileWorkflow(), newsWorkflow()],
 };
