@@ -200,6 +200,25 @@ describe('pushed back', () => {
 		}
 	});
 
+	test('a small burst and fast answers (50/s, burst 10, 0 ms): after the first pause requests are paced, and a long job has no failed item', async () => {
+		// At 0 ms a slot comes back at once, so only a pace bounds the rate: without it each pause
+		// lets the queue rush in, about ten get through, and items refused three times fail.
+		fixture.sandbox.pushback.configure({ rateLimit: { rate: 50, burst: 10 } });
+		const count = 200;
+		const { output, error } = await runHr(
+			{ resource: 'skill', operation: 'create', type: '={{ $json.type }}', skills: 'Excel' },
+			{ items: Array.from({ length: count }, (_, i) => ({ json: { type: `paced-${i}` } })), continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(output.filter((item) => item.json.error !== undefined).map((item) => item.json.error)).toEqual([]);
+		const requests = [...fixture.requestsFor('E7')].sort((a, b) => a.seq - b.seq);
+		expect(requests.filter((r) => r.status === 200)).toHaveLength(count);
+		// Refused: the first round beyond the burst, then a few probes above the estimated rate.
+		const refused = requests.filter((r) => r.status === 429);
+		expect(refused.length).toBeGreaterThan(0);
+		expect(refused.length).toBeLessThan(count / 4);
+	});
+
 	test('Concurrency Mode Fixed keeps exactly Concurrency in flight, even when answers are fast', async () => {
 		fixture.sandbox.setLatency(20);
 		const { output, error } = await updateTasks(100, { concurrencyMode: 'fixed', concurrency: 5 });
@@ -249,5 +268,38 @@ describe('the latency signal', () => {
 		const release = await limiter.acquire('');
 		release('overloaded', Date.now() - 100);
 		expect(limiter.currentLimit()).toBe(START_LIMIT / 2);
+	});
+});
+
+describe('the pace after a pause', () => {
+	const { RequestLimiter, ExecutionCancelledError } = require('../nodes/shared/limiter');
+
+	test('holds the business for the pause, then spaces its requests at the rate accepted; other businesses go on', async () => {
+		const limiter = new RequestLimiter('adaptive', 200);
+		// Four accepted, then a refusal asking for a 1 s pause: about 4 per 1 s, one every ~250 ms.
+		for (let i = 0; i < 4; i++) (await limiter.acquire('acme'))('clean');
+		(await limiter.acquire('acme'))('overloaded', Date.now(), 1000);
+		const pausedAt = Date.now();
+		(await limiter.acquire('globex'))('clean'); // not held: its own limit and pace
+		expect(Date.now() - pausedAt).toBeLessThan(100);
+		const grantedAt = [];
+		for (let i = 0; i < 3; i++) {
+			(await limiter.acquire('acme'))('neutral');
+			grantedAt.push(Date.now() - pausedAt);
+		}
+		expect(grantedAt[0]).toBeGreaterThanOrEqual(990);
+		expect(grantedAt[1] - grantedAt[0]).toBeGreaterThanOrEqual(200);
+		expect(grantedAt[2] - grantedAt[1]).toBeGreaterThanOrEqual(200);
+	});
+
+	test('a cancelled execution stops waiting for the pause at once, not after it', async () => {
+		const controller = new AbortController();
+		const limiter = new RequestLimiter('adaptive', 200, controller.signal);
+		(await limiter.acquire(''))('overloaded', Date.now(), 60_000);
+		const waiting = limiter.acquire('');
+		const startedAt = Date.now();
+		setTimeout(() => controller.abort(), 100);
+		await expect(waiting).rejects.toBeInstanceOf(ExecutionCancelledError);
+		expect(Date.now() - startedAt).toBeLessThan(1000);
 	});
 });

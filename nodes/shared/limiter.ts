@@ -20,8 +20,17 @@
  *   already at its bound, so holding or cutting a quarter loses none of it, while a single
  *   slow answer (a GC pause, a busy machine) decides nothing. Latency is measured from the
  *   hand-over to n8n's HTTP helper, after the request's body (files) is built.
+ * - A refusal with a Retry-After of a second or more also paces the key: a
+ *   concurrency limit cannot bound the rate when answers are fast (a slot comes back in a
+ *   millisecond), so every pause would let the whole queue rush in again, and an item
+ *   refused Max Tries times fails. From then on
+ *   requests are spaced to the rate the platform took: the answers it accepted since the
+ *   last pause, over that time plus the Retry-After (a token bucket's burst and refill, a
+ *   fixed window's quota per window). The rate grows by one request/s per accepted answer
+ *   (more than doubling each second) until the second such refusal, then by an eighth each
+ *   second; a later refusal sets it to the estimate again, between half the pace and the pace.
  * The Concurrency option is the ceiling of every limit and of the run's total.
- * Fixed: exactly Concurrency at once for the whole run.
+ * Fixed: exactly Concurrency at once for the whole run, not paced (the shared pause still holds).
  *
  * No timers: limits change as answers come back, measured with Date.now(). Waits go in short
  * slices of n8n's `sleep` and end when the execution's cancel signal fires.
@@ -47,6 +56,10 @@ const MIN_WINDOW = 8;
 /** Slow windows in a row before the limit is cut: a rise must last two rounds. */
 const SLOW_WINDOWS = 2;
 const OVERLOAD_CUT = 0.5;
+/** The slowest pace, requests/s: one a minute, as long as the longest Retry-After the node waits for. */
+const MIN_RATE = 1 / 60;
+/** Requests/s a pace grows by per accepted answer after its slow start: an eighth more each second. */
+const RATE_PROBE = 1 / 8;
 const SLOW_CUT = 0.75;
 /** Longest single sleep while waiting, so a cancelled execution stops waiting promptly. */
 const WAIT_SLICE_MS = 200;
@@ -56,9 +69,10 @@ export type Outcome = 'clean' | 'overloaded' | 'neutral';
 
 /**
  * Ends one request's hold on its slot and reports how the platform answered; `sentAt`
- * (Date.now() when the request was handed to the HTTP helper) times the answer, else the grant.
+ * (Date.now() when the request was handed to the HTTP helper) times the answer, else the
+ * grant; `retryAfterMs`: the refusal's Retry-After, when the run pauses for it.
  */
-export type Release = (outcome: Outcome, sentAt?: number) => void;
+export type Release = (outcome: Outcome, sentAt?: number, retryAfterMs?: number) => void;
 
 export class ExecutionCancelledError extends Error {
 	constructor() {
@@ -92,6 +106,14 @@ class Limit {
 	private slowWindows = 0;
 	/** The last whole window was slow: hold the limit (queueing somewhere, growing would not help). */
 	private queueing = false;
+	/** Requests per second this key is paced to; Infinity until the first refusal with a Retry-After. */
+	private rate = Infinity;
+	private rateSlowStart = true;
+	/** No request of this key goes before this time (Date.now()): the pause, then the pace. */
+	nextSendAt = 0;
+	/** Since when, and how many, answers were accepted: the platform's rate, read at its next refusal. */
+	private acceptedSince = Date.now();
+	private accepted = 0;
 
 	constructor(
 		private readonly ceiling: number,
@@ -100,16 +122,18 @@ class Limit {
 		this.limit = adaptive ? Math.min(START_LIMIT, ceiling) : ceiling;
 	}
 
-	get hasRoom(): boolean {
+	get hasSlot(): boolean {
 		return this.inFlight < Math.floor(this.limit);
 	}
 
-	grant(): number {
+	grant(now: number): number {
 		this.inFlight++;
+		// Spaced from the previous send, or from now when idle: a pace saves up no burst.
+		if (this.rate !== Infinity) this.nextSendAt = Math.max(now, this.nextSendAt) + 1000 / this.rate;
 		return ++this.granted;
 	}
 
-	complete(grantNumber: number, latencyMs: number, outcome: Outcome): void {
+	complete(grantNumber: number, latencyMs: number, outcome: Outcome, retryAfterMs: number | undefined): void {
 		// Grow only while the limit is what holds the requests back, not the work available.
 		const limited = this.inFlight >= this.limit / 2;
 		this.inFlight--;
@@ -119,11 +143,15 @@ class Limit {
 		if (outcome === 'overloaded') {
 			// One cut per round: refusals of requests sent before the last cut do not cut again.
 			if (!afterCut) return;
+			// Retry-After: 0 asks for an immediate retry, no window to read a rate over.
+			if (retryAfterMs !== undefined && retryAfterMs >= 1000) this.pace(retryAfterMs);
 			this.cut(OVERLOAD_CUT, 1);
 			this.slowStart = false;
 			return;
 		}
 
+		this.accepted++;
+		if (this.rate !== Infinity) this.rate += this.rateSlowStart ? 1 : RATE_PROBE;
 		this.baselineMs = Math.min(this.baselineMs, latencyMs);
 		if (afterCut && this.closeWindow(latencyMs)) return;
 		if (limited && !this.queueing) this.limit = Math.min(this.ceiling, this.limit + (this.slowStart ? 1 : 1 / this.limit));
@@ -149,6 +177,24 @@ class Limit {
 		return true;
 	}
 
+	/** Sets the pace from what the platform accepted before refusing, and holds this key until its Retry-After has passed. */
+	private pace(retryAfterMs: number): void {
+		const now = Date.now();
+		const estimate = (1000 * this.accepted) / (Math.max(0, now - this.acceptedSince) + retryAfterMs);
+		// Refused before anything was accepted since the last pause says nothing of a rate (a
+		// fault, another client's use, a pause too short): the pause alone holds then.
+		if (this.accepted > 0 && this.rate === Infinity) {
+			this.rate = estimate;
+		} else if (this.accepted > 0) {
+			// Refused while paced: the estimate, but never above that pace nor below half of it.
+			this.rate = Math.max(this.rate * OVERLOAD_CUT, Math.min(estimate, this.rate), MIN_RATE);
+			this.rateSlowStart = false;
+		}
+		this.acceptedSince = now + retryAfterMs;
+		this.accepted = 0;
+		this.nextSendAt = Math.max(this.nextSendAt, this.acceptedSince);
+	}
+
 	private cut(factor: number, floor: number): void {
 		this.limit = Math.max(floor, Math.floor(this.limit * factor));
 		this.grantedBeforeCut = this.granted;
@@ -170,6 +216,8 @@ export class RequestLimiter {
 	private readonly waiting: Waiter[] = [];
 	private readonly listeners: Array<() => void> = [];
 	private inFlight = 0;
+	/** When the planned wake-up for requests held by a pace fires (Infinity: none planned). */
+	private wakeAt = Infinity;
 
 	constructor(
 		readonly mode: ConcurrencyMode,
@@ -183,7 +231,10 @@ export class RequestLimiter {
 		if (this.signal?.aborted) throw new ExecutionCancelledError();
 		const limit = this.limitFor(business);
 		if (this.waiting.length === 0 && this.hasRoom(limit)) return this.grant(limit);
-		return await new Promise<Release>((grant, refuse) => this.waiting.push({ business, grant, refuse }));
+		const granted = new Promise<Release>((grant, refuse) => this.waiting.push({ business, grant, refuse }));
+		// Held only by a pace, nothing in flight would wake it: plan the wake-up now.
+		this.wakeWaiting();
+		return await granted;
 	}
 
 	/** How many requests the run may have in flight now: what items and page read-ahead plan with. */
@@ -211,19 +262,19 @@ export class RequestLimiter {
 	}
 
 	private hasRoom(limit: Limit): boolean {
-		return limit.hasRoom && this.inFlight < this.ceiling;
+		return limit.hasSlot && limit.nextSendAt <= Date.now() && this.inFlight < this.ceiling;
 	}
 
 	private grant(limit: Limit): Release {
 		this.inFlight++;
-		const grantNumber = limit.grant();
 		const grantedAt = Date.now();
+		const grantNumber = limit.grant(grantedAt);
 		let released = false;
-		return (outcome, sentAt = grantedAt) => {
+		return (outcome, sentAt = grantedAt, retryAfterMs = undefined) => {
 			if (released) return;
 			released = true;
 			this.inFlight--;
-			limit.complete(grantNumber, Date.now() - sentAt, outcome);
+			limit.complete(grantNumber, Date.now() - sentAt, outcome, retryAfterMs);
 			this.wakeWaiting();
 			for (const listener of this.listeners) listener();
 		};
@@ -238,12 +289,27 @@ export class RequestLimiter {
 				continue;
 			}
 			const limit = this.limitFor(waiter.business);
-			if (!limit.hasRoom) {
+			if (!limit.hasSlot) {
+				i++;
+				continue;
+			}
+			if (limit.nextSendAt > Date.now()) {
+				this.planWake(limit.nextSendAt);
 				i++;
 				continue;
 			}
 			this.waiting.splice(i, 1);
 			waiter.grant(this.grant(limit));
 		}
+	}
+
+	/** Wakes the waiting requests at `at`, in slices so that a cancelled execution is seen promptly. */
+	private planWake(at: number): void {
+		if (at >= this.wakeAt) return;
+		this.wakeAt = at;
+		void sleep(Math.max(0, Math.min(at - Date.now(), WAIT_SLICE_MS))).then(() => {
+			if (this.wakeAt === at) this.wakeAt = Infinity;
+			this.wakeWaiting();
+		});
 	}
 }

@@ -98,16 +98,19 @@ export async function platformRequest(
 		} catch (error) {
 			attempt = networkFailure(error);
 		}
-		release?.(outcomeOf(attempt), sentAt);
+		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
+		// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
+		const waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
+		// The platform asked the whole client to slow down: every item of this run waits.
+		const slowDown = attempt.kind === 'response' && (attempt.statusCode === 429 || retryAfter !== undefined);
+		const sharedPauseMs = slowDown && !waitTooLong ? (retryAfter ?? backoffDelay(settings, tries)) : undefined;
+		release?.(outcomeOf(attempt), sentAt, waitTooLong ? undefined : retryAfter);
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
 			return successOrFailure(run, spec, itemIndex, attempt, input, responseOptions);
 		}
 
-		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
 		const retryable = tries < settings.maxTries && isRetryable(spec.retry, attempt, retryAfter);
-		// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
-		const waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
 		if (!retryable || waitTooLong) {
 			const notes: string[] = [];
 			if (retryable && retryAfter !== undefined) {
@@ -119,12 +122,10 @@ export async function platformRequest(
 			throw failureError(run, spec, itemIndex, attempt, tries, notes, input);
 		}
 
-		const delay = retryAfter ?? backoffDelay(settings, tries);
-		if (attempt.kind === 'response' && (attempt.statusCode === 429 || retryAfter !== undefined)) {
-			// The platform asked the whole client to slow down: every item of this run waits.
-			run.pausedUntil = Math.max(run.pausedUntil, Date.now() + delay);
+		if (sharedPauseMs !== undefined) {
+			run.pausedUntil = Math.max(run.pausedUntil, Date.now() + sharedPauseMs);
 		} else {
-			await pauseFor(delay, run.cancelSignal);
+			await pauseFor(backoffDelay(settings, tries), run.cancelSignal);
 		}
 	}
 }
