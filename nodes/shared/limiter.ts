@@ -3,9 +3,10 @@
  *
  * Adaptive (the default): one limit per business key (rate limits follow the key), as TCP
  * congestion control and Netflix's concurrency-limits do it:
- * - Start at a quarter of Concurrency, at least MIN_START_LIMIT (startLimit). Slow start: +1 per clean answer while
- *   the limit is what holds requests back (at least half of it in flight), so it doubles per
- *   round of answers; after the first refusal, +1 per round (additive increase).
+ * - Start at a quarter of Concurrency, at least MIN_START_LIMIT (startLimit). Slow start: +1
+ *   per clean answer while the limit is what holds requests back (at least half of it in
+ *   flight), so it doubles per round of answers; after the first refusal, +1 per round
+ *   (additive increase).
  * - 429, 503 or a timeout: halve (OVERLOAD_CUT, at least 1) and end the slow start, at most
  *   once per round: answers to requests granted before the last cut never cut again.
  * - Latency, read so that noise and the node's own CPU do not cut: the baseline is the
@@ -20,15 +21,15 @@
  *   already at its bound, so holding or cutting a quarter loses none of it, while a single
  *   slow answer (a GC pause, a busy machine) decides nothing. Latency is measured from the
  *   hand-over to n8n's HTTP helper, after the request's body (files) is built.
- * - A refusal with a Retry-After of a second or more also paces the key: a
- *   concurrency limit cannot bound the rate when answers are fast (a slot comes back in a
- *   millisecond), so every pause would let the whole queue rush in again, and an item
- *   refused Max Tries times fails. From then on
- *   requests are spaced to the rate the platform took: the answers it accepted since the
- *   last pause, over that time plus the Retry-After (a token bucket's burst and refill, a
- *   fixed window's quota per window). The rate grows by one request/s per accepted answer
- *   (more than doubling each second) until the second such refusal, then by an eighth each
- *   second; a later refusal sets it to the estimate again, between half the pace and the pace.
+ * - A refusal with a Retry-After of a second or more also paces the key: a concurrency limit
+ *   cannot bound the rate when answers are fast (a slot comes back in a millisecond), so every
+ *   pause would let the whole queue rush in again, and an item refused Max Tries times fails.
+ *   From then on requests are spaced to the rate the platform took: the answers it accepted
+ *   since the last pause, over that time plus the Retry-After (a token bucket's burst and
+ *   refill, a fixed window's quota per window). The rate grows by one request/s per accepted
+ *   answer (more than doubling each second) until the second such refusal, then by an eighth
+ *   each second; a later refusal sets it to the estimate again, between half the pace and the
+ *   pace. A refusal before anything was accepted since the last pause sets no pace.
  * The Concurrency option is the ceiling of every limit and of the run's total.
  * Fixed: exactly Concurrency at once for the whole run, not paced (the shared pause still holds).
  *
