@@ -256,8 +256,9 @@ describe('the latency signal', () => {
 			expect(next).toBeGreaterThan(limit);
 			limit = next;
 		}
-		// Every answer 15 times slower (more than n8n's own CPU explains at this limit): seen at the end of a round, growth stops, and after
-		// two slow rounds in a row the limit is cut, by a quarter at a time.
+		// Every answer 15 times slower (more than n8n's own CPU explains at this limit): seen at
+		// the end of a round, growth stops, and after two slow rounds in a row the limit is cut,
+		// by a quarter at a time.
 		const slowRounds = [limit];
 		for (let i = 0; i < 4; i++) slowRounds.push(await round(limiter, () => 1500));
 		expect(slowRounds[4]).toBeLessThan(Math.max(...slowRounds));
