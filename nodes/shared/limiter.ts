@@ -130,11 +130,15 @@ class Limit {
 	private acceptedSince = Date.now();
 	private accepted = 0;
 
+	/** Where the limit starts, and the lowest that slow answers alone cut it to. */
+	private readonly start: number;
+
 	constructor(
 		private readonly ceiling: number,
 		private readonly adaptive: boolean,
 	) {
-		this.limit = adaptive ? startLimit(ceiling) : ceiling;
+		this.start = startLimit(ceiling);
+		this.limit = adaptive ? this.start : ceiling;
 	}
 
 	get hasSlot(): boolean {
@@ -187,10 +191,9 @@ class Limit {
 		this.slowWindows = this.queueing ? this.slowWindows + 1 : 0;
 		this.windowMin = Infinity;
 		this.windowAnswers = 0;
-		const floor = startLimit(this.ceiling);
-		if (this.slowWindows < SLOW_WINDOWS || this.limit <= floor) return false;
+		if (this.slowWindows < SLOW_WINDOWS || this.limit <= this.start) return false;
 		// Queueing alone never cuts below the start: a slow platform is not an overloaded one.
-		this.cut(SLOW_CUT, floor);
+		this.cut(SLOW_CUT, this.start);
 		return true;
 	}
 

@@ -101,9 +101,6 @@ export async function platformRequest(
 		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
 		// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
 		const waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
-		// The platform asked the whole client to slow down: every item of this run waits.
-		const slowDown = attempt.kind === 'response' && (attempt.statusCode === 429 || retryAfter !== undefined);
-		const sharedPauseMs = slowDown && !waitTooLong ? (retryAfter ?? backoffDelay(settings, tries)) : undefined;
 		release?.(outcomeOf(attempt), sentAt, waitTooLong ? undefined : retryAfter);
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
@@ -122,10 +119,12 @@ export async function platformRequest(
 			throw failureError(run, spec, itemIndex, attempt, tries, notes, input);
 		}
 
-		if (sharedPauseMs !== undefined) {
-			run.pausedUntil = Math.max(run.pausedUntil, Date.now() + sharedPauseMs);
+		const delay = retryAfter ?? backoffDelay(settings, tries);
+		if (attempt.kind === 'response' && (attempt.statusCode === 429 || retryAfter !== undefined)) {
+			// The platform asked the whole client to slow down: every item of this run waits.
+			run.pausedUntil = Math.max(run.pausedUntil, Date.now() + delay);
 		} else {
-			await pauseFor(backoffDelay(settings, tries), run.cancelSignal);
+			await pauseFor(delay, run.cancelSignal);
 		}
 	}
 }
