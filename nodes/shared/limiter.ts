@@ -259,7 +259,7 @@ export class RequestLimiter {
 
 	/** How many requests the run may have in flight now: what items and page read-ahead plan with. */
 	currentLimit(): number {
-		if (this.limits.size === 0) return new Limit(this.ceiling, this.mode === 'adaptive').limit;
+		if (this.limits.size === 0) return this.mode === 'adaptive' ? startLimit(this.ceiling) : this.ceiling;
 		let sum = 0;
 		for (const limit of this.limits.values()) sum += Math.floor(limit.limit);
 		return Math.max(1, Math.min(this.ceiling, sum));
