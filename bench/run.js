@@ -11,8 +11,9 @@
  * (runData[node][0].executionTime), so n8n's start-up and the input nodes are not counted.
  * Each case runs BENCH_ROUNDS times (default 3, at most 9), interleaved, and the median is
  * shown with the spread (lowest-highest). BENCH_CASES=key,key runs only those cases
- * ("memory" is the memory case). Each workflow first waits BENCH_SETTLE_SECONDS (default 3)
- * so that n8n has finished starting up. Memory: the n8n process's peak RSS (VmHWM from
+ * ("memory" is the memory case). BENCH_ARRIVALS=1 prints, after each n8n run, when the
+ * platform received its requests (ms from the node's start) and when the node ended. Each
+ * workflow first waits BENCH_SETTLE_SECONDS (default 3) so that n8n has finished starting up. Memory: the n8n process's peak RSS (VmHWM from
  * /proc) for 1000 updates each with a 1 MB file (filesystem binary mode, files read by the
  * Read/Write Files from Disk node) against the same run without files, at
  * BENCH_MEMORY_LATENCY ms (default 20). Nothing leaves 127.0.0.1; every child process has
@@ -37,6 +38,7 @@ const TASK_UPDATES = 1000;
 const TRANSFER_CREATES = 1000;
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 50);
 const RATE_LATENCY_MS = 20;
+const SHOW_ARRIVALS = process.env.BENCH_ARRIVALS === '1';
 const ONLY_CASES = process.env.BENCH_CASES ? new Set(process.env.BENCH_CASES.split(',')) : undefined;
 const NEWS_ITEMS = 10_000;
 const FILE_BYTES = 1024 * 1024;
@@ -159,7 +161,7 @@ async function executeInN8n(env, workflowId, retried = false) {
 	}
 	const items = task.data?.main?.[0] ?? [];
 	const failed = items.filter((/** @type {any} */ item) => item.json?.error !== undefined).length;
-	return { ms: task.executionTime, items: items.length, failed, peakRss };
+	return { ms: task.executionTime, startTime: task.startTime, items: items.length, failed, peakRss };
 }
 
 /** @param {Record<string, any>} job */
@@ -260,6 +262,7 @@ async function measure(sandbox, env, testCase) {
 		if (requests.some((/** @type {any} */ r) => r.status !== 200)) problems.push('answers other than 200');
 	}
 	if (problems.length) throw new Error(`${testCase.label}: ${problems.join(', ')}`);
+	if (SHOW_ARRIVALS && 'startTime' in result) process.stdout.write(arrivals(requests, result.startTime, result.ms));
 	// Item 0's request, to compare what different senders put on the wire.
 	const first = requests.find((/** @type {any} */ r) => r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0');
 	const failed = 'failed' in result ? result.failed : 0;
@@ -272,6 +275,18 @@ async function measure(sandbox, env, testCase) {
 		peakRss: 'peakRss' in result ? result.peakRss : undefined,
 		maxInFlight: sandbox.pushback.stats.maxInFlight,
 	};
+}
+
+/**
+ * When the platform received a run's requests, in ms from the node's start, and when the
+ * node ended: how a sender spreads its requests (all prepared first and sent in one burst,
+ * or sent as they are ready), and how long it waits for the last answers.
+ * @param {any[]} requests @param {number} startTime @param {number} ms
+ */
+function arrivals(requests, startTime, ms) {
+	const at = requests.map((request) => request.receivedAt - startTime).sort((a, b) => a - b);
+	const share = (/** @type {number} */ part) => at[Math.min(at.length - 1, Math.floor(part * at.length))];
+	return `[received: first ${at[0]}, 10% ${share(0.1)}, 50% ${share(0.5)}, 90% ${share(0.9)}, last ${at[at.length - 1]}; node ended ${ms} ms] `;
 }
 
 /** @param {number} ms */
