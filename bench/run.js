@@ -13,11 +13,11 @@
  * shown with the spread (lowest-highest). BENCH_CASES=key,key runs only those cases
  * ("memory" is the memory case). BENCH_ARRIVALS=1 prints, after each n8n run, when the
  * platform received its requests (ms from the node's start) and when the node ended. Each
- * workflow first waits BENCH_SETTLE_SECONDS (default 3) so that n8n has finished starting up. Memory: the n8n process's peak RSS (VmHWM from
- * /proc) for 1000 updates each with a 1 MB file (filesystem binary mode, files read by the
- * Read/Write Files from Disk node) against the same run without files, at
- * BENCH_MEMORY_LATENCY ms (default 20). Nothing leaves 127.0.0.1; every child process has
- * a time limit.
+ * workflow first waits BENCH_SETTLE_SECONDS (default 3) so that n8n has finished starting
+ * up. Memory: the n8n process's peak RSS (VmHWM from /proc) for 1000 updates each with a
+ * 1 MB file (filesystem binary mode, files read by the Read/Write Files from Disk node)
+ * against the same run without files, at BENCH_MEMORY_LATENCY ms (default 20). Nothing
+ * leaves 127.0.0.1; every child process has a time limit.
  *
  * Longer than ~350 lines on purpose: one runner for every case keeps the rounds
  * interleaved and the tables built from the same results.
