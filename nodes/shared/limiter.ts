@@ -55,6 +55,11 @@ export function startLimit(ceiling: number): number {
 	return Math.min(ceiling, Math.max(MIN_START_LIMIT, Math.round(ceiling / 4)));
 }
 
+/** Requests in flight a limit allows before its first answer: Fixed mode is at its ceiling from the start. */
+function initialLimit(ceiling: number, adaptive: boolean): number {
+	return adaptive ? startLimit(ceiling) : ceiling;
+}
+
 /** A window whose fastest answer is this many times slower than the baseline, plus the tolerance, is slow. */
 const SLOW_FACTOR = 2;
 const SLOW_TOLERANCE_MS = 20;
@@ -138,7 +143,7 @@ class Limit {
 		private readonly adaptive: boolean,
 	) {
 		this.start = startLimit(ceiling);
-		this.limit = adaptive ? this.start : ceiling;
+		this.limit = initialLimit(ceiling, adaptive);
 	}
 
 	get hasSlot(): boolean {
@@ -259,7 +264,7 @@ export class RequestLimiter {
 
 	/** How many requests the run may have in flight now: what items and page read-ahead plan with. */
 	currentLimit(): number {
-		if (this.limits.size === 0) return this.mode === 'adaptive' ? startLimit(this.ceiling) : this.ceiling;
+		if (this.limits.size === 0) return initialLimit(this.ceiling, this.mode === 'adaptive');
 		let sum = 0;
 		for (const limit of this.limits.values()) sum += Math.floor(limit.limit);
 		return Math.max(1, Math.min(this.ceiling, sum));
