@@ -147,3 +147,17 @@ test('without a default Business Key, items may still act for a named business; 
 	expect(run.json[1].error).toBe('The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the Business Platform API credential.');
 	expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['globex']);
 });
+
+test('a business name with a colon maps to exactly its own key, never to the business named by its first part', async () => {
+	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E15'));
+	const keys = fixture.sandbox.credentials.businessKeys;
+	const run = await runNode({
+		type: op.type,
+		parameters: { ...op.parameters, payslipId: '1751', options: { retryDelay: 1, business: 'globex:eu' } },
+		// "globex:eu" holds acme's key here, so the sandbox tells which key arrived by the business it acted for.
+		credentials: { ...fixture.credentials, additionalBusinessKeys: `globex=${keys.globex}\nglobex:eu=${keys.acme}` },
+	});
+	expect(run.error).toBeUndefined();
+	expect(run.json[0]).toMatchObject({ id: 1751 });
+	expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['acme']);
+});

@@ -85,8 +85,12 @@ function resolvePlaceholder(
 	credentials: ICredentialDataDecryptedObject,
 	placeholder: string,
 ): string | undefined {
-	const [source, business] = placeholder.slice(PLACEHOLDER_PREFIX.length).split(':');
-	if (source === 'businessKey') return parseBusinessKeys(credentials).get(business ?? '');
+	// Only the first colon ends the field name: a business name may hold colons itself ("shop:eu").
+	const rest = placeholder.slice(PLACEHOLDER_PREFIX.length);
+	const colon = rest.indexOf(':');
+	const source = colon < 0 ? rest : rest.slice(0, colon);
+	const business = colon < 0 ? '' : rest.slice(colon + 1);
+	if (source === 'businessKey') return parseBusinessKeys(credentials).get(business);
 	if (source === 'language') return String(credentials.language || 'en');
 	const value = credentials[source];
 	return value === undefined || value === '' ? undefined : String(value);
