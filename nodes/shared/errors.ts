@@ -166,15 +166,28 @@ function prefixLabels(spec: OperationSpec): string[] {
 		.map(([, field]) => CREDENTIAL_FIELD_LABELS[field]);
 }
 
+const isWordCharacter = (character: string | undefined) => character !== undefined && /[\w-]/.test(character);
+
+/**
+ * Whether `text` holds `word` on its own (not inside a longer name), ignoring case. Plain text
+ * search: a header name is the user's text (Custom API Call), never a pattern.
+ */
+function namesWord(text: string, word: string): boolean {
+	const haystack = text.toLowerCase();
+	const needle = word.toLowerCase();
+	for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+		if (!isWordCharacter(haystack[at - 1]) && !isWordCharacter(haystack[at + needle.length])) return true;
+	}
+	return false;
+}
+
 /**
  * The credential fields this operation sends, as the credential dialog labels them; only
  * those whose header the platform's message names ("Invalid apikey header.") when it names any.
  */
 function credentialFieldLabels(spec: OperationSpec, subject: ErrorSubject, platformMessage = ''): string[] {
 	const headers = Object.entries(spec.credentialHeaders);
-	const named = headers.filter(([header]) =>
-		new RegExp(`(^|[^\\w-])${header.replace(/-/g, '\\-')}([^\\w-]|$)`, 'i').test(platformMessage),
-	);
+	const named = headers.filter(([header]) => namesWord(platformMessage, header));
 	const labels = new Set<string>();
 	for (const [, source] of named.length ? named : headers) {
 		labels.add(

@@ -132,3 +132,28 @@ describe('responses', () => {
 		for (const { json, error } of results) expectNoSecret({ json, message: error?.message, description: error?.description });
 	});
 });
+
+describe('a 401 that names a credential header', () => {
+	// Header names are the user's text: `*`, `+` and `.` are valid in them and are matched as text, never as a pattern.
+	/** @param {string} name @param {string} message */
+	const refusedWith = async (name, message) => {
+		fixture.sandbox.inject({ status: 401, body: { status: false, message } });
+		return await call('hr', {
+			path: '/api/v1/employees/1852',
+			headerProfile: 'none',
+			credentialHeaders: { header: [{ name, field: 'clientUuid' }, { name: 'secure_business_key', field: 'businessKey' }] },
+		});
+	};
+
+	test('the name x** picks its credential field out of the message', async () => {
+		const { error } = await refusedWith('x**', 'Invalid x** header.');
+		expect(error?.message).toBe('The platform did not accept the credential\'s "Client UUID" when asked to call GET /api/v1/employees/1852');
+		expect(error?.description).toContain('The platform said: "Invalid x** header."');
+	});
+
+	test('the name x.y is not found in a message that names xzy: every credential field is suggested', async () => {
+		const { error } = await refusedWith('x.y', 'Invalid xzy header.');
+		expect(error?.message).toBe('The platform did not accept the credential when asked to call GET /api/v1/employees/1852');
+		expect(error?.description).toContain('"Client UUID" and "Business Key"');
+	});
+});
