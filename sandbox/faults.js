@@ -30,9 +30,11 @@ const PRNG_SEED = 0x5eed;
  * @property {boolean} [destroy]              destroy the socket without answering
  * @property {number} [ratio]                 0..1 share of matching requests (seeded PRNG)
  * @property {boolean} [actFirst]             perform the real operation first, then answer with the fault
+ * @property {string} [location]              sets Location (alone: a 302 with an empty body)
+ * @property {number} [dripMs]                sends the answer's body one byte every dripMs ms
  *
  * @typedef {{ destroy: true }
- *   | { status: number, text: string, contentType: string, headers: Record<string, string> }} FaultAnswer  destroy: close the socket unanswered
+ *   | { status: number, text: string, contentType: string, headers: Record<string, string>, dripMs?: number }} FaultAnswer  destroy: close the socket unanswered
  */
 
 /**
@@ -106,7 +108,8 @@ function createFaultQueue(operations) {
 function faultAnswers(fault) {
 	return !!(
 		fault.destroy || fault.statusFalse || fault.malformedJson || fault.html || fault.emptyBody ||
-		fault.status !== undefined || fault.body !== undefined || fault.retryAfter !== undefined
+		fault.status !== undefined || fault.body !== undefined || fault.retryAfter !== undefined ||
+		fault.location !== undefined
 	);
 }
 
@@ -138,6 +141,7 @@ function faultAnswer(fault, envelope) {
 	/** @type {Record<string, string>} */
 	const headers = {};
 	if (fault.retryAfter !== undefined) headers['Retry-After'] = String(fault.retryAfter);
+	if (fault.location !== undefined) headers.Location = fault.location;
 	let contentType = 'application/json';
 	let status = fault.status;
 	let text;
@@ -161,11 +165,14 @@ function faultAnswer(fault, envelope) {
 			contentType = 'text/plain; charset=utf-8';
 			text = fault.body;
 		} else text = JSON.stringify(fault.body);
+	} else if (fault.location !== undefined) {
+		status ??= 302;
+		text = '';
 	} else {
 		status ??= fault.retryAfter !== undefined ? 429 : 500;
 		text = JSON.stringify(defaultErrorBody(status));
 	}
-	return { status, text, contentType: fault.contentType ?? contentType, headers };
+	return { status, text, contentType: fault.contentType ?? contentType, headers, dripMs: fault.dripMs };
 }
 
 module.exports = { createFaultQueue, faultAnswers, faultAnswer };

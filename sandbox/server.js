@@ -39,7 +39,7 @@ const DEFAULT_MAX_BODY = 50 * 1024 * 1024;
  * @property {import('./pushback').RateLimit} [rateLimit] rate limit per business key (README.md, "Rate limits and latency")
  * @property {number} [jitterMs]    extra latency drawn in [0, jitterMs)
  *
- * @typedef {{ status: number, text: string, contentType?: string, headers?: Record<string, string> }} Answer
+ * @typedef {{ status: number, text: string, contentType?: string, headers?: Record<string, string>, dripMs?: number }} Answer
  *
  * @typedef {object} Instance  one running sandbox's internals
  * @property {boolean} quiet
@@ -76,7 +76,7 @@ function sleep(sb, ms) {
  * @param {RecordedRequest} rec
  * @param {Answer} answer
  */
-function reply(sb, res, rec, { status, text, contentType = 'application/json', headers = {} }) {
+function reply(sb, res, rec, { status, text, contentType = 'application/json', headers = {}, dripMs }) {
 	rec.status = status;
 	sb.requests.push(rec);
 	if (!sb.quiet) {
@@ -85,7 +85,25 @@ function reply(sb, res, rec, { status, text, contentType = 'application/json', h
 	}
 	if (res.destroyed || res.writableEnded) return;
 	res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(text)), ...headers });
+	if (dripMs) return drip(res, Buffer.from(text), dripMs);
 	res.end(text);
+}
+
+/**
+ * A slow platform: the body one byte every `intervalMs`, so no single wait is long.
+ * @param {import('node:http').ServerResponse} res @param {Buffer} body @param {number} intervalMs
+ */
+function drip(res, body, intervalMs) {
+	let sent = 0;
+	const timer = setInterval(() => {
+		if (res.destroyed || sent >= body.length) {
+			clearInterval(timer);
+			if (!res.destroyed) res.end();
+			return;
+		}
+		res.write(body.subarray(sent, ++sent));
+	}, intervalMs);
+	res.on('close', () => clearInterval(timer));
 }
 
 /** @param {{ status: number, body: any }} result @returns {Answer} */

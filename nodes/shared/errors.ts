@@ -23,6 +23,7 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_FIELD_LABELS } from './credentialFields';
+import { MAX_REDIRECTS } from './defaults';
 import { errorMessageOf, fieldErrorEntriesOf, parseBody, type FieldError } from './envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
 import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, describeOperation, type OperationSpec } from './operations';
@@ -312,6 +313,38 @@ export function failureError(
 		fieldErrors,
 		tries,
 		notes,
+	});
+}
+
+/** Why a redirect is not followed (transport.ts: sendFollowingRedirects). */
+export type RedirectRefusal = 'no target' | 'other origin' | 'changes data' | 'too many';
+
+/**
+ * A redirect the node does not follow. The target is named by its origin only: its path and
+ * query may carry what the platform meant for the browser alone.
+ */
+export function redirectError(
+	run: PlatformRun,
+	spec: OperationSpec,
+	itemIndex: number,
+	redirect: { statusCode: number; target?: URL; refusal: RedirectRefusal },
+	subject: ErrorSubject = {},
+): NodeApiError {
+	const does = fill(spec.does, subject);
+	const { statusCode, target, refusal } = redirect;
+	const baseUrl = `"${baseUrlLabel(spec)}"`;
+	const messages: Record<RedirectRefusal, string> = {
+		'no target': `The platform answered with a redirect (HTTP ${statusCode}) without a valid address to go to, when asked to ${does}`,
+		'other origin': `The platform answered with a redirect (HTTP ${statusCode}) to another host, ${target?.origin ?? ''}, when asked to ${does}: the node does not follow it, so nothing of the credential is sent there`,
+		'changes data': `The platform answered with a redirect (HTTP ${statusCode}) when asked to ${does}: the node does not send a request that changes data a second time`,
+		'too many': `The platform redirected more than ${MAX_REDIRECTS} times when asked to ${does}`,
+	};
+	const moved = refusal === 'changes data' && target ? ` (the platform pointed to ${target.origin}, path ${target.pathname})` : '';
+	return platformError(run, spec, itemIndex, {
+		message: messages[refusal],
+		check: `If the platform has moved, put its new address in the credential's ${baseUrl}${moved}.`,
+		httpCode: statusCode,
+		notes: spec.retry === 'create' ? [MAY_HAVE_ACTED_NOTE] : [],
 	});
 }
 

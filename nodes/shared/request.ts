@@ -180,6 +180,8 @@ export function prepareRequest(
 			body: await buildBody(spec, input, headers),
 			qs: input.query,
 			timeout: run.settings.timeoutMs,
+			// n8n would follow a redirect to any host with the credential headers: the transport decides instead.
+			disableFollowRedirect: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			encoding: 'text',

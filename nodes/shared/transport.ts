@@ -8,14 +8,17 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './credentialFields';
+import { MAX_REDIRECTS } from './defaults';
 import { isRecord, parseBody, unwrapEnvelope, valueAt } from './envelope';
 import {
 	MAY_HAVE_ACTED_NOTE,
 	failureError,
 	missingPayloadError,
+	redirectError,
 	refusedAnswerError,
 	unreadableAnswerError,
 	type ErrorSubject,
+	type RedirectRefusal,
 } from './errors';
 import { pauseFor, type Outcome } from './limiter';
 import { specOf, type OperationRef, type OperationSpec } from './operations';
@@ -88,15 +91,11 @@ export async function platformRequest(
 		let attempt: Attempt;
 		const sentAt = Date.now();
 		try {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				options,
-				run.credential && { credentialsDecrypted: run.credential },
-			)) as { statusCode: number; body: unknown; headers: IDataObject };
-			attempt = { kind: 'response', statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
+			attempt = await sendFollowingRedirects(this, run, spec, itemIndex, options, input);
 		} catch (error) {
-			attempt = networkFailure(error);
+			// A redirect the node does not follow fails the item: the slot goes back first.
+			release?.('neutral');
+			throw error;
 		}
 		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
 		// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
@@ -127,6 +126,101 @@ export async function platformRequest(
 			await pauseFor(delay, run.cancelSignal);
 		}
 	}
+}
+
+/**
+ * One HTTP exchange. Timeout bounds the whole exchange, a slow trickle of bytes included (the
+ * HTTP client's own timeout only bounds the silence between bytes), and the run's cancel
+ * signal ends it.
+ */
+async function exchange(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+	run: PlatformRun,
+	options: IHttpRequestOptions,
+): Promise<Attempt> {
+	const { timeoutMs } = run.settings;
+	const timeout = AbortSignal.timeout(timeoutMs);
+	const controller = new AbortController();
+	const abort = () => controller.abort();
+	timeout.addEventListener('abort', abort, { once: true });
+	run.cancelSignal?.addEventListener('abort', abort, { once: true });
+	if (run.cancelSignal?.aborted) abort();
+	try {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			withAbortSignal(context, controller.signal),
+			CREDENTIAL_TYPE,
+			{ ...options, abortSignal: controller.signal },
+			run.credential && { credentialsDecrypted: run.credential },
+		)) as { statusCode: number; body: unknown; headers: IDataObject };
+		return { kind: 'response', statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
+	} catch (error) {
+		if (timeout.aborted && !run.cancelSignal?.aborted) {
+			return { kind: 'network', code: 'ETIMEDOUT', message: `no complete answer within ${timeoutMs} ms` };
+		}
+		return networkFailure(error);
+	} finally {
+		timeout.removeEventListener('abort', abort);
+		run.cancelSignal?.removeEventListener('abort', abort);
+	}
+}
+
+/**
+ * The context n8n's HTTP helper runs in, with `signal` as the execution's cancel signal: the
+ * helper replaces a request's `abortSignal` with that one where the context has it
+ * (execute functions), which would drop the Timeout.
+ */
+function withAbortSignal<Context extends object>(context: Context, signal: AbortSignal): Context {
+	if (!('getExecutionCancelSignal' in context)) return context;
+	return new Proxy(context, {
+		get: (target, property, receiver) =>
+			property === 'getExecutionCancelSignal' ? () => signal : Reflect.get(target, property, receiver),
+	});
+}
+
+const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Sends a request and follows redirects by the package's rules, never n8n's (which would send
+ * the credential headers to any host): a redirect to another origin fails the item, and so
+ * does one of a request that changes data, which is never sent twice. Only a read follows a
+ * redirect to the same origin, at most MAX_REDIRECTS times.
+ */
+async function sendFollowingRedirects(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+	run: PlatformRun,
+	spec: OperationSpec,
+	itemIndex: number,
+	options: IHttpRequestOptions,
+	subject: ErrorSubject,
+): Promise<Attempt> {
+	const origin = new URL(options.url).origin;
+	let request = options;
+	for (let redirects = 0; ; redirects++) {
+		const attempt = await exchange(context, run, request);
+		if (attempt.kind !== 'response' || !REDIRECT_CODES.has(attempt.statusCode)) return attempt;
+		const target = redirectTarget(attempt.headers.location, request.url);
+		const refusal: RedirectRefusal | undefined = !target
+			? 'no target'
+			: target.origin !== origin
+				? 'other origin'
+				: spec.method !== 'GET'
+					? 'changes data'
+					: redirects >= MAX_REDIRECTS
+						? 'too many'
+						: undefined;
+		if (refusal || !target) {
+			throw redirectError(run, spec, itemIndex, { statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' }, subject);
+		}
+		// The target carries the query the platform wants; the original one is not added again.
+		request = { ...request, url: target.href, qs: undefined };
+	}
+}
+
+/** A Location header as an absolute http(s) URL, resolved against the URL that answered. */
+function redirectTarget(location: unknown, base: string): URL | undefined {
+	if (typeof location !== 'string' || location.trim() === '' || !URL.canParse(location, base)) return undefined;
+	const target = new URL(location, base);
+	return target.protocol === 'http:' || target.protocol === 'https:' ? target : undefined;
 }
 
 function successOrFailure(

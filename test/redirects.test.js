@@ -1,0 +1,124 @@
+// @ts-check
+/**
+ * Redirects, through n8n-core's real engine: the credential never reaches another host. A
+ * redirect to another origin fails the item and names only that origin; a request that changes
+ * data is never sent twice; a read follows a same-origin redirect, at most three times.
+ */
+const http = require('node:http');
+
+const { useSandbox } = require('./harness/fixture');
+const { OPERATION_CASES } = require('./harness/operationCases');
+const { customApiCaller } = require('./customApiCall/call');
+
+const fixture = useSandbox();
+const call = customApiCaller(fixture);
+
+/** Another host (another port on loopback is another origin) that records what reaches it. */
+/** @type {{ url: string, requests: Array<{ url?: string, headers: http.IncomingHttpHeaders }>, close: () => void }} */
+let foreign;
+beforeAll(async () => {
+	/** @type {Array<{ url?: string, headers: http.IncomingHttpHeaders }>} */
+	const requests = [];
+	const server = http.createServer((req, res) => {
+		requests.push({ url: req.url, headers: req.headers });
+		res.writeHead(200, { 'Content-Type': 'application/json' });
+		res.end(JSON.stringify({ status: true, message: 'foreign', data: { id: 1751, foreign: true } }));
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+	const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+	foreign = { url: `http://127.0.0.1:${port}`, requests, close: () => server.close() };
+});
+afterAll(() => foreign?.close());
+beforeEach(() => {
+	foreign.requests.length = 0;
+});
+
+/** @param {string} code */
+const caseOf = (code) => /** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.code === code));
+const stolen = () => `${foreign.url}/collect?token=secret-in-query`;
+
+/** @param {any} error */
+function expectRedirectRefused(error, statusCode) {
+	expect(error?.message).toContain(`redirect (HTTP ${statusCode}) to another host, ${foreign.url}, when asked to`);
+	expect(JSON.stringify(error)).not.toContain('secret-in-query');
+	expect(JSON.stringify(error)).not.toContain('/collect');
+	expect(error?.context.data).toMatchObject({ httpCode: statusCode, item: 0 });
+	expect(foreign.requests).toEqual([]);
+}
+
+describe('a redirect to another host fails the item, and nothing reaches that host', () => {
+	test.each([301, 302, 303, 307, 308])('a read answered %i', async (statusCode) => {
+		const op = caseOf('E15');
+		fixture.sandbox.inject({ operation: 'E15', status: statusCode, location: stolen() });
+		const { error } = await fixture.run(op.type, op.parameters);
+		expectRedirectRefused(error, statusCode);
+		expect(error?.description).toContain('put its new address in the credential\'s "HR Base URL"');
+		expect(fixture.requestsFor('E15')).toHaveLength(1);
+	});
+
+	test.each([302, 307])('an add answered %i: sent once, never repeated, and the user is told it may have been done', async (statusCode) => {
+		const op = caseOf('E7');
+		fixture.sandbox.inject({ operation: 'E7', status: statusCode, location: stolen() });
+		const { error } = await fixture.run(op.type, op.parameters);
+		expectRedirectRefused(error, statusCode);
+		expect(error?.description).toContain('may have carried out this request');
+		expect(fixture.requestsFor('E7')).toHaveLength(1);
+	});
+
+	test('a Custom API Call answered 302', async () => {
+		fixture.sandbox.inject({ status: 302, location: stolen() });
+		const { error } = await call('accounting', { path: '/api/v1/invoices' });
+		expectRedirectRefused(error, 302);
+		expect(fixture.sandbox.requests).toHaveLength(1);
+	});
+
+	test('a relative Location of another scheme-less host (//host) counts as another host', async () => {
+		const op = caseOf('E15');
+		fixture.sandbox.inject({ operation: 'E15', status: 302, location: stolen().replace(/^http:/, '') });
+		const { error } = await fixture.run(op.type, op.parameters);
+		expectRedirectRefused(error, 302);
+	});
+});
+
+describe('a redirect to the same host', () => {
+	/** The HR module's own address for payslip 1751. */
+	const sameOrigin = () => `${fixture.credentials.hrBaseUrl}/api/v1/payslips/1751`;
+
+	test('is followed for a read, with the platform headers, and the answer is the output', async () => {
+		const op = caseOf('E15');
+		fixture.sandbox.inject({ operation: 'E15', status: 301, location: sameOrigin() });
+		const { json, error } = await fixture.run(op.type, op.parameters);
+		expect(error).toBeUndefined();
+		expect(json[0]).toMatchObject({ id: 1751 });
+		const requests = fixture.requestsFor('E15');
+		expect(requests.map((/** @type {any} */ r) => r.status)).toEqual([301, 200]);
+		expect(requests[1].headers.secure_business_key).toBe(fixture.credentials.businessKey);
+	});
+
+	test('is followed at most three times', async () => {
+		const op = caseOf('E15');
+		fixture.sandbox.inject({ operation: 'E15', status: 302, location: sameOrigin(), times: Infinity });
+		const { error } = await fixture.run(op.type, op.parameters);
+		expect(error?.message).toContain('The platform redirected more than 3 times when asked to');
+		expect(fixture.requestsFor('E15')).toHaveLength(4);
+	});
+
+	test('fails an add without sending it again, and says where the platform pointed', async () => {
+		const op = caseOf('E7');
+		const moved = `${fixture.credentials.hrBaseUrl}/v2/api/v1/skills?ticket=abc`;
+		fixture.sandbox.inject({ operation: 'E7', status: 307, location: moved });
+		const { error } = await fixture.run(op.type, op.parameters);
+		expect(error?.message).toContain('redirect (HTTP 307) when asked to');
+		expect(error?.message).toContain('does not send a request that changes data a second time');
+		expect(error?.description).toContain(`(the platform pointed to ${new URL(moved).origin}, path /hr/v2/api/v1/skills)`);
+		expect(JSON.stringify(error)).not.toContain('ticket');
+		expect(fixture.sandbox.requests).toHaveLength(1);
+	});
+
+	test('without a Location fails the item', async () => {
+		const op = caseOf('E15');
+		fixture.sandbox.inject({ operation: 'E15', status: 302, location: '' });
+		const { error } = await fixture.run(op.type, op.parameters);
+		expect(error?.message).toContain('without a valid address to go to');
+	});
+});
