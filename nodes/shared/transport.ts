@@ -5,7 +5,13 @@
  * slot of the run's limiter (limiter.ts), envelopes unwrapped,
  * secrets blanked (redaction.ts) and failures shown with the platform's own message (errors.ts).
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
+import {
+	NodeApiError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type ILoadOptionsFunctions,
+} from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './credentialFields';
 import { MAX_REDIRECTS } from './defaults';
@@ -88,14 +94,12 @@ export async function platformRequest(
 			if (!options) release?.('neutral');
 		}
 
-		let attempt: Attempt;
 		const sentAt = Date.now();
-		try {
-			attempt = await sendFollowingRedirects(this, run, spec, itemIndex, options, input);
-		} catch (error) {
+		const attempt = await sendFollowingRedirects(this, run, spec, itemIndex, options, input);
+		if (attempt instanceof NodeApiError) {
 			// A redirect the node does not follow fails the item: the slot goes back first.
 			release?.('neutral');
-			throw error;
+			throw attempt;
 		}
 		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
 		// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
@@ -181,8 +185,8 @@ const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
 
 /**
  * Sends a request and follows redirects by the package's rules, never n8n's (which would send
- * the credential headers to any host): a redirect to another origin fails the item, and so
- * does one of a request that changes data, which is never sent twice. Only a read follows a
+ * the credential headers to any host): a redirect to another origin is the item's error, and
+ * so is one of a request that changes data, which is never sent twice. Only a read follows a
  * redirect to the same origin, at most MAX_REDIRECTS times.
  */
 async function sendFollowingRedirects(
@@ -192,7 +196,7 @@ async function sendFollowingRedirects(
 	itemIndex: number,
 	options: IHttpRequestOptions,
 	subject: ErrorSubject,
-): Promise<Attempt> {
+): Promise<Attempt | NodeApiError> {
 	const origin = new URL(options.url).origin;
 	let request = options;
 	for (let redirects = 0; ; redirects++) {
@@ -209,7 +213,7 @@ async function sendFollowingRedirects(
 						? 'too many'
 						: undefined;
 		if (refusal || !target) {
-			throw redirectError(run, spec, itemIndex, { statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' }, subject);
+			return redirectError(run, spec, itemIndex, { statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' }, subject);
 		}
 		// The target carries the query the platform wants; the original one is not added again.
 		request = { ...request, url: target.href, qs: undefined };
