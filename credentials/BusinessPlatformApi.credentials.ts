@@ -13,6 +13,7 @@ import {
 	fillCredentialHeaders,
 } from '../nodes/shared/credentialFields';
 import { OPERATIONS } from '../nodes/shared/operations';
+import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/validation';
 
 /** A field with its hint: which nodes use it, from the operation table. */
 const used = (property: INodeProperties): INodeProperties => {
@@ -49,6 +50,14 @@ const pathPrefix = (displayName: string, name: string, placeholder: string, url:
 		placeholder,
 		description: `The configured path segment(s) of the ${url} URL, as given by the platform support team`,
 	});
+
+/**
+ * The test's base URL: the Ecommerce Base URL, or none where it holds a character the URL
+ * parser reads as more than an address (as the nodes refuse it: toBaseUrl). With none, n8n
+ * fails the test as ERR_INVALID_URL before sending anything; the nodes' first run names the
+ * field. (An expression cannot fail with its own message here: n8n turns a throw into no value.)
+ */
+const TEST_BASE_URL = `={{ /${BASE_URL_REFUSED_CHARACTERS.source}/.test($credentials.ecommerceBaseUrl) ? "" : String($credentials.ecommerceBaseUrl).trim().replace(/\\/+$/, "") }}`;
 
 export class BusinessPlatformApi implements ICredentialType {
 	// A literal, not CREDENTIAL_TYPE: the lint's credential rules read only literals here.
@@ -134,7 +143,9 @@ export class BusinessPlatformApi implements ICredentialType {
 	// only a declarative test here, so the other modules are not part of it.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ String($credentials.ecommerceBaseUrl).replace(/\\/+$/, "") }}',
+			baseURL: TEST_BASE_URL,
+			// Never n8n's redirects, which would carry the keys to any host (README: Security).
+			disableFollowRedirect: true,
 			url: OPERATIONS.listNews.path,
 			method: OPERATIONS.listNews.method,
 			qs: { per_page: 1 },
@@ -166,6 +177,14 @@ export class BusinessPlatformApi implements ICredentialType {
 					message: 'Nothing answers at the Ecommerce Base URL: check it (the test lists news there)',
 				},
 			},
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message:
+						'The Ecommerce Base URL redirects elsewhere: put the address it redirects to in the field (the test, like the nodes, never follows a redirect, so that the keys are not sent to another host)',
+				},
+			})),
 			...[500, 502, 503, 504].map((value) => ({
 				type: 'responseCode' as const,
 				properties: {

@@ -284,6 +284,11 @@ const HOSTILE_BASE_URLS = [
 	'http://127.0.0.1:1/module#fragment',
 	'http://127.0.0.1:1/mod\nule',
 	'not a url',
+	// The URL parser reads a backslash as a slash: this one goes to evil.example.
+	'http://evil.example\\@127.0.0.1:1/module',
+	// An empty query or fragment still swallows the operation's path.
+	'http://127.0.0.1:1/module?',
+	'http://127.0.0.1:1/module#',
 ];
 
 describe('base URLs must be http or https', () => {

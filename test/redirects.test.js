@@ -4,8 +4,7 @@
  * redirect to another origin fails the item and names only that origin; a request that changes
  * data is never sent twice; a read follows a same-origin redirect, at most three times.
  */
-const http = require('node:http');
-
+const { startForeignHost } = require('./harness/foreignHost');
 const { useSandbox } = require('./harness/fixture');
 const { OPERATION_CASES } = require('./harness/operationCases');
 const { customApiCaller } = require('./customApiCall/call');
@@ -13,20 +12,10 @@ const { customApiCaller } = require('./customApiCall/call');
 const fixture = useSandbox();
 const call = customApiCaller(fixture);
 
-/** Another host (another port on loopback is another origin) that records what reaches it. */
-/** @type {{ url: string, requests: Array<{ url?: string, headers: http.IncomingHttpHeaders }>, close: () => void }} */
+/** @type {Awaited<ReturnType<typeof startForeignHost>>} */
 let foreign;
 beforeAll(async () => {
-	/** @type {Array<{ url?: string, headers: http.IncomingHttpHeaders }>} */
-	const requests = [];
-	const server = http.createServer((req, res) => {
-		requests.push({ url: req.url, headers: req.headers });
-		res.writeHead(200, { 'Content-Type': 'application/json' });
-		res.end(JSON.stringify({ status: true, message: 'foreign', data: { id: 1751, foreign: true } }));
-	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-	foreign = { url: `http://127.0.0.1:${port}`, requests, close: () => server.close() };
+	foreign = await startForeignHost();
 });
 afterAll(() => foreign?.close());
 beforeEach(() => {
@@ -37,7 +26,7 @@ beforeEach(() => {
 const caseOf = (code) => /** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.code === code));
 const stolen = () => `${foreign.url}/collect?token=secret-in-query`;
 
-/** @param {any} error */
+/** @param {any} error @param {number} statusCode */
 function expectRedirectRefused(error, statusCode) {
 	expect(error?.message).toContain(`redirect (HTTP ${statusCode}) to another host, ${foreign.url}, when asked to`);
 	expect(JSON.stringify(error)).not.toContain('secret-in-query');

@@ -187,20 +187,32 @@ export function toPathSegment(value: unknown, type: PathParamType, parameter: st
 	return encodeURIComponent(text);
 }
 
-/** A base URL from the credential: http or https, no query or fragment; returned without a trailing slash. */
+/**
+ * Characters a base URL may not hold, because the URL parser reads them as something other
+ * than the address: `\` is a `/` in http(s) URLs (so `https://evil.example\@p.example.com`
+ * goes to evil.example), `@` ends a user name, and `?` or `#` turns the operation's path into
+ * a query or fragment even with nothing after them.
+ */
+export const BASE_URL_REFUSED_CHARACTERS = /[\\@?#]/;
+
+/**
+ * A base URL from the credential: http or https, nothing but scheme, host, port and path;
+ * returned as parsed, without a trailing slash, so a request goes where the parser says.
+ */
 export function toBaseUrl(value: unknown, parameter: string): string {
 	const text = requireString(value, parameter);
 	// The URL parser silently drops tabs and line breaks; refuse them instead.
 	if (CONTROL_CHARACTERS.test(text)) throw new ParameterError(parameter, 'contains a line break or control character');
+	const refused = BASE_URL_REFUSED_CHARACTERS.exec(text);
+	if (refused) {
+		throw new ParameterError(parameter, `must be a plain address such as https://platform.example.com/api, without "${refused[0]}"`);
+	}
 	const url = URL.canParse(text) ? new URL(text) : undefined;
 	if (!url) throw new ParameterError(parameter, `is not a valid URL, got ${show(value)}`);
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		throw new ParameterError(parameter, `must start with http:// or https://, got ${show(value)}`);
 	}
-	if (url.search || url.hash || url.username || url.password) {
-		throw new ParameterError(parameter, 'must not contain a query, fragment or user name');
-	}
-	return text.replace(/\/+$/, '');
+	return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /** A configured path prefix such as `api/v1/ecomm_categories`: each segment checked and encoded. */

@@ -16,6 +16,7 @@ const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
 const { OPERATION_CASES, fullRunParameters, checkFullRun, withOptions } = require('../harness/operationCases');
 const { CUSTOM_API_CALL_CASES } = require('../harness/customApiCallCases');
+const { startForeignHost } = require('../harness/foreignHost');
 
 const PREFIX = `${app.PACKAGE_NAME}.`;
 const CREDENTIALS = { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } };
@@ -29,8 +30,9 @@ const CREDENTIALS = { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CR
 /**
  * A manual trigger and the node under test, named `Operation <code>`.
  * @param {string} code @param {string} type @param {Record<string, any>} parameters
+ * @param {Record<string, any>} [nodeSettings] node settings such as onError
  */
-function workflowOf(code, type, parameters) {
+function workflowOf(code, type, parameters, nodeSettings = {}) {
 	const trigger = { id: `${code}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 	const node = {
 		id: `${code}-node`,
@@ -40,6 +42,7 @@ function workflowOf(code, type, parameters) {
 		position: [240, 0],
 		parameters: withOptions(parameters, { retryDelay: 10 }),
 		credentials: CREDENTIALS,
+		...nodeSettings,
 	};
 	return {
 		id: `bpE2e${code}`,
@@ -56,6 +59,16 @@ const operationWorkflow = (testCase) => workflowOf(testCase.code, testCase.type,
 
 /** Workflow code of a Custom API Call case: `CustomApiCallHr`, ... @param {{ name: string }} testCase */
 const customApiCallCode = (testCase) => `CustomApiCall${testCase.name}`;
+
+/**
+ * One read, one add and one Custom API Call, each with its error as output (Continue On Fail),
+ * for the redirect checks: code -> the operation case or Custom API Call case it copies.
+ */
+const REDIRECT_CASES = {
+	RedirectRead: { operation: 'E15', ...OPERATION_CASES.find((testCase) => testCase.code === 'E15') },
+	RedirectAdd: { operation: 'E7', ...OPERATION_CASES.find((testCase) => testCase.code === 'E7') },
+	RedirectCustomApiCall: { operation: 'employeeGet', ...CUSTOM_API_CALL_CASES.find((testCase) => testCase.name === 'Hr') },
+};
 
 /** @type {any} */
 let sandbox;
@@ -77,6 +90,9 @@ beforeAll(async () => {
 	const workflows = [
 		...OPERATION_CASES.map(operationWorkflow),
 		...CUSTOM_API_CALL_CASES.map((testCase) => workflowOf(customApiCallCode(testCase), testCase.type, testCase.parameters)),
+		...Object.entries(REDIRECT_CASES).map(([code, testCase]) =>
+			workflowOf(code, /** @type {string} */ (testCase.type), /** @type {any} */ (testCase.parameters), { onError: 'continueRegularOutput' }),
+		),
 	];
 	const files = workflows.map((workflow) => {
 		const file = path.join(workflowDir, `${workflow.id}.json`);
@@ -156,5 +172,24 @@ describe('example workflows', () => {
 		const [task] = outputOf('Update task');
 		expect(task).toMatchObject({ id: 1001, status: 'In Progress' });
 		expect(task.files.map((/** @type {any} */ f) => f.file_name)).toContain('site-visit-report.txt');
+	});
+});
+
+describe('a redirect to another host: nothing of the credential reaches it, and an add is not repeated', () => {
+	/** @type {Awaited<ReturnType<typeof startForeignHost>>} */
+	let foreign;
+	beforeAll(async () => {
+		foreign = await startForeignHost();
+	});
+	afterAll(() => foreign?.close());
+
+	test.each(Object.entries(REDIRECT_CASES))('%s', async (code, testCase) => {
+		sandbox.inject({ operation: testCase.operation, status: 307, location: `${foreign.url}/collect?token=abc` });
+		const { outputOf, requests } = await execute(`bpE2e${code}`);
+		const [output] = outputOf(`Operation ${code}`);
+		expect(output.error).toContain(`redirect (HTTP 307) to another host, ${foreign.url}, when asked to`);
+		expect(JSON.stringify(output)).not.toContain('token=abc');
+		expect(requests.filter((/** @type {any} */ r) => r.operation === testCase.operation)).toHaveLength(1);
+		expect(foreign.requests).toEqual([]);
 	});
 });

@@ -17,6 +17,7 @@ const { chromium, selectors } = require('playwright-core');
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../../sandbox/credentials');
+const { startForeignHost } = require('../harness/foreignHost');
 
 /** n8n's port. */
 let PORT = 0;
@@ -228,6 +229,34 @@ describe('the credential test, as the editor runs it', () => {
 			status: 'Error',
 			message:
 				'The platform refused the keys: check API Key, API Connection and Business Key (the test lists news at the Ecommerce Base URL)',
+		});
+	});
+
+	describe('never sends the keys to another host', () => {
+		/** @type {Awaited<ReturnType<typeof startForeignHost>>} */
+		let foreign;
+		beforeAll(async () => {
+			foreign = await startForeignHost();
+		});
+		afterAll(() => foreign?.close());
+
+		test('a redirect to another host fails the test, and nothing reaches that host', async () => {
+			sandbox.inject({ operation: 'E16', status: 302, location: `${foreign.url}/collect` });
+			expect(await testCredential({})).toEqual({
+				status: 'Error',
+				message:
+					'The Ecommerce Base URL redirects elsewhere: put the address it redirects to in the field (the test, like the nodes, never follows a redirect, so that the keys are not sent to another host)',
+			});
+			expect(foreign.requests).toEqual([]);
+		});
+
+		test('a base URL the URL parser reads as another host is refused before anything is sent', async () => {
+			const before = sandbox.requests.length;
+			const disguised = `${foreign.url}\\@${new URL(sandbox.baseUrls.ecommerce).host}/ecommerce`;
+			const result = await testCredential({ ecommerceBaseUrl: disguised });
+			expect(result).toEqual({ status: 'Error', message: 'ERR_INVALID_URL' });
+			expect(foreign.requests).toEqual([]);
+			expect(sandbox.requests.length).toBe(before);
 		});
 	});
 

@@ -108,7 +108,9 @@ describe('paths, headers and URLs', () => {
 		expect(toBaseUrl('https://hr.example.com/', 'HR Base URL')).toBe('https://hr.example.com');
 		expect(reason(() => toBaseUrl('ftp://hr.example.com', 'HR Base URL'))).toContain('http:// or https://');
 		expect(reason(() => toBaseUrl('not a url', 'HR Base URL'))).toContain('not a valid URL');
-		expect(reason(() => toBaseUrl('https://h.example.com/?a=1', 'HR Base URL'))).toContain('query');
+		expect(reason(() => toBaseUrl('https://h.example.com/?a=1', 'HR Base URL'))).toContain('without "?"');
+		expect(reason(() => toBaseUrl('https://evil.example\\@h.example.com', 'HR Base URL'))).toContain('without "\\"');
+		expect(toBaseUrl('HTTPS://H.example.com:443/api//', 'HR Base URL')).toBe('https://h.example.com/api');
 	});
 
 	test('JSON parameters that do not parse name the parameter', () => {
