@@ -1,6 +1,7 @@
 /**
  * The one request path of every operation: the request built from the operation table
- * (request.ts), sent through the credential's `authenticate`, retried by the operation's
+ * (request.ts), sent through the credential's `authenticate` (redirects followed only by the
+ * rules of sendFollowingRedirects, Timeout bounding the whole exchange), retried by the operation's
  * retry class with one pause shared across a node run (retries.ts), each attempt within a
  * slot of the run's limiter (limiter.ts), envelopes unwrapped,
  * secrets blanked (redaction.ts) and failures shown with the platform's own message (errors.ts).
@@ -203,21 +204,20 @@ async function sendFollowingRedirects(
 		const attempt = await exchange(context, run, request);
 		if (attempt.kind !== 'response' || !REDIRECT_CODES.has(attempt.statusCode)) return attempt;
 		const target = redirectTarget(attempt.headers.location, request.url);
-		const refusal: RedirectRefusal | undefined = !target
-			? 'no target'
-			: target.origin !== origin
-				? 'other origin'
-				: spec.method !== 'GET'
-					? 'changes data'
-					: redirects >= MAX_REDIRECTS
-						? 'too many'
-						: undefined;
+		const refusal = target ? redirectRefusal(target, origin, spec, redirects) : 'no target';
 		if (refusal || !target) {
 			return redirectError(run, spec, itemIndex, { statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' }, subject);
 		}
 		// The target carries the query the platform wants; the original one is not added again.
 		request = { ...request, url: target.href, qs: undefined };
 	}
+}
+
+/** Why a redirect to `target` is not followed; undefined when it is. */
+function redirectRefusal(target: URL, origin: string, spec: OperationSpec, redirectsSoFar: number): RedirectRefusal | undefined {
+	if (target.origin !== origin) return 'other origin';
+	if (spec.method !== 'GET') return 'changes data';
+	return redirectsSoFar >= MAX_REDIRECTS ? 'too many' : undefined;
 }
 
 /** A Location header as an absolute http(s) URL, resolved against the URL that answered. */
