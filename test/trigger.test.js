@@ -229,6 +229,58 @@ describe('a failed poll', () => {
 	});
 });
 
+describe('overlapping polls', () => {
+	test('a tick while the last poll still runs is skipped: every item is emitted once, the state is right after', async () => {
+		const trigger = poller();
+		await trigger.poll();
+		const ids = addNews(3);
+		// The first poll's request is slow, so the second tick comes while it runs.
+		sandbox.inject({ operation: 'E16', delayMs: 500 });
+		const results = await Promise.all([trigger.poll(), trigger.poll()]);
+		expect(results.flatMap(idsOf)).toEqual(ids);
+		expect(results.filter((result) => result === null)).toHaveLength(1);
+		expect(await trigger.poll()).toBeNull();
+		const [next] = addNews(1);
+		expect(idsOf(await trigger.poll())).toEqual([next]);
+	});
+});
+
+describe("the poll's time budget (n8n's getPollBudgetMs)", () => {
+	test('a poll past its budget fails, names the limit, emits nothing and leaves the state; the next poll emits each item once', async () => {
+		const trigger = createPoller({
+			type: TYPE,
+			parameters: { event: 'newNewsItem', status: 'active', keyword: '', simple: true },
+			credentials: sandboxCredentials(sandbox),
+			pollBudgetMs: 1000,
+		});
+		await trigger.poll();
+		const ids = addNews(2);
+		const before = trigger.liveStaticData;
+		sandbox.inject({ operation: 'E16', delayMs: 20_000 });
+		const started = Date.now();
+		await expect(trigger.poll()).rejects.toThrow("The poll did not finish within 1 s, n8n's time limit for one poll");
+		// Ended by the budget, not by the slow answer.
+		expect(Date.now() - started).toBeLessThan(15_000);
+		expect(trigger.liveStaticData).toEqual(before);
+		expect(idsOf(await trigger.poll())).toEqual(ids);
+	});
+});
+
+describe('a large backlog', () => {
+	test('more than 150 000 new items in one poll are emitted and the state moves on', async () => {
+		const trigger = poller({ status: 'any', options: { pageSize: 50_000 } });
+		await trigger.poll();
+		// Copies of the newest item with the next ids: built directly, as 160 000 editors' posts would be slow to add one by one.
+		const template = news()[news().length - 1];
+		const first = template.id + 1;
+		for (let id = first; id < first + 160_000; id++) news().push({ ...template, id, status: 1 });
+		const emitted = await trigger.poll();
+		expect(emitted).toHaveLength(160_000);
+		expect(/** @type {any[]} */ (emitted)[159_999].id).toBe(first + 159_999);
+		expect(await trigger.poll()).toBeNull();
+	}, 60_000);
+});
+
 describe('a restart', () => {
 	test('a new context with the saved static data emits only what is new since the last emit', async () => {
 		const trigger = poller();

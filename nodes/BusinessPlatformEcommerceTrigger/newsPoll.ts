@@ -6,7 +6,8 @@
  * its old id, is emitted when it first matches. The state is written only at the end of a
  * poll that read everything it needed: a poll that fails halfway changes nothing, and the
  * next poll sees the same items as new again (nothing emitted twice, nothing lost). n8n
- * saves static data when a poll emits and when the workflow is activated.
+ * saves static data when a poll emits and when the workflow is activated. A poll that runs out
+ * of its time budget fails the same way; a tick that comes while its poll still runs is skipped.
  *
  * Pages read: when Status is Any Status and Keyword is empty, no old item can start to
  * match, so only the end of the list (from the last page back to the newest id seen) is
@@ -109,7 +110,8 @@ async function findNewItems(
 		// Everything up to the newest id seen is old: keep only the floor.
 		const newest = highestSeen(seen);
 		const { items, lastPage } = await reader.tail(previous ? newest : undefined, previous?.lastPage);
-		const floor = Math.max(newest, ...items.map((item) => item.id));
+		// A loop, not Math.max(...ids): a spread of a large backlog overflows the call stack.
+		const floor = items.reduce((highest, item) => Math.max(highest, item.id), newest);
 		return {
 			items: previous ? items : [],
 			state: { version: STATE_VERSION, filters, seen: { floor, ranges: [] }, lastPage },
@@ -136,19 +138,71 @@ function triggerError(node: INode, error: unknown): Error {
 	return error as Error;
 }
 
+/**
+ * Time one poll may take when n8n sets none (n8n 1.x): n8n 2.x's own default. n8n gives polls
+ * no cancel signal, so this budget is what ends a poll that hangs.
+ */
+const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
+
+function pollBudgetMs(context: IPollFunctions): number {
+	// getPollBudgetMs arrived in n8n 2.x: older versions lack it.
+	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
+	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
+}
+
+/**
+ * Polls in flight, by workflow and node. n8n starts a poll on every tick even while the last
+ * one still runs; two polls reading the same state would emit the same items twice, and the one
+ * ending last would overwrite the other's state. A tick that finds its poll in flight is skipped.
+ */
+const pollsInFlight = new Set<string>();
+
 export async function pollNews(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const node = this.getNode();
+	if (this.getMode() === 'manual') return await readNews(this);
+	const key = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().id}`;
+	if (pollsInFlight.has(key)) {
+		this.logger.debug('Business Platform Ecommerce Trigger: the previous poll is still running; this tick is skipped');
+		return null;
+	}
+	pollsInFlight.add(key);
+	try {
+		return await readNews(this);
+	} finally {
+		pollsInFlight.delete(key);
+	}
+}
+
+/** One poll, ended by the poll's time budget: then nothing is emitted and the state stays as it was. */
+async function readNews(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const budgetMs = pollBudgetMs(context);
+	const budget = AbortSignal.timeout(budgetMs);
+	try {
+		return await pollOnce(context, budget);
+	} catch (error) {
+		if (!budget.aborted) throw error;
+		throw new NodeOperationError(context.getNode(), `The poll did not finish within ${Math.round(budgetMs / 1000)} s, n8n's time limit for one poll`, {
+			description:
+				'Nothing was emitted and the trigger\'s stored state did not move: the next poll reads the same news again, so nothing is lost or sent twice. If this repeats, check that the platform answers quickly, or narrow the trigger with Status or Keyword.',
+		});
+	}
+}
+
+async function pollOnce(context: IPollFunctions, budget: AbortSignal): Promise<INodeExecutionData[][] | null> {
+	const node = context.getNode();
 	let settings: TriggerSettings | undefined;
 	try {
-		settings = readSettings(this);
-		const run = createRun(node, await this.getCredentials(CREDENTIAL_TYPE), { settings: settings.request });
+		settings = readSettings(context);
+		const run = createRun(node, await context.getCredentials(CREDENTIAL_TYPE), {
+			settings: settings.request,
+			cancelSignal: budget,
+		});
 		const business = settings.business;
 		run.businessFor = () => business;
-		const reader = new NewsReader(this, run, filterQuery(settings), settings.pageSize);
+		const reader = new NewsReader(context, run, filterQuery(settings), settings.pageSize);
 		const output = (items: NewsItem[]) =>
-			this.helpers.returnJsonArray(settings?.simple ? items.map(simplifyNews) : items);
+			context.helpers.returnJsonArray(settings?.simple ? items.map(simplifyNews) : items);
 
-		if (this.getMode() === 'manual') {
+		if (context.getMode() === 'manual') {
 			// Fetch Test Event: the newest matching item; the stored state stays as it is.
 			const { items } = await reader.tail(undefined, 1, 1);
 			const newest = items[items.length - 1];
@@ -160,7 +214,7 @@ export async function pollNews(this: IPollFunctions): Promise<INodeExecutionData
 			return [output([newest])];
 		}
 
-		const staticData = this.getWorkflowStaticData('node');
+		const staticData = context.getWorkflowStaticData('node');
 		const filters = JSON.stringify({ status: settings.status, keyword: settings.keyword, business });
 		const previous = readState(staticData, filters);
 		const onlyNewIdsCanMatch = settings.status === 'any' && settings.keyword === '';

@@ -15,9 +15,10 @@ const { baseAdditionalData, nodeTypes, PACKAGE } = require('./n8n');
 const clone = (value) => JSON.parse(JSON.stringify(value));
 
 /**
- * @param {{ type: string, parameters: Record<string, any>, credentials: Record<string, any>, savedStaticData?: any }} options
+ * @param {{ type: string, parameters: Record<string, any>, credentials: Record<string, any>, savedStaticData?: any, pollBudgetMs?: number }} options
+ *   pollBudgetMs: the time n8n gives one poll (n8n 2.x's getPollBudgetMs); n8n-core's default when omitted
  */
-function createPoller({ type, parameters, credentials, savedStaticData }) {
+function createPoller({ type, parameters, credentials, savedStaticData, pollBudgetMs }) {
 	/** @type {import('n8n-workflow').INode} */
 	const node = {
 		id: 'trigger-under-test',
@@ -59,7 +60,9 @@ function createPoller({ type, parameters, credentials, savedStaticData }) {
 		 * @returns {Promise<Array<Record<string, any>> | null>}
 		 */
 		async poll(mode = 'trigger') {
-			const context = new PollContext(workflow, node, additionalData, mode, activated ? 'init' : 'activate');
+			const budget = pollBudgetMs === undefined ? undefined : () => pollBudgetMs;
+			// The arguments n8n passes after the activation mode: emit hooks, cursor hooks and static data as n8n-core's defaults.
+			const context = new PollContext(workflow, node, additionalData, mode, activated ? 'init' : 'activate', undefined, undefined, undefined, undefined, undefined, budget);
 			const poll = /** @type {Function} */ (nodeType.poll);
 			const result = await poll.call(context);
 			if (mode === 'trigger') {
@@ -71,7 +74,7 @@ function createPoller({ type, parameters, credentials, savedStaticData }) {
 		},
 		/** A new workflow object from the saved static data: n8n restarted. */
 		restart() {
-			return createPoller({ type, parameters, credentials, savedStaticData: saved });
+			return createPoller({ type, parameters, credentials, savedStaticData: saved, pollBudgetMs });
 		},
 	};
 	return poller;
