@@ -130,8 +130,17 @@ async function findNewItems(
 	};
 }
 
-/** Errors as the trigger shows them: bad settings name the field; platform errors as built in shared/errors.ts. */
-function triggerError(node: INode, error: unknown): Error {
+/**
+ * Errors as the trigger shows them: a poll past its budget (`budgetMs`) says so, bad settings
+ * name the field; platform errors as built in shared/errors.ts.
+ */
+function triggerError(node: INode, error: unknown, budgetMs?: number): Error {
+	if (budgetMs !== undefined) {
+		return new NodeOperationError(node, `The poll did not finish within ${Math.round(budgetMs / 1000)} s, n8n's time limit for one poll`, {
+			description:
+				"Nothing was emitted and the trigger's stored state did not move: the next poll reads the same news again, so nothing is lost or sent twice. If this repeats, check that the platform answers quickly, or narrow the trigger with Status or Keyword.",
+		});
+	}
 	if (error instanceof ParameterError) {
 		return new NodeOperationError(node, error.message, { description: 'Nothing was sent to the platform.' });
 	}
@@ -174,21 +183,9 @@ export async function pollNews(this: IPollFunctions): Promise<INodeExecutionData
 
 /** One poll, ended by the poll's time budget: then nothing is emitted and the state stays as it was. */
 async function readNews(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const node = context.getNode();
 	const budgetMs = pollBudgetMs(context);
 	const budget = AbortSignal.timeout(budgetMs);
-	try {
-		return await pollOnce(context, budget);
-	} catch (error) {
-		if (!budget.aborted) throw error;
-		throw new NodeOperationError(context.getNode(), `The poll did not finish within ${Math.round(budgetMs / 1000)} s, n8n's time limit for one poll`, {
-			description:
-				'Nothing was emitted and the trigger\'s stored state did not move: the next poll reads the same news again, so nothing is lost or sent twice. If this repeats, check that the platform answers quickly, or narrow the trigger with Status or Keyword.',
-		});
-	}
-}
-
-async function pollOnce(context: IPollFunctions, budget: AbortSignal): Promise<INodeExecutionData[][] | null> {
-	const node = context.getNode();
 	let settings: TriggerSettings | undefined;
 	try {
 		settings = readSettings(context);
@@ -223,6 +220,6 @@ async function pollOnce(context: IPollFunctions, budget: AbortSignal): Promise<I
 		writeState(staticData, state);
 		return items.length ? [output(items)] : null;
 	} catch (error) {
-		throw triggerError(node, error);
+		throw triggerError(node, error, budget.aborted ? budgetMs : undefined);
 	}
 }
