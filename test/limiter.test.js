@@ -295,6 +295,31 @@ describe('the pace after a pause', () => {
 		expect(grantedAt[2] - grantedAt[1]).toBeGreaterThanOrEqual(200);
 	});
 
+	test('the first pace has a floor: after one answer accepted long ago and a 59 s Retry-After, no request waits over a minute for its turn', async () => {
+		jest.useFakeTimers();
+		try {
+			const limiter = new RequestLimiter('adaptive', 200);
+			/** Resolves the next grant, moving the fake clock on in steps; returns when it came. */
+			const nextGrant = async () => {
+				let release;
+				limiter.acquire('').then((granted) => (release = granted));
+				while (!release) await jest.advanceTimersByTimeAsync(250);
+				/** @type {any} */ (release)('neutral');
+				return Date.now();
+			};
+			(await limiter.acquire(''))('clean');
+			jest.setSystemTime(Date.now() + 89_000);
+			(await limiter.acquire(''))('overloaded', Date.now(), 59_000);
+			const refusedAt = Date.now();
+			const first = await nextGrant();
+			const second = await nextGrant();
+			expect(first - refusedAt).toBeLessThanOrEqual(59_000 + 500);
+			expect(second - first).toBeLessThanOrEqual(60_000 + 500);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
 	test('a cancelled execution stops waiting for the pause at once, not after it', async () => {
 		const controller = new AbortController();
 		const limiter = new RequestLimiter('adaptive', 200, controller.signal);

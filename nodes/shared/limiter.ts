@@ -38,6 +38,8 @@
  */
 import { sleep } from 'n8n-workflow';
 
+import { DEFAULT_REQUEST_SETTINGS } from './defaults';
+
 export type ConcurrencyMode = 'adaptive' | 'fixed';
 
 /** The fewest requests in flight an adaptive limit starts with (or Concurrency when lower). */
@@ -75,8 +77,11 @@ const MIN_WINDOW = 8;
 /** Slow windows in a row before the limit is cut: a rise must last two rounds. */
 const SLOW_WINDOWS = 2;
 const OVERLOAD_CUT = 0.5;
-/** The slowest pace, requests/s: one a minute, as long as the longest Retry-After the node waits for. */
-const MIN_RATE = 1 / 60;
+/**
+ * The slowest pace, requests/s: one per longest Retry-After the node waits for (a minute), so
+ * that no request waits longer for its turn than the node would wait for the platform.
+ */
+const MIN_RATE = 1000 / DEFAULT_REQUEST_SETTINGS.maxRetryAfterMs;
 /** Requests/s a pace grows by per accepted answer after its slow start: an eighth more each second. */
 const RATE_PROBE = 1 / 8;
 const SLOW_CUT = 0.75;
@@ -209,7 +214,8 @@ class Limit {
 		// Refused before anything was accepted since the last pause says nothing of a rate (a
 		// fault, another client's use, a pause too short): the pause alone holds then.
 		if (this.accepted > 0 && this.rate === Infinity) {
-			this.rate = estimate;
+			// Never slower than MIN_RATE: a few answers accepted over a long run would otherwise space requests for minutes.
+			this.rate = Math.max(estimate, MIN_RATE);
 		} else if (this.accepted > 0) {
 			// Refused while paced: the estimate, but never above that pace nor below half of it.
 			this.rate = Math.max(this.rate * OVERLOAD_CUT, Math.min(estimate, this.rate), MIN_RATE);
