@@ -234,3 +234,30 @@ describe('pages read ahead within Concurrency', () => {
 		expect(answered).toBeGreaterThan(2); // pages had been read ahead
 	});
 });
+
+describe('a paginator that makes no progress', () => {
+	// Every page the same two items and a next page, for ever: a broken platform or proxy.
+	const stuckPage = { status: true, message: 'OK', data: { data: [{ id: 1 }, { id: 2 }], next_page_url: 'http://platform.example/next' } };
+
+	test('Return All stops at the first page that adds nothing, with the reason, after two requests', async () => {
+		fixture.sandbox.inject({ operation: 'E16', status: 200, body: stuckPage, times: Infinity });
+		const { error } = await getNews({ returnAll: true });
+		expect(error?.message).toBe(
+			"The platform's page 2 holds only items of earlier pages and still names a next page: its paging does not move forward, so the list was not read to the end",
+		);
+		expect(fixture.requestsFor('E16')).toHaveLength(2);
+	});
+
+	test("the Custom API Call's Return All stops the same way", async () => {
+		fixture.sandbox.inject({ operation: 'invoicesList', status: 200, body: stuckPage, times: Infinity });
+		const { error } = await fixture.run('businessPlatformAccounting', {
+			resource: 'customApiCall',
+			operation: 'customApiCall',
+			method: 'GET',
+			path: '/api/v1/invoices',
+			returnAll: true,
+		});
+		expect(error?.message).toContain("page 2 holds only items of earlier pages");
+		expect(fixture.requestsFor('invoicesList')).toHaveLength(2);
+	});
+});

@@ -26,6 +26,12 @@ export interface PaginateOptions {
 	notPaginatorMessage?: string;
 }
 
+/**
+ * Most pages one Get Many reads: ten million records at the largest page sizes the platform
+ * serves, a million at the default; a paginator that goes on past it is broken.
+ */
+export const MAX_PAGES = 10_000;
+
 interface Paginator {
 	data: IDataObject[];
 	current_page?: unknown;
@@ -114,10 +120,28 @@ export async function platformPaginate(
 					`The platform answered page ${String(paginator.current_page)} when page ${page} was asked for`,
 				);
 			}
+			const before = results.length;
 			keepNew(paginator.data, results, seenIds, limit);
 			if (limit !== undefined && results.length >= limit) return results;
 			if (paginator.data.length === 0 || isLastPage(paginator, page, paginator.data.length, perPage)) {
 				return results;
+			}
+			if (results.length === before) {
+				// Every item came on an earlier page: the next page would too, for ever.
+				throw pageError(
+					run,
+					operationId,
+					itemIndex,
+					`The platform's page ${page} holds only items of earlier pages and still names a next page: its paging does not move forward, so the list was not read to the end`,
+				);
+			}
+			if (page >= MAX_PAGES) {
+				throw pageError(
+					run,
+					operationId,
+					itemIndex,
+					`The platform still named a next page after ${MAX_PAGES} pages; the node stops there. Turn Return All off and set a Limit, or raise the Page Size`,
+				);
 			}
 			const lastPage = Number(paginator.last_page);
 			if (paginator.last_page !== undefined && Number.isFinite(lastPage)) announcedLast = lastPage;
