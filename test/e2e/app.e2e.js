@@ -153,7 +153,7 @@ describe('example workflows', () => {
 		]);
 	});
 
-	test('news to a CMS: every published news item mapped, in one JSON file', async () => {
+	test('news to a CMS on a schedule: every published news item mapped once, in one JSON file; later runs only new ones', async () => {
 		const { outputOf, requests } = await execute('bpExampleNewsToCms');
 		const mapped = outputOf('Map to CMS fields');
 		expect(mapped).toHaveLength(19);
@@ -161,6 +161,15 @@ describe('example workflows', () => {
 		expect(requests.filter((/** @type {any} */ r) => r.operation === 'E16')).toHaveLength(1);
 		const file = outputOf('News export file');
 		expect(file).toHaveLength(1);
+
+		// The next run: nothing new, nothing sent again.
+		expect((await execute('bpExampleNewsToCms')).outputOf('Map to CMS fields')).toEqual([]);
+		// An item published since: only it.
+		const news = sandbox.state.acme.news;
+		const newest = news.reduce((/** @type {any} */ a, /** @type {any} */ b) => (a.id > b.id ? a : b));
+		news.push({ ...newest, id: newest.id + 1, status: 1 });
+		const next = (await execute('bpExampleNewsToCms')).outputOf('Map to CMS fields');
+		expect(next.map((/** @type {any} */ item) => item.externalId)).toEqual([newest.id + 1]);
 	});
 
 	test('task update with a file: the report reaches the task', async () => {
