@@ -11,9 +11,9 @@ import {
 	credentialFieldUsage,
 	credentialHeadersOf,
 	fillCredentialHeaders,
-} from '../nodes/shared/credentialFields';
-import { OPERATIONS } from '../nodes/shared/operations';
-import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/validation';
+} from '../nodes/shared/credential/fields';
+import { OPERATIONS } from '../nodes/shared/platform/endpoints';
+import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/node/validation';
 
 /** A field with its hint: which nodes use it, from the operation table. */
 const used = (property: INodeProperties): INodeProperties => {

@@ -9,7 +9,7 @@
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
-const { OPERATIONS } = require('../nodes/shared/operations');
+const { OPERATIONS } = require('../nodes/shared/platform/endpoints');
 
 const fixture = useSandbox();
 

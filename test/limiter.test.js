@@ -6,8 +6,8 @@
  * (requests in flight at each arrival, the request log), never from the limiter itself.
  */
 const { useSandbox } = require('./harness/fixture');
-const { DEFAULT_CONCURRENCY } = require('../nodes/shared/defaults');
-const { startLimit } = require('../nodes/shared/limiter');
+const { DEFAULT_CONCURRENCY } = require('../nodes/shared/transport/settings');
+const { startLimit } = require('../nodes/shared/transport/limiter');
 
 // No limit at the start of each test; a test sets its own (more than one setting is used).
 const fixture = useSandbox({ rateLimit: undefined, jitterMs: 0 });
@@ -230,7 +230,7 @@ describe('pushed back', () => {
 });
 
 describe('the latency signal', () => {
-	const { RequestLimiter } = require('../nodes/shared/limiter');
+	const { RequestLimiter } = require('../nodes/shared/transport/limiter');
 
 	/**
 	 * One round: as many requests as the limit allows, all answered, each after the given
@@ -275,7 +275,7 @@ describe('the latency signal', () => {
 });
 
 describe('the pace after a pause', () => {
-	const { RequestLimiter, ExecutionCancelledError } = require('../nodes/shared/limiter');
+	const { RequestLimiter, ExecutionCancelledError } = require('../nodes/shared/transport/limiter');
 
 	test('holds the business for the pause, then spaces its requests at the rate accepted; other businesses go on', async () => {
 		const limiter = new RequestLimiter('adaptive', 200);

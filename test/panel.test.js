@@ -8,13 +8,13 @@
 const { useSandbox } = require('./harness/fixture');
 const { nodeClasses } = require('./harness/n8n');
 const { OPERATION_CASES } = require('./harness/operationCases');
-const { requestSettingOptions } = require('../nodes/shared/descriptions');
+const { requestSettingOptions } = require('../nodes/shared/node/descriptions');
 
 const fixture = useSandbox();
 
 const ACTION_NODES = ['Accounting', 'Calendar', 'Ecommerce', 'Hr', 'Projects'].map((name) => ({
 	type: `businessPlatform${name}`,
-	/** @type {import('../nodes/shared/operation').NodeActions} */
+	/** @type {import('../nodes/shared/node/operation').NodeActions} */
 	actions: require(`../nodes/BusinessPlatform${name}/actions`).actions,
 }));
 
@@ -88,7 +88,7 @@ const SANDBOX_NAMES = /** @type {Record<string, string>} */ ({ 'categories-list'
 test.each(OPERATION_CASES.map((op) => [op.code, op]))('%s sends exactly the requests its operation declares', async (_code, op) => {
 	const { actions } = /** @type {any} */ (ACTION_NODES.find((node) => node.type === op.type));
 	const operation = actions.find(op.parameters.resource, op.parameters.operation);
-	const { OPERATIONS } = require('../nodes/shared/operations');
+	const { OPERATIONS } = require('../nodes/shared/platform/endpoints');
 	const declared = operation.requests.map((/** @type {string} */ id) => SANDBOX_NAMES[OPERATIONS[id].code] ?? OPERATIONS[id].code);
 	const { error } = await fixture.run(op.type, op.parameters);
 	expect(error).toBeUndefined();

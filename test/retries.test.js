@@ -10,7 +10,7 @@ const { runNode } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
 const { MAY_HAVE_ACTED, closedPort, refusingCredentials } = require('./harness/faultCases');
-const { OPERATIONS } = require('../nodes/shared/operations');
+const { OPERATIONS } = require('../nodes/shared/platform/endpoints');
 
 const fixture = useSandbox();
 

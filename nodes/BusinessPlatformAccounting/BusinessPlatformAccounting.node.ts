@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { platformNodeBase } from '../shared/descriptions';
-import { routeItems } from '../shared/router';
+import { platformNodeBase } from '../shared/node/descriptions';
+import { routeItems } from '../shared/node/router';
 import { actions } from './actions';
 
 export class BusinessPlatformAccounting implements INodeType {

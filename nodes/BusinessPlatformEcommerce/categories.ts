@@ -4,9 +4,9 @@
  */
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../shared/defaults';
-import { platformPaginate } from '../shared/pagination';
-import type { PlatformRun } from '../shared/run';
+import { DEFAULT_PAGE_SIZE } from '../shared/transport/settings';
+import { platformPaginate } from '../shared/transport/pagination';
+import type { PlatformRun } from '../shared/transport/run';
 
 export interface CategoryDescription {
 	lang: string;

@@ -8,9 +8,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { ParameterError, platformError } from '../shared/errors';
-import { OPERATIONS } from '../shared/operations';
-import type { PlatformRun } from '../shared/run';
+import { ParameterError, platformError } from '../shared/errors/nodeErrors';
+import { OPERATIONS } from '../shared/platform/endpoints';
+import type { PlatformRun } from '../shared/transport/run';
 import { fetchCategories } from './categories';
 
 interface CategoryList {

@@ -7,8 +7,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { optionsCollectionOf, requestSettingOptions, simplifyParameter } from '../shared/descriptions';
-import { withRequestSettings } from '../shared/operation';
+import { optionsCollectionOf, requestSettingOptions, simplifyParameter } from '../shared/node/descriptions';
+import { withRequestSettings } from '../shared/node/operation';
 import { DEFAULT_TRIGGER_PAGE_SIZE, pollNews } from './newsPoll';
 
 /** The action nodes' request settings without Concurrency and its mode: the trigger reads one page at a time. */

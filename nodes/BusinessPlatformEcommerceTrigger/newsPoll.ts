@@ -24,11 +24,11 @@ import {
 } from 'n8n-workflow';
 
 import { queryOf, simplifyNews } from '../BusinessPlatformEcommerce/actions/news/getAll.operation';
-import { CREDENTIAL_TYPE } from '../shared/credentialFields';
-import { DEFAULT_REQUEST_SETTINGS, type RequestSettings } from '../shared/defaults';
-import { createRun } from '../shared/run';
-import { ParameterError } from '../shared/errors';
-import { requireInteger } from '../shared/validation';
+import { CREDENTIAL_TYPE } from '../shared/credential/fields';
+import { DEFAULT_REQUEST_SETTINGS, type RequestSettings } from '../shared/transport/settings';
+import { createRun } from '../shared/transport/run';
+import { ParameterError } from '../shared/errors/nodeErrors';
+import { requireInteger } from '../shared/node/validation';
 import { NewsReader, type NewsItem } from './newsReader';
 import { NOTHING_SEEN, addSeen, hasSeen, highestSeen, parseSeen, type SeenIds } from './seenIds';
 

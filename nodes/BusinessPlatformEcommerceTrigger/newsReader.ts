@@ -6,9 +6,9 @@
  */
 import { NodeApiError, type IDataObject, type IExecuteFunctions, type IPollFunctions, type JsonObject } from 'n8n-workflow';
 
-import { platformPaginate } from '../shared/pagination';
-import type { PlatformRun } from '../shared/run';
-import { platformRequest } from '../shared/transport';
+import { platformPaginate } from '../shared/transport/pagination';
+import type { PlatformRun } from '../shared/transport/run';
+import { platformRequest } from '../shared/transport/platformRequest';
 
 export interface NewsItem extends IDataObject {
 	id: number;

@@ -1,8 +1,8 @@
 // @ts-check
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
-const { credentialPlaceholder, parseBusinessKeys } = require('../../nodes/shared/credentialFields');
-const { requestSettingOptions } = require('../../nodes/shared/descriptions');
-const { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } = require('../../nodes/shared/defaults');
+const { credentialPlaceholder, parseBusinessKeys } = require('../../nodes/shared/credential/fields');
+const { requestSettingOptions } = require('../../nodes/shared/node/descriptions');
+const { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } = require('../../nodes/shared/transport/settings');
 
 const credential = new BusinessPlatformApi();
 const values = {

@@ -1,5 +1,5 @@
 // @ts-check
-const { unwrapEnvelope, removeSecretFields, fieldErrorsOf, errorMessageOf } = require('../../nodes/shared/envelope');
+const { unwrapEnvelope, removeSecretFields, fieldErrorsOf, errorMessageOf } = require('../../nodes/shared/platform/envelope');
 
 describe('the three envelopes', () => {
 	test('status/message/data', () => {

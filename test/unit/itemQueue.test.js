@@ -1,5 +1,5 @@
 // @ts-check
-const { createItemQueue } = require('../../nodes/shared/execution');
+const { createItemQueue } = require('../../nodes/shared/node/itemQueue');
 
 /**
  * Adds `count` tasks that note when they start and end after `taskMs`, and a timer set before

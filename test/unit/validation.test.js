@@ -1,5 +1,5 @@
 // @ts-check
-const { ParameterError } = require('../../nodes/shared/errors');
+const { ParameterError } = require('../../nodes/shared/errors/nodeErrors');
 const {
 	requireInteger,
 	requireDate,
@@ -11,7 +11,7 @@ const {
 	toPathSegment,
 	toBaseUrl,
 	toPathPrefix,
-} = require('../../nodes/shared/validation');
+} = require('../../nodes/shared/node/validation');
 
 /** @param {() => unknown} fn */
 function reason(fn) {

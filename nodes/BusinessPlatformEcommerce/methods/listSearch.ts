@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../../shared/defaults';
-import { asPickerError } from '../../shared/errors';
-import { platformPaginate } from '../../shared/pagination';
-import { startRun, type PlatformRun } from '../../shared/run';
+import { DEFAULT_PAGE_SIZE } from '../../shared/transport/settings';
+import { asPickerError } from '../../shared/errors/nodeErrors';
+import { platformPaginate } from '../../shared/transport/pagination';
+import { startRun, type PlatformRun } from '../../shared/transport/run';
 import { categoryTitle, descriptionsOf } from '../categories';
 
 /** "Electronics / Phones": the titles of the category's ancestors and its own. */

@@ -1,5 +1,5 @@
 import { customApiCall } from '../../shared/customApiCall';
-import { nodeActions } from '../../shared/operation';
+import { nodeActions } from '../../shared/node/operation';
 import { payslip } from './payslip';
 import { skill } from './skill';
 

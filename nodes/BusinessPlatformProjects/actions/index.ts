@@ -1,5 +1,5 @@
 import { customApiCall } from '../../shared/customApiCall';
-import { nodeActions } from '../../shared/operation';
+import { nodeActions } from '../../shared/node/operation';
 import { task } from './task';
 import { workspace } from './workspace';
 

@@ -14,8 +14,8 @@
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../defaults';
-import { languageOption, optionsCollectionOf } from '../descriptions';
+import { DEFAULT_PAGE_SIZE } from '../transport/settings';
+import { languageOption, optionsCollectionOf } from '../node/descriptions';
 import { CREDENTIAL_HEADER_SOURCES, NO_PROFILE, type HeaderProfile } from './headerProfiles';
 
 export const CUSTOM_API_CALL = 'customApiCall';

@@ -6,15 +6,15 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../defaults';
-import { ParameterError } from '../errors';
-import type { BodyKind, CredentialHeaderSource, OperationSpec, PlatformModule } from '../operations';
-import { recordOrMessage } from '../output';
-import { platformPaginate } from '../pagination';
-import type { MultipartField, RequestInput } from '../request';
-import type { PlatformRun } from '../run';
-import { platformRequest } from '../transport';
-import { parseJson, requireInteger } from '../validation';
+import { DEFAULT_PAGE_SIZE } from '../transport/settings';
+import { ParameterError } from '../errors/nodeErrors';
+import type { BodyKind, CredentialHeaderSource, OperationSpec, PlatformModule } from '../platform/endpoints';
+import { recordOrMessage } from '../node/output';
+import { platformPaginate } from '../transport/pagination';
+import type { MultipartField, RequestInput } from '../transport/request';
+import type { PlatformRun } from '../transport/run';
+import { platformRequest } from '../transport/platformRequest';
+import { parseJson, requireInteger } from '../node/validation';
 import { ALLOW_IN_TOOL } from './description';
 import { CREDENTIAL_HEADER_NAMES, CREDENTIAL_HEADER_SOURCES, NO_PROFILE, headerProfile } from './headerProfiles';
 import { requireHeaderName, toPlainHeaders, toQuery, toRelativePath } from './input';

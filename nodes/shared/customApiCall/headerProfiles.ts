@@ -9,7 +9,7 @@ import {
 	type CredentialHeaderSource,
 	type OperationSpec,
 	type PlatformModule,
-} from '../operations';
+} from '../platform/endpoints';
 
 interface ProfileDefinition {
 	/** Parameter value: a public contract, never renamed. */

@@ -3,8 +3,8 @@
  * and query names are plain tokens, and no plain header can stand in for a credential one.
  * They throw ParameterError, which the node reports with the item before anything is sent.
  */
-import { ParameterError } from '../errors';
-import { assertHeaderSafe } from '../validation';
+import { ParameterError } from '../errors/nodeErrors';
+import { assertHeaderSafe } from '../node/validation';
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;

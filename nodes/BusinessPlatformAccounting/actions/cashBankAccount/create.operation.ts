@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { businessIdParameter } from '../../../shared/descriptions';
-import type { PlatformOperation } from '../../../shared/operation';
-import { recordOrMessage } from '../../../shared/output';
-import { platformRequest } from '../../../shared/transport';
-import { requireInteger, requireString } from '../../../shared/validation';
+import { businessIdParameter } from '../../../shared/node/descriptions';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { recordOrMessage } from '../../../shared/node/output';
+import { platformRequest } from '../../../shared/transport/platformRequest';
+import { requireInteger, requireString } from '../../../shared/node/validation';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,4 +1,4 @@
-import type { PlatformResource } from '../../../shared/operation';
+import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as create } from './create.operation';
 
 export const cashBankAccount: PlatformResource = { name: 'Cash/Bank Account', operations: [create] };

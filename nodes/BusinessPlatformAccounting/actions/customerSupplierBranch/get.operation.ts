@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions } from '../../../shared/descriptions';
-import type { PlatformOperation } from '../../../shared/operation';
-import { recordOrMessage } from '../../../shared/output';
-import { platformRequest } from '../../../shared/transport';
-import { requireCode } from '../../../shared/validation';
+import { languageOptions } from '../../../shared/node/descriptions';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { recordOrMessage } from '../../../shared/node/output';
+import { platformRequest } from '../../../shared/transport/platformRequest';
+import { requireCode } from '../../../shared/node/validation';
 
 const properties: INodeProperties[] = [
 	{

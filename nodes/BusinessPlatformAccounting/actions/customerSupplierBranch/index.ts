@@ -1,4 +1,4 @@
-import type { PlatformResource } from '../../../shared/operation';
+import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as get } from './get.operation';
 
 export const customerSupplierBranch: PlatformResource = { name: 'Customer/Supplier Branch', operations: [get] };

@@ -4,15 +4,15 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ParameterError } from '../../../shared/errors';
-import type { MultipartField } from '../../../shared/request';
+import { ParameterError } from '../../../shared/errors/nodeErrors';
+import type { MultipartField } from '../../../shared/transport/request';
 import {
 	optionalInteger,
 	parseJson,
 	requireInteger,
 	requireNumber,
 	requireString,
-} from '../../../shared/validation';
+} from '../../../shared/node/validation';
 
 type LineFieldKind = 'id' | 'number' | 'text' | 'optionalInteger';
 

@@ -1,14 +1,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions } from '../../../shared/descriptions';
-import type { PlatformOperation } from '../../../shared/operation';
-import { recordOrMessage } from '../../../shared/output';
-import type { MultipartField } from '../../../shared/request';
-import { platformRequest } from '../../../shared/transport';
+import { languageOptions } from '../../../shared/node/descriptions';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { recordOrMessage } from '../../../shared/node/output';
+import type { MultipartField } from '../../../shared/transport/request';
+import { platformRequest } from '../../../shared/transport/platformRequest';
 import {
 	optionalDate,
 	requireCode,
-	requireDate, requireFlag, requireInteger, requireNumber } from '../../../shared/validation';
+	requireDate, requireFlag, requireInteger, requireNumber } from '../../../shared/node/validation';
 import { lineItemFields, lineItemProperties } from './lineItems';
 
 const properties: INodeProperties[] = [

@@ -1,13 +1,13 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
-import { unexpectedAnswerError } from '../../../shared/errors';
-import type { PlatformOperation } from '../../../shared/operation';
-import { OPERATIONS } from '../../../shared/operations';
-import { requestedLimit } from '../../../shared/pagination';
-import type { PlatformRun } from '../../../shared/run';
-import { platformRequest } from '../../../shared/transport';
-import { requireString } from '../../../shared/validation';
+import { returnAllOrLimit } from '../../../shared/node/descriptions';
+import { unexpectedAnswerError } from '../../../shared/errors/nodeErrors';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { OPERATIONS } from '../../../shared/platform/endpoints';
+import { requestedLimit } from '../../../shared/transport/pagination';
+import type { PlatformRun } from '../../../shared/transport/run';
+import { platformRequest } from '../../../shared/transport/platformRequest';
+import { requireString } from '../../../shared/node/validation';
 
 const properties: INodeProperties[] = [
 	{

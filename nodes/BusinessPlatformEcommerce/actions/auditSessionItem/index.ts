@@ -1,4 +1,4 @@
-import type { PlatformResource } from '../../../shared/operation';
+import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as update } from './update.operation';
 
 export const auditSessionItem: PlatformResource = { name: 'Audit Session Item', operations: [update] };

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../../../shared/defaults';
-import { returnAllOrLimit, simplifyParameter } from '../../../shared/descriptions';
-import type { PlatformOperation } from '../../../shared/operation';
-import { platformPaginate, requestedLimit } from '../../../shared/pagination';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/transport/settings';
+import { returnAllOrLimit, simplifyParameter } from '../../../shared/node/descriptions';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { platformPaginate, requestedLimit } from '../../../shared/transport/pagination';
 import { categoryTitle } from '../../categories';
 
 const properties: INodeProperties[] = [

@@ -1,4 +1,4 @@
-import type { PlatformResource } from '../../../shared/operation';
+import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as getAll } from './getAll.operation';
 import { operation as update } from './update.operation';
 

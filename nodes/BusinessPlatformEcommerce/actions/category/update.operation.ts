@@ -1,12 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ParameterError, platformError } from '../../../shared/errors';
-import type { PlatformOperation } from '../../../shared/operation';
-import { OPERATIONS } from '../../../shared/operations';
-import { recordOrMessage } from '../../../shared/output';
-import { prepareRequest, type MultipartField } from '../../../shared/request';
-import { platformRequest } from '../../../shared/transport';
-import { requireFlag, requireInteger, requireString } from '../../../shared/validation';
+import { ParameterError, platformError } from '../../../shared/errors/nodeErrors';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { OPERATIONS } from '../../../shared/platform/endpoints';
+import { recordOrMessage } from '../../../shared/node/output';
+import { prepareRequest, type MultipartField } from '../../../shared/transport/request';
+import { platformRequest } from '../../../shared/transport/platformRequest';
+import { requireFlag, requireInteger, requireString } from '../../../shared/node/validation';
 import { descriptionsOf, type CategoryDescription } from '../../categories';
 import { afterEarlierUpdates, afterFailedUpdate, currentCategory, recordUpdate } from '../../categoryCache';
 

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { PlatformOperation } from '../../../shared/operation';
-import { recordOrMessage } from '../../../shared/output';
-import { platformRequest } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { recordOrMessage } from '../../../shared/node/output';
+import { platformRequest } from '../../../shared/transport/platformRequest';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,4 +1,4 @@
-import type { PlatformResource } from '../../../shared/operation';
+import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as toggle } from './toggle.operation';
 
 export const favorite: PlatformResource = { name: 'Favorite', operations: [toggle] };

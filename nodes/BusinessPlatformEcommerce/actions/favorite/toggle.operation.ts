@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions } from '../../../shared/descriptions';
-import type { PlatformOperation } from '../../../shared/operation';
-import { recordOrMessage } from '../../../shared/output';
-import { platformRequest } from '../../../shared/transport';
+import { languageOptions } from '../../../shared/node/descriptions';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { recordOrMessage } from '../../../shared/node/output';
+import { platformRequest } from '../../../shared/transport/platformRequest';
 
 const properties: INodeProperties[] = [
 	{

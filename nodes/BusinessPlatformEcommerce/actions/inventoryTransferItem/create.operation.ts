@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { PlatformOperation } from '../../../shared/operation';
-import { recordOrMessage } from '../../../shared/output';
-import { platformRequest } from '../../../shared/transport';
-import { optionalInteger, requireCode, requireInteger, requireNumber } from '../../../shared/validation';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { recordOrMessage } from '../../../shared/node/output';
+import { platformRequest } from '../../../shared/transport/platformRequest';
+import { optionalInteger, requireCode, requireInteger, requireNumber } from '../../../shared/node/validation';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../../../shared/defaults';
-import { optionsCollectionOf, returnAllOrLimit, simplifyParameter } from '../../../shared/descriptions';
-import type { PlatformOperation } from '../../../shared/operation';
-import { platformPaginate, requestedLimit } from '../../../shared/pagination';
-import { requireCode, requireInteger } from '../../../shared/validation';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/transport/settings';
+import { optionsCollectionOf, returnAllOrLimit, simplifyParameter } from '../../../shared/node/descriptions';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { platformPaginate, requestedLimit } from '../../../shared/transport/pagination';
+import { requireCode, requireInteger } from '../../../shared/node/validation';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { PlatformOperation } from '../../../shared/operation';
-import { platformRequest } from '../../../shared/transport';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { platformRequest } from '../../../shared/transport/platformRequest';
 
 const properties: INodeProperties[] = [
 	{

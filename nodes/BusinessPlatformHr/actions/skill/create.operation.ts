@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ParameterError } from '../../../shared/errors';
-import type { PlatformOperation } from '../../../shared/operation';
-import { platformRequest } from '../../../shared/transport';
-import { requireString } from '../../../shared/validation';
+import { ParameterError } from '../../../shared/errors/nodeErrors';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { platformRequest } from '../../../shared/transport/platformRequest';
+import { requireString } from '../../../shared/node/validation';
 
 const properties: INodeProperties[] = [
 	{

@@ -5,8 +5,8 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { ParameterError } from '../../../shared/errors';
-import type { FilePart, MultipartField } from '../../../shared/request';
+import { ParameterError } from '../../../shared/errors/nodeErrors';
+import type { FilePart, MultipartField } from '../../../shared/transport/request';
 import {
 	isBlank,
 	requireDate,
@@ -14,7 +14,7 @@ import {
 	requireNumber,
 	requireString,
 	requireTimestamp,
-} from '../../../shared/validation';
+} from '../../../shared/node/validation';
 
 type Kind = 'text' | 'id' | 'count' | 'date' | 'decimal';
 

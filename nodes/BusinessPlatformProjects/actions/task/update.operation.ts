@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions } from '../../../shared/descriptions';
-import type { PlatformOperation } from '../../../shared/operation';
-import { platformRequest } from '../../../shared/transport';
-import { requireInteger } from '../../../shared/validation';
+import { languageOptions } from '../../../shared/node/descriptions';
+import type { PlatformOperation } from '../../../shared/node/operation';
+import { platformRequest } from '../../../shared/transport/platformRequest';
+import { requireInteger } from '../../../shared/node/validation';
 import { buildTaskForm } from './taskForm';
 
 /** The user of an assignment or a time entry (`role`: what the user does there). */

@@ -1,4 +1,4 @@
-import type { PlatformResource } from '../../../shared/operation';
+import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as remove } from './delete.operation';
 
 export const workspace: PlatformResource = { name: 'Workspace', operations: [remove] };

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RequestSettings } from './defaults';
-import type { RetryClass } from './operations';
+import type { RequestSettings } from './settings';
+import type { RetryClass } from '../platform/endpoints';
 
 /** What one attempt got back: an HTTP answer, or a network failure. */
 export type Attempt =

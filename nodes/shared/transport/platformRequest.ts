@@ -14,9 +14,9 @@ import {
 	type ILoadOptionsFunctions,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from './credentialFields';
-import { MAX_REDIRECTS } from './defaults';
-import { isRecord, parseBody, unwrapEnvelope, valueAt } from './envelope';
+import { CREDENTIAL_TYPE } from '../credential/fields';
+import { MAX_REDIRECTS } from './settings';
+import { isRecord, parseBody, unwrapEnvelope, valueAt } from '../platform/envelope';
 import {
 	MAY_HAVE_ACTED_NOTE,
 	failureError,
@@ -26,10 +26,10 @@ import {
 	unreadableAnswerError,
 	type ErrorSubject,
 	type RedirectRefusal,
-} from './errors';
+} from '../errors/nodeErrors';
 import { pauseFor, type Outcome } from './limiter';
-import { specOf, type OperationRef, type OperationSpec } from './operations';
-import { cleanData } from './redaction';
+import { specOf, type OperationRef, type OperationSpec } from '../platform/endpoints';
+import { cleanData } from '../credential/redaction';
 import { prepareRequest, type RequestInput } from './request';
 import {
 	TIMEOUT_CODES,

@@ -4,8 +4,8 @@
  */
 import { NodeConnectionTypes, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
-import { LANGUAGE_OPTIONS } from './credentialFields';
-import { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } from './defaults';
+import { LANGUAGE_OPTIONS } from '../credential/fields';
+import { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } from '../transport/settings';
 
 /** What every node's description shares (usableAsTool stays in each node: the lint reads it there). */
 export const platformNodeBase = {

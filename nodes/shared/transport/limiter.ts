@@ -38,7 +38,7 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import { DEFAULT_REQUEST_SETTINGS } from './defaults';
+import { DEFAULT_REQUEST_SETTINGS } from './settings';
 
 export type ConcurrencyMode = 'adaptive' | 'fixed';
 

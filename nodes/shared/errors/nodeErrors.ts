@@ -22,15 +22,15 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_FIELD_LABELS } from './credentialFields';
-import { MAX_REDIRECTS } from './defaults';
-import { errorMessageOf, fieldErrorEntriesOf, parseBody, type FieldError } from './envelope';
+import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
+import { MAX_REDIRECTS } from '../transport/settings';
+import { errorMessageOf, fieldErrorEntriesOf, parseBody, type FieldError } from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
-import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, describeOperation, type OperationSpec } from './operations';
-import { redact } from './redaction';
-import type { PathParam } from './request';
-import { TIMEOUT_CODES, type Attempt } from './retries';
-import type { PlatformRun } from './run';
+import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, describeOperation, type OperationSpec } from '../platform/endpoints';
+import { redact } from '../credential/redaction';
+import type { PathParam } from '../transport/request';
+import { TIMEOUT_CODES, type Attempt } from '../transport/retries';
+import type { PlatformRun } from '../transport/run';
 
 /** Bad input or credential field, named; the item goes into the n8n error's details. */
 export class ParameterError extends Error {

@@ -5,7 +5,7 @@
 
 import { sleep } from 'n8n-workflow';
 
-import { ExecutionCancelledError, type RequestLimiter } from './limiter';
+import { ExecutionCancelledError, type RequestLimiter } from '../transport/limiter';
 
 /**
  * Items that start before the queue lets the event loop run once. An item's work up to its

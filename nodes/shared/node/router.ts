@@ -5,12 +5,12 @@
  */
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItemJson } from './errors';
-import { createItemQueue } from './execution';
+import { asNodeError, errorItemJson } from '../errors/nodeErrors';
+import { createItemQueue } from './itemQueue';
 import type { NodeActions, PlatformOperation } from './operation';
-import { OPERATIONS } from './operations';
+import { OPERATIONS } from '../platform/endpoints';
 import { toOutputItems } from './output';
-import { startNodeRun } from './run';
+import { startNodeRun } from '../transport/run';
 
 function resolveOperation(context: IExecuteFunctions, actions: NodeActions): PlatformOperation {
 	const resource = context.getNodeParameter('resource', 0) as string;

@@ -8,10 +8,10 @@
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { CREDENTIAL_FIELD_LABELS } from './credentialFields';
+import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { optionsCollection, requestSettingOptions, retryOnFailNotice } from './descriptions';
-import { MODULE_BASE_URL_FIELDS, OPERATIONS, PATH_PREFIX_FIELDS, type OperationId } from './operations';
-import type { PlatformRun } from './run';
+import { MODULE_BASE_URL_FIELDS, OPERATIONS, PATH_PREFIX_FIELDS, type OperationId } from '../platform/endpoints';
+import type { PlatformRun } from '../transport/run';
 
 export interface PlatformOperation {
 	/** Value of the resource in the Resource picker. */

@@ -2,8 +2,8 @@
  * Pure checks of user input. They throw ParameterError naming the parameter; the node
  * turns it into a NodeOperationError that also names the item, before any request leaves.
  */
-import { ParameterError } from './errors';
-import type { PathParamType } from './operations';
+import { ParameterError } from '../errors/nodeErrors';
+import type { PathParamType } from '../platform/endpoints';
 
 function show(value: unknown): string {
 	const text = typeof value === 'string' ? value : JSON.stringify(value);

@@ -5,12 +5,12 @@
  */
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { platformError } from './errors';
-import { specOf, type OperationRef } from './operations';
+import { platformError } from '../errors/nodeErrors';
+import { specOf, type OperationRef } from '../platform/endpoints';
 import type { RequestInput } from './request';
 import type { PlatformRun } from './run';
-import { platformRequest, type PlatformResponse } from './transport';
-import { requireInteger } from './validation';
+import { platformRequest, type PlatformResponse } from './platformRequest';
+import { requireInteger } from '../node/validation';
 
 export interface PaginateOptions {
 	/** Items asked for per request (`per_page`). */

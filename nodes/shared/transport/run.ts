@@ -14,10 +14,10 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, parseBusinessKeys } from './credentialFields';
-import { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS, type RequestSettings } from './defaults';
+import { CREDENTIAL_TYPE, parseBusinessKeys } from '../credential/fields';
+import { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS, type RequestSettings } from './settings';
 import { RequestLimiter } from './limiter';
-import { secretsOf } from './redaction';
+import { secretsOf } from '../credential/redaction';
 
 export interface PlatformRun {
 	node: INode;

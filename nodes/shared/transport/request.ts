@@ -6,17 +6,17 @@
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { CREDENTIAL_FIELD_LABELS, credentialPlaceholder } from './credentialFields';
-import { ParameterError, emptyCredentialFieldError } from './errors';
+import { CREDENTIAL_FIELD_LABELS, credentialPlaceholder } from '../credential/fields';
+import { ParameterError, emptyCredentialFieldError } from '../errors/nodeErrors';
 import {
 	MODULE_BASE_URL_FIELDS,
 	PATH_PREFIX_FIELDS,
 	specOf,
 	type OperationRef,
 	type OperationSpec,
-} from './operations';
+} from '../platform/endpoints';
 import type { PlatformRun } from './run';
-import { assertHeaderSafe, isBlank, toBaseUrl, toPathPrefix, toPathSegment } from './validation';
+import { assertHeaderSafe, isBlank, toBaseUrl, toPathPrefix, toPathSegment } from '../node/validation';
 
 /** A file to upload, read for each attempt once its request may be sent (see buildBody). */
 export interface FilePart {

@@ -8,7 +8,7 @@ import {
 	type OperationId,
 	type OperationSpec,
 	type PlatformModule,
-} from './operations';
+} from '../platform/endpoints';
 
 export const CREDENTIAL_TYPE = 'businessPlatformApi';
 

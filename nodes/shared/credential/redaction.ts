@@ -4,8 +4,8 @@
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { SECRET_FIELDS } from './credentialFields';
-import { isSecretField, mapLeaves } from './envelope';
+import { SECRET_FIELDS } from './fields';
+import { isSecretField, mapLeaves } from '../platform/envelope';
 
 interface HasSecrets {
 	/** Secret values to blank out of anything shown to the user. */
