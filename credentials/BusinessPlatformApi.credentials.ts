@@ -12,10 +12,10 @@ import {
 	credentialHeadersOf,
 	fillCredentialHeaders,
 } from '../nodes/shared/credential/fields';
-import { OPERATIONS } from '../nodes/shared/platform/endpoints';
+import { ENDPOINTS } from '../nodes/shared/platform/endpoints';
 import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/node/validation';
 
-/** A field with its hint: which nodes use it, from the operation table. */
+/** A field with its hint: which nodes use it, from the endpoint table. */
 const used = (property: INodeProperties): INodeProperties => {
 	const hint = credentialFieldUsage(property.name);
 	return hint ? { ...property, hint } : property;
@@ -146,8 +146,8 @@ export class BusinessPlatformApi implements ICredentialType {
 			baseURL: TEST_BASE_URL,
 			// Never n8n's redirects, which would carry the keys to any host (README: Security).
 			disableFollowRedirect: true,
-			url: OPERATIONS.listNews.path,
-			method: OPERATIONS.listNews.method,
+			url: ENDPOINTS.listNews.path,
+			method: ENDPOINTS.listNews.method,
 			qs: { per_page: 1 },
 			headers: credentialHeadersOf('listNews'),
 		},

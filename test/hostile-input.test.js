@@ -9,7 +9,7 @@
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
-const { OPERATIONS } = require('../nodes/shared/platform/endpoints');
+const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 
 const fixture = useSandbox();
 
@@ -111,7 +111,7 @@ const PATH_IDS = [
 
 describe('path ids', () => {
 	test('every operation with an id in its path has it in this table', () => {
-		const withIds = Object.values(OPERATIONS)
+		const withIds = Object.values(ENDPOINTS)
 			.filter((spec) => /^E\d+$/.test(spec.code) && Object.keys(spec.pathParams).some((name) => name !== 'type'))
 			.map((spec) => spec.code);
 		expect([...new Set(PATH_IDS.map(([code]) => code))].sort()).toEqual(withIds.sort());
@@ -230,7 +230,7 @@ describe('query values stay query values', () => {
 
 /** Which credential fields each operation sends as headers (business key aside). */
 function credentialHeaderFields(/** @type {string} */ code) {
-	const spec = /** @type {any} */ (Object.values(OPERATIONS).find((candidate) => candidate.code === code));
+	const spec = /** @type {any} */ (Object.values(ENDPOINTS).find((candidate) => candidate.code === code));
 	return [...new Set(Object.values(spec.credentialHeaders))].filter((field) => field !== 'businessKey');
 }
 

@@ -64,8 +64,8 @@ describe.each(panels.map((panel) => [panel.label, panel]))('%s panel', (_label, 
 		const notices = panel.shown.filter((property) => property.type === 'notice');
 		expect(notices.find((notice) => notice.name === 'retryNotice').displayName).toMatch(/Retry On Fail off.*creates/);
 		const credentialNotice = notices.find((notice) => notice.name === 'credentialNotice');
-		if (panel.operation.requests.length === 0) {
-			// Custom API Call: its Header Profile, not the operation table, decides the credential fields.
+		if (panel.operation.endpoints.length === 0) {
+			// Custom API Call: its Header Profile, not the endpoint table, decides the credential fields.
 			expect(credentialNotice).toBeUndefined();
 			return;
 		}
@@ -73,7 +73,7 @@ describe.each(panels.map((panel) => [panel.label, panel]))('%s panel', (_label, 
 	});
 });
 
-test('the credential notice follows the operation table: District needs no business key, Category Update its path prefix and user token', () => {
+test('the credential notice follows the endpoint table: District needs no business key, Category Update its path prefix and user token', () => {
 	const notice = (/** @type {string} */ resource, /** @type {string} */ operation) =>
 		shownFor(propertiesOf('businessPlatformEcommerce'), resource, operation).find((p) => p.name === 'credentialNotice').displayName;
 	expect(notice('district', 'get')).toBe("Uses the credential's API Key, API Connection and Ecommerce Base URL");
@@ -88,8 +88,8 @@ const SANDBOX_NAMES = /** @type {Record<string, string>} */ ({ 'categories-list'
 test.each(OPERATION_CASES.map((op) => [op.code, op]))('%s sends exactly the requests its operation declares', async (_code, op) => {
 	const { actions } = /** @type {any} */ (ACTION_NODES.find((node) => node.type === op.type));
 	const operation = actions.find(op.parameters.resource, op.parameters.operation);
-	const { OPERATIONS } = require('../nodes/shared/platform/endpoints');
-	const declared = operation.requests.map((/** @type {string} */ id) => SANDBOX_NAMES[OPERATIONS[id].code] ?? OPERATIONS[id].code);
+	const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
+	const declared = operation.endpoints.map((/** @type {string} */ id) => SANDBOX_NAMES[ENDPOINTS[id].code] ?? ENDPOINTS[id].code);
 	const { error } = await fixture.run(op.type, op.parameters);
 	expect(error).toBeUndefined();
 	const sent = [...new Set(fixture.requestsFor().map((/** @type {any} */ request) => request.operation))];

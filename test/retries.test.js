@@ -10,7 +10,7 @@ const { runNode } = require('./harness/n8n');
 const { requestsFor } = require('./harness/requests');
 const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
 const { MAY_HAVE_ACTED, closedPort, refusingCredentials } = require('./harness/faultCases');
-const { OPERATIONS } = require('../nodes/shared/platform/endpoints');
+const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 
 const fixture = useSandbox();
 
@@ -47,10 +47,10 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('each operation has the retry class the issue gives it', () => {
 	for (const op of OPERATION_CASES) {
-		const spec = Object.values(OPERATIONS).find((candidate) => candidate.code === op.code);
+		const spec = Object.values(ENDPOINTS).find((candidate) => candidate.code === op.code);
 		expect([op.code, spec?.retry]).toEqual([op.code, op.retry]);
 	}
-	expect(OPERATIONS.listCategories.retry).toBe('read');
+	expect(ENDPOINTS.listCategories.retry).toBe('read');
 });
 
 describe('Max Tries and Timeout (Options)', () => {

@@ -9,7 +9,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { ParameterError, platformError } from '../shared/errors/nodeErrors';
-import { OPERATIONS } from '../shared/platform/endpoints';
+import { ENDPOINTS } from '../shared/platform/endpoints';
 import type { PlatformRun } from '../shared/transport/run';
 import { fetchCategories } from './categories';
 
@@ -100,7 +100,7 @@ export async function currentCategory(
 		if (readBy === itemIndex) throw error;
 		// The read another item started failed: this item gets an error of its own that names it.
 		const shown = error as { message?: string; httpCode?: string };
-		throw platformError(run, OPERATIONS.listCategories, itemIndex, {
+		throw platformError(run, ENDPOINTS.listCategories, itemIndex, {
 			message: shown.message ?? 'The categories list could not be read',
 			httpCode: Number(shown.httpCode) || undefined,
 			notes: [

@@ -132,7 +132,7 @@ async function findNewItems(
 
 /**
  * Errors as the trigger shows them: a poll past its budget (`budgetMs`) says so, bad settings
- * name the field; platform errors as built in shared/errors.ts.
+ * name the field; platform errors as built in shared/errors/.
  */
 function triggerError(node: INode, error: unknown, budgetMs?: number): Error {
 	if (budgetMs !== undefined) {

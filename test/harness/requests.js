@@ -1,7 +1,7 @@
 // @ts-check
 /** Helpers to read the sandbox's request log in assertions. */
 
-/** Headers that HTTP itself or n8n's client adds; everything else must come from the operation table. */
+/** Headers that HTTP itself or n8n's client adds; everything else must come from the endpoint table. */
 const PROTOCOL_HEADERS = new Set([
 	'accept',
 	'accept-encoding',

@@ -146,6 +146,6 @@ async function send(call, override = {}) {
 	return { status: response.status, headers: response.headers, text, json };
 }
 
-const OPERATIONS = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7', 'E8', 'E9', 'E10', 'E11', 'E12', 'E13', 'E14', 'E15', 'E16'];
+const ENDPOINTS = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7', 'E8', 'E9', 'E10', 'E11', 'E12', 'E13', 'E14', 'E15', 'E16'];
 
-module.exports = { form, headersFor, validCalls, lines, send, OPERATIONS };
+module.exports = { form, headersFor, validCalls, lines, send, ENDPOINTS };

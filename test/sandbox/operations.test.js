@@ -2,7 +2,7 @@
 /** The sandbox itself: every operation succeeds with the spec's headers and body, and the credential headers are checked exactly as spelled. */
 const { useSandbox } = require('../harness/fixture');
 const calls = require('./calls');
-const { form, send, OPERATIONS } = calls;
+const { form, send, ENDPOINTS } = calls;
 
 const fixture = useSandbox();
 beforeEach(() => fixture.sandbox.setLatency(0));
@@ -11,7 +11,7 @@ const validCalls = () => calls.validCalls(fixture.sandbox);
 const headersFor = () => calls.headersFor(fixture.sandbox);
 
 describe('every operation succeeds with the spec headers and body', () => {
-	test.each(OPERATIONS)('%s', async (op) => {
+	test.each(ENDPOINTS)('%s', async (op) => {
 		const call = validCalls()[op];
 		const res = await send(call);
 		expect(res.status).toBe(200);

@@ -97,7 +97,7 @@ test('fields come in the order users need them: keys, token and ids, base URLs, 
 	]);
 });
 
-test('each field hints which nodes use it, derived from the operation table', () => {
+test('each field hints which nodes use it, derived from the endpoint table', () => {
 	const hints = Object.fromEntries(credential.properties.map((p) => [p.name, p.hint]));
 	expect(hints.clientUuid).toBe('Used by the HR node.');
 	expect(hints.apiConnection).toBe('Used by the Ecommerce node and the Ecommerce Trigger.');

@@ -2,11 +2,11 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 
 import {
 	MODULE_BASE_URL_FIELDS,
-	OPERATIONS,
+	ENDPOINTS,
 	PATH_PREFIX_FIELDS,
 	type CredentialHeaderSource,
-	type OperationId,
-	type OperationSpec,
+	type EndpointId,
+	type Endpoint,
 	type PlatformModule,
 } from '../platform/endpoints';
 
@@ -118,15 +118,15 @@ export async function fillCredentialHeaders(
  * Headers for a request the credential itself sends (its test): the operation's credential
  * headers, preset with placeholders for `authenticate` to fill, as the transport does.
  */
-export function credentialHeadersOf(operationId: OperationId): Record<string, string> {
+export function credentialHeadersOf(operationId: EndpointId): Record<string, string> {
 	const headers: Record<string, string> = {};
-	for (const [name, source] of Object.entries(OPERATIONS[operationId].credentialHeaders)) {
+	for (const [name, source] of Object.entries(ENDPOINTS[operationId].credentialHeaders)) {
 		headers[name] = credentialPlaceholder(source);
 	}
 	return headers;
 }
 
-/** The node that serves each platform module's operations (the operation table's `module`). */
+/** The node that serves each platform module's operations (the endpoint table's `module`). */
 const MODULE_NODES: Record<PlatformModule, string> = {
 	accounting: 'Accounting',
 	calendar: 'Calendar',
@@ -136,32 +136,32 @@ const MODULE_NODES: Record<PlatformModule, string> = {
 };
 
 /** The Ecommerce Trigger polls the news list (E16) with the same fields as that operation. */
-const TRIGGER_OPERATION: OperationId = 'listNews';
+const TRIGGER_OPERATION: EndpointId = 'listNews';
 
 /** Whether an operation needs a credential field: as a header, as its base URL or as a path prefix. */
-function needs(spec: OperationSpec, field: string): boolean {
-	if (Object.values(spec.credentialHeaders).includes(field as CredentialHeaderSource)) return true;
-	if (MODULE_BASE_URL_FIELDS[spec.module] === field) return true;
-	return Object.entries(PATH_PREFIX_FIELDS).some(([name, prefix]) => prefix === field && spec.path.includes(`{${name}}`));
+function needs(endpoint: Endpoint, field: string): boolean {
+	if (Object.values(endpoint.credentialHeaders).includes(field as CredentialHeaderSource)) return true;
+	if (MODULE_BASE_URL_FIELDS[endpoint.module] === field) return true;
+	return Object.entries(PATH_PREFIX_FIELDS).some(([name, prefix]) => prefix === field && endpoint.path.includes(`{${name}}`));
 }
 
 /**
- * Which nodes use a credential field, from the operation table: "Used by the Ecommerce node
+ * Which nodes use a credential field, from the endpoint table: "Used by the Ecommerce node
  * (all but Get District) and the Ecommerce Trigger." Shown as the field's hint.
  */
 export function credentialFieldUsage(field: string): string {
 	const parts: string[] = [];
 	for (const [module, node] of Object.entries(MODULE_NODES) as Array<[PlatformModule, string]>) {
-		const specs: OperationSpec[] = Object.values(OPERATIONS).filter((spec) => spec.module === module);
-		const using = specs.filter((spec) => needs(spec, field));
+		const moduleEndpoints: Endpoint[] = Object.values(ENDPOINTS).filter((endpoint) => endpoint.module === module);
+		const using = moduleEndpoints.filter((endpoint) => needs(endpoint, field));
 		if (using.length === 0) continue;
-		const titles = (list: OperationSpec[]) => [...new Set(list.map((spec) => spec.title))].join(', ');
-		const notUsing = specs.filter((spec) => !needs(spec, field));
+		const titles = (list: Endpoint[]) => [...new Set(list.map((endpoint) => endpoint.title))].join(', ');
+		const notUsing = moduleEndpoints.filter((endpoint) => !needs(endpoint, field));
 		if (notUsing.length === 0) parts.push(`the ${node} node`);
 		else if (using.length > notUsing.length) parts.push(`the ${node} node (all but ${titles(notUsing)})`);
 		else parts.push(`the ${node} node (${titles(using)})`);
 	}
-	if (needs(OPERATIONS[TRIGGER_OPERATION], field)) parts.push('the Ecommerce Trigger');
+	if (needs(ENDPOINTS[TRIGGER_OPERATION], field)) parts.push('the Ecommerce Trigger');
 	if (parts.length === 0) return '';
 	const last = parts.pop() as string;
 	return `Used by ${parts.length ? `${parts.join(', ')} and ${last}` : last}.`;

@@ -1,5 +1,5 @@
 /**
- * Runs one item's Custom API Call: builds an operation spec at run time (module, method,
+ * Runs one item's Custom API Call: builds an endpoint at run time (module, method,
  * checked path, profile headers) and sends it through the shared request path, so it gets
  * the same secrets handling, retries, error mapping, redaction and pagination as the table's
  * operations.
@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../transport/settings';
 import { ParameterError } from '../errors/nodeErrors';
-import type { BodyKind, CredentialHeaderSource, OperationSpec, PlatformModule } from '../platform/endpoints';
+import type { BodyKind, CredentialHeaderSource, Endpoint, PlatformModule } from '../platform/endpoints';
 import { recordOrMessage } from '../node/output';
 import { platformPaginate } from '../transport/pagination';
 import type { MultipartField, RequestInput } from '../transport/request';
@@ -19,7 +19,7 @@ import { ALLOW_IN_TOOL } from './description';
 import { CREDENTIAL_HEADER_NAMES, CREDENTIAL_HEADER_SOURCES, NO_PROFILE, headerProfile } from './headerProfiles';
 import { requireHeaderName, toPlainHeaders, toQuery, toRelativePath } from './input';
 
-type Method = OperationSpec['method'];
+type Method = Endpoint['method'];
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const BODY_KINDS: BodyKind[] = ['none', 'json', 'multipart', 'text'];
 const SOURCES = new Set<string>(CREDENTIAL_HEADER_SOURCES.map((source) => source.value));
@@ -162,7 +162,7 @@ export async function executeCustomApiCall(
 	const plainHeaders = toPlainHeaders(entriesOf(this, 'headers', 'header', itemIndex), credentialNames, reserved);
 	const acceptGiven = Object.keys(plainHeaders).some((name) => name.toLowerCase() === 'accept');
 
-	const spec: OperationSpec = {
+	const endpoint: Endpoint = {
 		code: 'Custom',
 		title: 'API Call',
 		does: `call ${method} ${path}`,
@@ -189,9 +189,9 @@ export async function executeCustomApiCall(
 			throw new ParameterError('Return All', 'returns the items of every page: set Options → Response to Data, or turn Return All off');
 		}
 		const pageSize = Number(requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Options → Page Size', { min: 1 }));
-		return await platformPaginate.call(this, run, spec, itemIndex, request, { pageSize, notPaginatorMessage: NOT_A_PAGINATOR });
+		return await platformPaginate.call(this, run, endpoint, itemIndex, request, { pageSize, notPaginatorMessage: NOT_A_PAGINATOR });
 	}
-	const response = await platformRequest.call(this, run, spec, itemIndex, request, { fullResponse });
+	const response = await platformRequest.call(this, run, endpoint, itemIndex, request, { fullResponse });
 	if (fullResponse) return { statusCode: response.statusCode, body: response.data as IDataObject };
 	return outputOf(response);
 }

@@ -1,13 +1,13 @@
 /**
  * Header Profiles of Custom API Call: one per distinct credential-header set in the
- * operation table (the spec's authentication table), so every header spelling keeps its one
- * home in operations.ts. A profile names the operation whose headers it reuses by its spec
+ * endpoint table (the spec's authentication table), so every header spelling keeps its one
+ * home in endpoints.ts. A profile names the operation whose headers it reuses by its spec
  * code; the other operations with the same header set are found, not listed.
  */
 import {
-	OPERATIONS,
+	ENDPOINTS,
 	type CredentialHeaderSource,
-	type OperationSpec,
+	type Endpoint,
 	type PlatformModule,
 } from '../platform/endpoints';
 
@@ -48,7 +48,7 @@ export interface HeaderProfile {
 	modules: PlatformModule[];
 }
 
-const TABLE: OperationSpec[] = Object.values(OPERATIONS);
+const TABLE: Endpoint[] = Object.values(ENDPOINTS);
 
 /** A header set's identity: its names and the fields they carry, in a fixed order. */
 export function headerSetKey(headers: Record<string, CredentialHeaderSource>): string {
@@ -59,17 +59,17 @@ export function headerSetKey(headers: Record<string, CredentialHeaderSource>): s
 }
 
 function buildProfile(definition: ProfileDefinition): HeaderProfile {
-	const representative = TABLE.find((spec) => spec.code === definition.code);
+	const representative = TABLE.find((endpoint) => endpoint.code === definition.code);
 	if (!representative) throw new Error(`Header profile ${definition.value}: no operation ${definition.code}`);
 	const key = headerSetKey(representative.credentialHeaders);
-	const members = TABLE.filter((spec) => headerSetKey(spec.credentialHeaders) === key);
+	const members = TABLE.filter((endpoint) => headerSetKey(endpoint.credentialHeaders) === key);
 	return {
 		value: definition.value,
 		name: definition.name,
 		credentialHeaders: { ...representative.credentialHeaders },
-		languageHeader: members.find((spec) => spec.languageHeader)?.languageHeader,
-		codes: members.map((spec) => spec.code),
-		modules: [...new Set(members.map((spec) => spec.module))],
+		languageHeader: members.find((endpoint) => endpoint.languageHeader)?.languageHeader,
+		codes: members.map((endpoint) => endpoint.code),
+		modules: [...new Set(members.map((endpoint) => endpoint.module))],
 	};
 }
 
@@ -81,7 +81,7 @@ export function headerProfile(value: string): HeaderProfile | undefined {
 
 /** Every header name that carries a credential value in the table, lower-cased. */
 export const CREDENTIAL_HEADER_NAMES: ReadonlySet<string> = new Set(
-	TABLE.flatMap((spec) => Object.keys(spec.credentialHeaders)).map((name) => name.toLowerCase()),
+	TABLE.flatMap((endpoint) => Object.keys(endpoint.credentialHeaders)).map((name) => name.toLowerCase()),
 );
 
 /** Credential fields a custom header may carry, with their labels. */

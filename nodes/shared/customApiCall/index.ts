@@ -35,7 +35,7 @@ export function customApiCall(module: PlatformModule): PlatformResource {
 				resource: CUSTOM_API_CALL,
 				operation: CUSTOM_API_CALL,
 				// The Header Profile, not a table entry, decides which credential fields it sends.
-				requests: [],
+				endpoints: [],
 				picker: {
 					name: CUSTOM_API_CALL_NAME,
 					action: 'Make a custom API call',

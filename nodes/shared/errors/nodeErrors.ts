@@ -26,7 +26,7 @@ import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { MAX_REDIRECTS } from '../transport/settings';
 import { errorMessageOf, fieldErrorEntriesOf, parseBody, type FieldError } from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
-import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, describeOperation, type OperationSpec } from '../platform/endpoints';
+import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, describeEndpoint, type Endpoint } from '../platform/endpoints';
 import { redact } from '../credential/redaction';
 import type { PathParam } from '../transport/request';
 import { TIMEOUT_CODES, type Attempt } from '../transport/retries';
@@ -96,7 +96,7 @@ function renderDescription(parts: DescriptionParts, labelOf: FieldLabeler = () =
 /** The item's error: a plain message, what to check, and the technical facts in its details. */
 export function platformError(
 	run: PlatformRun,
-	spec: OperationSpec,
+	endpoint: Endpoint,
 	itemIndex: number,
 	details: ErrorDetails,
 ): NodeApiError {
@@ -124,9 +124,9 @@ export function platformError(
 		},
 	);
 	const data: IDataObject = {
-		operation: describeOperation(spec),
-		method: spec.method,
-		path: spec.path,
+		operation: describeEndpoint(endpoint),
+		method: endpoint.method,
+		path: endpoint.path,
 		item: itemIndex,
 	};
 	if (details.httpCode) data.httpCode = details.httpCode;
@@ -139,7 +139,7 @@ export function platformError(
 	return error;
 }
 
-/** A template of the operation table ("get payslip {payslip_id}") with the values the user gave. */
+/** A template of the endpoint table ("get payslip {payslip_id}") with the values the user gave. */
 function fill(template: string, subject: ErrorSubject): string {
 	return template.replace(/\{(\w+)\}/g, (_, name: string) => String(subject.pathParams?.[name]?.value ?? '').trim());
 }
@@ -156,14 +156,14 @@ function list(items: string[]): string {
 	return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-function baseUrlLabel(spec: OperationSpec): string {
-	return CREDENTIAL_FIELD_LABELS[MODULE_BASE_URL_FIELDS[spec.module]];
+function baseUrlLabel(endpoint: Endpoint): string {
+	return CREDENTIAL_FIELD_LABELS[MODULE_BASE_URL_FIELDS[endpoint.module]];
 }
 
 /** The credential's path prefix fields this operation's address uses. */
-function prefixLabels(spec: OperationSpec): string[] {
+function prefixLabels(endpoint: Endpoint): string[] {
 	return Object.entries(PATH_PREFIX_FIELDS)
-		.filter(([name]) => spec.path.includes(`{${name}}`))
+		.filter(([name]) => endpoint.path.includes(`{${name}}`))
 		.map(([, field]) => CREDENTIAL_FIELD_LABELS[field]);
 }
 
@@ -186,8 +186,8 @@ function namesWord(text: string, word: string): boolean {
  * The credential fields this operation sends, as the credential dialog labels them; only
  * those whose header the platform's message names ("Invalid apikey header.") when it names any.
  */
-function credentialFieldLabels(spec: OperationSpec, subject: ErrorSubject, platformMessage = ''): string[] {
-	const headers = Object.entries(spec.credentialHeaders);
+function credentialFieldLabels(endpoint: Endpoint, subject: ErrorSubject, platformMessage = ''): string[] {
+	const headers = Object.entries(endpoint.credentialHeaders);
 	const named = headers.filter(([header]) => namesWord(platformMessage, header));
 	const labels = new Set<string>();
 	for (const [, source] of named.length ? named : headers) {
@@ -208,15 +208,15 @@ function duration(ms: number): string {
 
 /** Message and what to check for a refusal or failure the platform answered with an HTTP code. */
 function httpFailureText(
-	spec: OperationSpec,
+	endpoint: Endpoint,
 	subject: ErrorSubject,
 	statusCode: number,
 	platformMessage: string | undefined,
 	tries: number,
 ): { message: string; check?: string } {
-	const does = fill(spec.does, subject);
+	const does = fill(endpoint.does, subject);
 	if (statusCode === 401 || statusCode === 403) {
-		const fields = credentialFieldLabels(spec, subject, platformMessage);
+		const fields = credentialFieldLabels(endpoint, subject, platformMessage);
 		if (statusCode === 403) {
 			return {
 				message: `The platform does not allow this credential to ${does}`,
@@ -230,17 +230,17 @@ function httpFailureText(
 		};
 	}
 	if (statusCode === 404) {
-		const prefixes = quoted(prefixLabels(spec));
-		if (spec.record) {
+		const prefixes = quoted(prefixLabels(endpoint));
+		if (endpoint.record) {
 			const extra = prefixes.length ? ` and the credential's ${list(prefixes)}` : '';
 			return {
-				message: `The platform has no ${fill(spec.record, subject)}`,
-				check: `Check ${list(quoted(labelsIn(spec.record, subject)))}${extra}, and that the record belongs to the business this item acts for.`,
+				message: `The platform has no ${fill(endpoint.record, subject)}`,
+				check: `Check ${list(quoted(labelsIn(endpoint.record, subject)))}${extra}, and that the record belongs to the business this item acts for.`,
 			};
 		}
 		return {
 			message: `The platform found nothing at the address used to ${does}`,
-			check: `Check the credential's ${list([`"${baseUrlLabel(spec)}"`, ...prefixes])}.`,
+			check: `Check the credential's ${list([`"${baseUrlLabel(endpoint)}"`, ...prefixes])}.`,
 		};
 	}
 	if (statusCode === 429) {
@@ -264,20 +264,20 @@ function httpFailureText(
 /** The error of a request that failed for good: a network failure or an HTTP error answer. */
 export function failureError(
 	run: PlatformRun,
-	spec: OperationSpec,
+	endpoint: Endpoint,
 	itemIndex: number,
 	attempt: Attempt,
 	tries: number,
 	notes: string[],
 	subject: ErrorSubject = {},
 ): NodeApiError {
-	const does = fill(spec.does, subject);
+	const does = fill(endpoint.does, subject);
 	if (attempt.kind === 'network') {
 		/*
 		 * The messages must not contain error codes such as ECONNREFUSED: n8n replaces a
 		 * message that does with its own generic text. The code goes into the details.
 		 */
-		const baseUrl = `"${baseUrlLabel(spec)}"`;
+		const baseUrl = `"${baseUrlLabel(endpoint)}"`;
 		let message = `The connection to the platform closed before it answered, when asked to ${does}`;
 		let check = 'This is usually temporary: run this item again later.';
 		if (TIMEOUT_CODES.has(attempt.code)) {
@@ -292,7 +292,7 @@ export function failureError(
 		} else if (attempt.code !== 'ECONNRESET') {
 			message = `The request to the platform failed when asked to ${does}`;
 		}
-		return platformError(run, spec, itemIndex, {
+		return platformError(run, endpoint, itemIndex, {
 			message: `${message}${tried(tries)}`,
 			check,
 			tries,
@@ -303,9 +303,9 @@ export function failureError(
 	const { value } = parseBody(attempt.body);
 	const platformMessage = errorMessageOf(value);
 	const actsFor = { ...subject, business: subject.business ?? run.businessFor(itemIndex) };
-	const text = httpFailureText(spec, actsFor, attempt.statusCode, platformMessage, tries);
+	const text = httpFailureText(endpoint, actsFor, attempt.statusCode, platformMessage, tries);
 	const fieldErrors = fieldErrorEntriesOf(value);
-	return platformError(run, spec, itemIndex, {
+	return platformError(run, endpoint, itemIndex, {
 		...text,
 		check: fieldErrors.length && attempt.statusCode < 500 ? undefined : text.check,
 		platformMessage,
@@ -316,7 +316,7 @@ export function failureError(
 	});
 }
 
-/** Why a redirect is not followed (transport.ts: sendFollowingRedirects). */
+/** Why a redirect is not followed (platformRequest.ts: sendFollowingRedirects). */
 export type RedirectRefusal = 'no target' | 'other origin' | 'changes data' | 'too many';
 
 /**
@@ -325,14 +325,14 @@ export type RedirectRefusal = 'no target' | 'other origin' | 'changes data' | 't
  */
 export function redirectError(
 	run: PlatformRun,
-	spec: OperationSpec,
+	endpoint: Endpoint,
 	itemIndex: number,
 	redirect: { statusCode: number; target?: URL; refusal: RedirectRefusal },
 	subject: ErrorSubject = {},
 ): NodeApiError {
-	const does = fill(spec.does, subject);
+	const does = fill(endpoint.does, subject);
 	const { statusCode, target, refusal } = redirect;
-	const baseUrl = `"${baseUrlLabel(spec)}"`;
+	const baseUrl = `"${baseUrlLabel(endpoint)}"`;
 	const messages: Record<RedirectRefusal, string> = {
 		'no target': `The platform answered with a redirect (HTTP ${statusCode}) without a valid address to go to, when asked to ${does}`,
 		'other origin': `The platform answered with a redirect (HTTP ${statusCode}) to another host, ${target?.origin ?? ''}, when asked to ${does}: the node does not follow it, so nothing of the credential is sent there`,
@@ -340,18 +340,18 @@ export function redirectError(
 		'too many': `The platform redirected more than ${MAX_REDIRECTS} times when asked to ${does}`,
 	};
 	const moved = refusal === 'changes data' && target ? ` (the platform pointed to ${target.origin}, path ${target.pathname})` : '';
-	return platformError(run, spec, itemIndex, {
+	return platformError(run, endpoint, itemIndex, {
 		message: messages[refusal],
 		check: `If the platform has moved, put its new address in the credential's ${baseUrl}${moved}.`,
 		httpCode: statusCode,
-		notes: spec.retry === 'create' ? [MAY_HAVE_ACTED_NOTE] : [],
+		notes: endpoint.retry === 'create' ? [MAY_HAVE_ACTED_NOTE] : [],
 	});
 }
 
 /** A success code with a body that is not JSON, or none: the answer cannot be read. */
 export function unreadableAnswerError(
 	run: PlatformRun,
-	spec: OperationSpec,
+	endpoint: Endpoint,
 	itemIndex: number,
 	statusCode: number,
 	body: unknown,
@@ -359,13 +359,13 @@ export function unreadableAnswerError(
 	notes: string[],
 	subject: ErrorSubject = {},
 ): NodeApiError {
-	const does = fill(spec.does, subject);
+	const does = fill(endpoint.does, subject);
 	const excerpt = malformed ? errorMessageOf(body) : undefined;
-	return platformError(run, spec, itemIndex, {
+	return platformError(run, endpoint, itemIndex, {
 		message: malformed
 			? `The platform's answer could not be read (it is not JSON) when asked to ${does}`
 			: `The platform sent an empty answer when asked to ${does}`,
-		check: `Check that the credential's "${baseUrlLabel(spec)}" is the address of the platform's API.`,
+		check: `Check that the credential's "${baseUrlLabel(endpoint)}" is the address of the platform's API.`,
 		httpCode: statusCode,
 		notes: [...(excerpt ? [`The answer began: ${excerpt.slice(0, 120)}`] : []), ...notes],
 	});
@@ -374,7 +374,7 @@ export function unreadableAnswerError(
 /** The error of a success code whose body (`body`, parsed) says the operation did not do its work. */
 type AnswerError = (
 	run: PlatformRun,
-	spec: OperationSpec,
+	endpoint: Endpoint,
 	itemIndex: number,
 	statusCode: number,
 	body: unknown,
@@ -382,11 +382,11 @@ type AnswerError = (
 ) => NodeApiError;
 
 /** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
-export const refusedAnswerError: AnswerError = (run, spec, itemIndex, statusCode, body, subject = {}) => {
+export const refusedAnswerError: AnswerError = (run, endpoint, itemIndex, statusCode, body, subject = {}) => {
 	const platformMessage = errorMessageOf(body);
 	const fieldErrors = fieldErrorEntriesOf(body);
-	return platformError(run, spec, itemIndex, {
-		message: `The platform refused to ${fill(spec.does, subject)}${platformMessage ? `: ${platformMessage}` : ''}`,
+	return platformError(run, endpoint, itemIndex, {
+		message: `The platform refused to ${fill(endpoint.does, subject)}${platformMessage ? `: ${platformMessage}` : ''}`,
 		check: fieldErrors.length ? undefined : 'Check the values this item sends.',
 		platformMessage,
 		httpCode: statusCode,
@@ -394,12 +394,12 @@ export const refusedAnswerError: AnswerError = (run, spec, itemIndex, statusCode
 	});
 };
 
-/** A success answer without the payload the spec marks required (`spec.requiredPayload`). */
-export const missingPayloadError: AnswerError = (run, spec, itemIndex, statusCode, body, subject = {}) => {
-	const acts = spec.retry !== 'read';
-	return platformError(run, spec, itemIndex, {
-		message: `The platform answered without the record it should send back, when asked to ${fill(spec.does, subject)}`,
-		check: `Its answer has no "${spec.requiredPayload ?? ''}", where the platform's API specification puts the record. Contact the platform's support if this keeps happening.`,
+/** A success answer without the payload the spec marks required (`endpoint.requiredPayload`). */
+export const missingPayloadError: AnswerError = (run, endpoint, itemIndex, statusCode, body, subject = {}) => {
+	const acts = endpoint.retry !== 'read';
+	return platformError(run, endpoint, itemIndex, {
+		message: `The platform answered without the record it should send back, when asked to ${fill(endpoint.does, subject)}`,
+		check: `Its answer has no "${endpoint.requiredPayload ?? ''}", where the platform's API specification puts the record. Contact the platform's support if this keeps happening.`,
 		platformMessage: errorMessageOf(body),
 		httpCode: statusCode,
 		notes: acts ? ['The platform reported success: the change was probably made. Check before running this item again.'] : [],
@@ -409,7 +409,7 @@ export const missingPayloadError: AnswerError = (run, spec, itemIndex, statusCod
 /** A successful answer that lacks what the operation needs (`expected` says what and where). */
 export function unexpectedAnswerError(
 	run: PlatformRun,
-	spec: OperationSpec,
+	endpoint: Endpoint,
 	itemIndex: number,
 	message: string,
 	expected: string,
@@ -418,13 +418,13 @@ export function unexpectedAnswerError(
 		itemIndex,
 		description: `The platform's answer was not as expected: ${expected}.`,
 	});
-	error.context.data = { operation: describeOperation(spec), method: spec.method, path: spec.path, item: itemIndex };
+	error.context.data = { operation: describeEndpoint(endpoint), method: endpoint.method, path: endpoint.path, item: itemIndex };
 	return error;
 }
 
 /** The credential field an operation needs is empty: name the field as the credential dialog shows it. */
-export function emptyCredentialFieldError(label: string, spec: OperationSpec): ParameterError {
-	return new ParameterError(`The credential field "${label}"`, `is empty; ${spec.title} needs it. Fill it in the Business Platform API credential.`);
+export function emptyCredentialFieldError(label: string, endpoint: Endpoint): ParameterError {
+	return new ParameterError(`The credential field "${label}"`, `is empty; ${endpoint.title} needs it. Fill it in the Business Platform API credential.`);
 }
 
 /** The technical facts of an item's error, for n8n's error panel and Continue On Fail items. */

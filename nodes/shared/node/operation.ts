@@ -10,7 +10,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { optionsCollection, requestSettingOptions, retryOnFailNotice } from './descriptions';
-import { MODULE_BASE_URL_FIELDS, OPERATIONS, PATH_PREFIX_FIELDS, type OperationId } from '../platform/endpoints';
+import { MODULE_BASE_URL_FIELDS, ENDPOINTS, PATH_PREFIX_FIELDS, type EndpointId } from '../platform/endpoints';
 import type { PlatformRun } from '../transport/run';
 
 export interface PlatformOperation {
@@ -19,10 +19,10 @@ export interface PlatformOperation {
 	/** Value of the operation in the Operation picker. */
 	operation: string;
 	/**
-	 * The platform requests execute() sends (operation table keys): the credential fields it
+	 * The endpoints execute() calls (keys of ENDPOINTS): the credential fields it
 	 * needs follow from them. Empty where the user picks the headers (Custom API Call).
 	 */
-	requests: OperationId[];
+	endpoints: EndpointId[];
 	/** The operation's entry in the Operation picker (display options: when the entry is offered). */
 	picker: { name: string; action: string; description: string; displayOptions?: IDisplayOptions };
 	/** Its parameters; nodeActions() adds the display options that show them for this operation. */
@@ -79,14 +79,14 @@ export function updateDisplayOptions(
  * The credential fields an operation's requests need, in the credential's order of labels:
  * the header values, the module's base URL and any configured path prefix.
  */
-export function credentialFieldsOf(requests: OperationId[]): string[] {
+export function credentialFieldsOf(endpoints: EndpointId[]): string[] {
 	const fields = new Set<string>();
-	for (const id of requests) {
-		const spec = OPERATIONS[id];
-		Object.values(spec.credentialHeaders).forEach((field) => fields.add(field));
-		fields.add(MODULE_BASE_URL_FIELDS[spec.module]);
+	for (const id of endpoints) {
+		const endpoint = ENDPOINTS[id];
+		Object.values(endpoint.credentialHeaders).forEach((field) => fields.add(field));
+		fields.add(MODULE_BASE_URL_FIELDS[endpoint.module]);
 		for (const [prefix, field] of Object.entries(PATH_PREFIX_FIELDS)) {
-			if (spec.path.includes(`{${prefix}}`)) fields.add(field);
+			if (endpoint.path.includes(`{${prefix}}`)) fields.add(field);
 		}
 	}
 	return Object.keys(CREDENTIAL_FIELD_LABELS).filter((field) => fields.has(field));
@@ -98,7 +98,7 @@ function listText(labels: string[]): string {
 
 /** The notice at the top of an operation's panel naming the credential fields it uses. */
 function credentialNotice(operation: PlatformOperation): INodeProperties {
-	const labels = credentialFieldsOf(operation.requests).map((field) =>
+	const labels = credentialFieldsOf(operation.endpoints).map((field) =>
 		field === 'businessKey' ? 'Business Key (or one of the Additional Business Keys)' : CREDENTIAL_FIELD_LABELS[field],
 	);
 	return {
@@ -184,7 +184,7 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 			updateDisplayOptions(
 				// A `last` operation runs under every resource: only its operation value shows its parameters.
 				{ show: resource.last ? { operation: [operation.operation] } : { resource: [operation.resource], operation: [operation.operation] } },
-				[...(operation.requests.length > 0 ? [credentialNotice(operation)] : []), ...withRequestSettings(operation.description)],
+				[...(operation.endpoints.length > 0 ? [credentialNotice(operation)] : []), ...withRequestSettings(operation.description)],
 			),
 		),
 	);

@@ -8,7 +8,7 @@ import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } f
 import { asNodeError, errorItemJson } from '../errors/nodeErrors';
 import { createItemQueue } from './itemQueue';
 import type { NodeActions, PlatformOperation } from './operation';
-import { OPERATIONS } from '../platform/endpoints';
+import { ENDPOINTS } from '../platform/endpoints';
 import { toOutputItems } from './output';
 import { startNodeRun } from '../transport/run';
 
@@ -28,7 +28,7 @@ function resolveOperation(context: IExecuteFunctions, actions: NodeActions): Pla
 /** Said at run time too: a notice in the panel is easy to miss once the setting is on. */
 function warnAboutRetryOnFail(context: IExecuteFunctions, operation: PlatformOperation): void {
 	if (!context.getNode().retryOnFail) return;
-	const creates = operation.requests.some((id) => OPERATIONS[id].retry === 'create');
+	const creates = operation.endpoints.some((id) => ENDPOINTS[id].retry === 'create');
 	const effect = creates
 		? 'what the earlier run already created or toggled is sent again: a record may be created twice, a favorite toggled back'
 		: 'its reads and updates are sent again although the node already retried each of them';

@@ -46,7 +46,7 @@ export type BodyKind = 'none' | 'json' | 'multipart' | 'text';
  */
 export type RetryClass = 'read' | 'setValue' | 'create';
 
-export interface OperationSpec {
+export interface Endpoint {
 	/** The spec's code (E1..E16), or a readable code for a request the spec only mentions. */
 	code: string;
 	title: string;
@@ -87,7 +87,7 @@ const ECOMMERCE_HEADERS: Record<string, CredentialHeaderSource> = {
 };
 const ECOMMERCE_USER_HEADERS: Record<string, CredentialHeaderSource> = { ...ECOMMERCE_HEADERS, userToken: 'userToken' };
 
-export const OPERATIONS = {
+export const ENDPOINTS = {
 	updateSalesQuote: {
 		code: 'E1',
 		title: 'Update Sales Quote',
@@ -326,17 +326,17 @@ export const OPERATIONS = {
 		retry: 'read',
 		does: 'list the news',
 	},
-} as const satisfies Record<string, OperationSpec>;
+} as const satisfies Record<string, Endpoint>;
 
-export type OperationId = keyof typeof OPERATIONS;
+export type EndpointId = keyof typeof ENDPOINTS;
 
-/** A table key, or a spec built at run time (Custom API Call's method, path and headers). */
-export type OperationRef = OperationId | OperationSpec;
+/** A key of ENDPOINTS, or an endpoint built at run time (Custom API Call's method, path and headers). */
+export type EndpointRef = EndpointId | Endpoint;
 
-export function specOf(operation: OperationRef): OperationSpec {
-	return typeof operation === 'string' ? OPERATIONS[operation] : operation;
+export function endpointOf(operation: EndpointRef): Endpoint {
+	return typeof operation === 'string' ? ENDPOINTS[operation] : operation;
 }
 
-export function describeOperation(spec: OperationSpec): string {
-	return `${spec.code} ${spec.title}`;
+export function describeEndpoint(endpoint: Endpoint): string {
+	return `${endpoint.code} ${endpoint.title}`;
 }

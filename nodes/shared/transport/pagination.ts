@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { platformError } from '../errors/nodeErrors';
-import { specOf, type OperationRef } from '../platform/endpoints';
+import { endpointOf, type EndpointRef } from '../platform/endpoints';
 import type { RequestInput } from './request';
 import type { PlatformRun } from './run';
 import { platformRequest, type PlatformResponse } from './platformRequest';
@@ -49,8 +49,8 @@ function isPaginator(value: unknown): value is Paginator {
 	return typeof value === 'object' && value !== null && Array.isArray((value as IDataObject).data);
 }
 
-function pageError(run: PlatformRun, operationId: OperationRef, itemIndex: number, message: string) {
-	return platformError(run, specOf(operationId), itemIndex, { message });
+function pageError(run: PlatformRun, operationId: EndpointRef, itemIndex: number, message: string) {
+	return platformError(run, endpointOf(operationId), itemIndex, { message });
 }
 
 /** Whether `page` is the paginator's last page: `next_page_url` null, or `last_page` reached. */
@@ -77,7 +77,7 @@ function isLastPage(paginator: Paginator, page: number, received: number, perPag
 export async function platformPaginate(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
 	run: PlatformRun,
-	operationId: OperationRef,
+	operationId: EndpointRef,
 	itemIndex: number,
 	input: RequestInput,
 	options: PaginateOptions,

@@ -1,10 +1,10 @@
 /**
- * The one request path of every operation: the request built from the operation table
+ * The one request path of every operation: the request built from the endpoint table
  * (request.ts), sent through the credential's `authenticate` (redirects followed only by the
  * rules of sendFollowingRedirects, Timeout bounding the whole exchange), retried by the operation's
  * retry class with one pause shared across a node run (retries.ts), each attempt within a
  * slot of the run's limiter (limiter.ts), envelopes unwrapped,
- * secrets blanked (redaction.ts) and failures shown with the platform's own message (errors.ts).
+ * secrets blanked (redaction.ts) and failures shown with the platform's own message (errors/).
  */
 import {
 	NodeApiError,
@@ -28,7 +28,7 @@ import {
 	type RedirectRefusal,
 } from '../errors/nodeErrors';
 import { pauseFor, type Outcome } from './limiter';
-import { specOf, type OperationRef, type OperationSpec } from '../platform/endpoints';
+import { endpointOf, type EndpointRef, type Endpoint } from '../platform/endpoints';
 import { cleanData } from '../credential/redaction';
 import { prepareRequest, type RequestInput } from './request';
 import {
@@ -74,13 +74,13 @@ function outcomeOf(attempt: Attempt): Outcome {
 export async function platformRequest(
 	this: IExecuteFunctions | ILoadOptionsFunctions,
 	run: PlatformRun,
-	operation: OperationRef,
+	operation: EndpointRef,
 	itemIndex: number,
 	input: RequestInput = {},
 	responseOptions: ResponseOptions = {},
 ): Promise<PlatformResponse> {
-	const spec = specOf(operation);
-	const prepare = prepareRequest(run, spec, itemIndex, input);
+	const endpoint = endpointOf(operation);
+	const prepare = prepareRequest(run, endpoint, itemIndex, input);
 	const { settings } = run;
 
 	for (let tries = 1; ; tries++) {
@@ -96,7 +96,7 @@ export async function platformRequest(
 		}
 
 		const sentAt = Date.now();
-		const attempt = await sendFollowingRedirects(this, run, spec, itemIndex, options, input);
+		const attempt = await sendFollowingRedirects(this, run, endpoint, itemIndex, options, input);
 		if (attempt instanceof NodeApiError) {
 			// A redirect the node does not follow fails the item: the slot goes back first.
 			release?.('neutral');
@@ -108,10 +108,10 @@ export async function platformRequest(
 		release?.(outcomeOf(attempt), sentAt, waitTooLong ? undefined : retryAfter);
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
-			return successOrFailure(run, spec, itemIndex, attempt, input, responseOptions);
+			return successOrFailure(run, endpoint, itemIndex, attempt, input, responseOptions);
 		}
 
-		const retryable = tries < settings.maxTries && isRetryable(spec.retry, attempt, retryAfter);
+		const retryable = tries < settings.maxTries && isRetryable(endpoint.retry, attempt, retryAfter);
 		if (!retryable || waitTooLong) {
 			const notes: string[] = [];
 			if (retryable && retryAfter !== undefined) {
@@ -119,8 +119,8 @@ export async function platformRequest(
 					`The platform asked to wait ${Math.ceil(retryAfter / 1000)} s before trying again (Retry-After), longer than the ${Math.round(settings.maxRetryAfterMs / 1000)} s the node waits: run this item again later.`,
 				);
 			}
-			if (mayHaveActed(spec.retry, attempt, retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
-			throw failureError(run, spec, itemIndex, attempt, tries, notes, input);
+			if (mayHaveActed(endpoint.retry, attempt, retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
+			throw failureError(run, endpoint, itemIndex, attempt, tries, notes, input);
 		}
 
 		const delay = retryAfter ?? backoffDelay(settings, tries);
@@ -193,7 +193,7 @@ const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
 async function sendFollowingRedirects(
 	context: IExecuteFunctions | ILoadOptionsFunctions,
 	run: PlatformRun,
-	spec: OperationSpec,
+	endpoint: Endpoint,
 	itemIndex: number,
 	options: IHttpRequestOptions,
 	subject: ErrorSubject,
@@ -204,9 +204,9 @@ async function sendFollowingRedirects(
 		const attempt = await exchange(context, run, request);
 		if (attempt.kind !== 'response' || !REDIRECT_CODES.has(attempt.statusCode)) return attempt;
 		const target = redirectTarget(attempt.headers.location, request.url);
-		const refusal = target ? redirectRefusal(target, origin, spec, redirects) : 'no target';
+		const refusal = target ? redirectRefusal(target, origin, endpoint, redirects) : 'no target';
 		if (refusal || !target) {
-			return redirectError(run, spec, itemIndex, { statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' }, subject);
+			return redirectError(run, endpoint, itemIndex, { statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' }, subject);
 		}
 		// The target carries the query the platform wants; the original one is not added again.
 		request = { ...request, url: target.href, qs: undefined };
@@ -214,9 +214,9 @@ async function sendFollowingRedirects(
 }
 
 /** Why a redirect to `target` is not followed; undefined when it is. */
-function redirectRefusal(target: URL, origin: string, spec: OperationSpec, redirectsSoFar: number): RedirectRefusal | undefined {
+function redirectRefusal(target: URL, origin: string, endpoint: Endpoint, redirectsSoFar: number): RedirectRefusal | undefined {
 	if (target.origin !== origin) return 'other origin';
-	if (spec.method !== 'GET') return 'changes data';
+	if (endpoint.method !== 'GET') return 'changes data';
 	return redirectsSoFar >= MAX_REDIRECTS ? 'too many' : undefined;
 }
 
@@ -229,7 +229,7 @@ function redirectTarget(location: unknown, base: string): URL | undefined {
 
 function successOrFailure(
 	run: PlatformRun,
-	spec: OperationSpec,
+	endpoint: Endpoint,
 	itemIndex: number,
 	attempt: Extract<Attempt, { kind: 'response' }>,
 	subject: ErrorSubject,
@@ -238,15 +238,15 @@ function successOrFailure(
 	const { value, malformed } = parseBody(attempt.body);
 	// Every operation answers with a JSON envelope: anything else is a failure, never an empty record.
 	if (malformed || (value === undefined && attempt.statusCode !== 204)) {
-		const notes = mayHaveActed(spec.retry, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [];
-		throw unreadableAnswerError(run, spec, itemIndex, attempt.statusCode, value, malformed, notes, subject);
+		const notes = mayHaveActed(endpoint.retry, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [];
+		throw unreadableAnswerError(run, endpoint, itemIndex, attempt.statusCode, value, malformed, notes, subject);
 	}
 	if (fullResponse) return { data: cleanData(run, value), statusCode: attempt.statusCode };
 	const unwrapped = unwrapEnvelope(value);
-	if (!unwrapped.ok) throw refusedAnswerError(run, spec, itemIndex, attempt.statusCode, value, subject);
+	if (!unwrapped.ok) throw refusedAnswerError(run, endpoint, itemIndex, attempt.statusCode, value, subject);
 	// Where the spec marks the payload required, an answer without it is no success.
-	if (spec.requiredPayload && !isRecord(valueAt(value, spec.requiredPayload))) {
-		throw missingPayloadError(run, spec, itemIndex, attempt.statusCode, value, subject);
+	if (endpoint.requiredPayload && !isRecord(valueAt(value, endpoint.requiredPayload))) {
+		throw missingPayloadError(run, endpoint, itemIndex, attempt.statusCode, value, subject);
 	}
 	return {
 		data: cleanData(run, unwrapped.data),

@@ -1,5 +1,5 @@
 /**
- * Builds one operation's request from the operation table: URL (base URL and path
+ * Builds one operation's request from the endpoint table: URL (base URL and path
  * prefixes from the credential, path parameters checked and encoded), headers (credential
  * headers as placeholders the credential's `authenticate` fills, language) and a body
  * rebuilt for every attempt. Everything is checked before anything is sent.
@@ -11,9 +11,9 @@ import { ParameterError, emptyCredentialFieldError } from '../errors/nodeErrors'
 import {
 	MODULE_BASE_URL_FIELDS,
 	PATH_PREFIX_FIELDS,
-	specOf,
-	type OperationRef,
-	type OperationSpec,
+	endpointOf,
+	type EndpointRef,
+	type Endpoint,
 } from '../platform/endpoints';
 import type { PlatformRun } from './run';
 import { assertHeaderSafe, isBlank, toBaseUrl, toPathPrefix, toPathSegment } from '../node/validation';
@@ -47,10 +47,10 @@ export interface RequestInput {
 	business?: string;
 }
 
-function credentialField(run: PlatformRun, field: string, spec: OperationSpec): string {
+function credentialField(run: PlatformRun, field: string, endpoint: Endpoint): string {
 	const value = run.credentials[field];
 	if (isBlank(value)) {
-		throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS[field] ?? field, spec);
+		throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS[field] ?? field, endpoint);
 	}
 	return String(value);
 }
@@ -62,23 +62,23 @@ function checkedField(run: PlatformRun, field: string, check: () => string): str
 	return value;
 }
 
-function buildUrl(run: PlatformRun, spec: OperationSpec, pathParams: Record<string, PathParam>): string {
-	const baseField = MODULE_BASE_URL_FIELDS[spec.module];
+function buildUrl(run: PlatformRun, endpoint: Endpoint, pathParams: Record<string, PathParam>): string {
+	const baseField = MODULE_BASE_URL_FIELDS[endpoint.module];
 	const baseUrl = checkedField(run, baseField, () =>
-		toBaseUrl(credentialField(run, baseField, spec), `The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`),
+		toBaseUrl(credentialField(run, baseField, endpoint), `The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`),
 	);
-	const path = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+	const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const prefixField = PATH_PREFIX_FIELDS[name as keyof typeof PATH_PREFIX_FIELDS];
 		if (prefixField) {
 			return checkedField(run, prefixField, () =>
 				toPathPrefix(
-					credentialField(run, prefixField, spec),
+					credentialField(run, prefixField, endpoint),
 					`The credential field "${CREDENTIAL_FIELD_LABELS[prefixField]}"`,
 				),
 			);
 		}
 		const param = pathParams[name] ?? { value: undefined, label: name };
-		return toPathSegment(param.value, spec.pathParams[name], param.label);
+		return toPathSegment(param.value, endpoint.pathParams[name], param.label);
 	});
 	return baseUrl + path;
 }
@@ -88,13 +88,13 @@ function buildUrl(run: PlatformRun, spec: OperationSpec, pathParams: Record<stri
  * business key), so a misspelt name always fails its item. A key given where a name
  * belongs is refused without repeating it.
  */
-function resolveBusiness(run: PlatformRun, spec: OperationSpec, input: RequestInput, itemIndex: number): string {
+function resolveBusiness(run: PlatformRun, endpoint: Endpoint, input: RequestInput, itemIndex: number): string {
 	const business = String(input.business ?? run.businessFor(itemIndex) ?? '').trim();
 	if (run.businessKeys.has(business)) return business;
 	if (business === '') {
-		const needsKey = Object.values(spec.credentialHeaders).includes('businessKey');
+		const needsKey = Object.values(endpoint.credentialHeaders).includes('businessKey');
 		if (!needsKey) return business;
-		throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS.businessKey, spec);
+		throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS.businessKey, endpoint);
 	}
 	if ([...run.businessKeys.values()].includes(business)) {
 		throw new ParameterError(
@@ -105,21 +105,21 @@ function resolveBusiness(run: PlatformRun, spec: OperationSpec, input: RequestIn
 	throw new ParameterError('Business', `"${business}" is not one of the credential's Additional Business Keys`);
 }
 
-function buildHeaders(run: PlatformRun, spec: OperationSpec, input: RequestInput, business: string): IDataObject {
-	const headers: IDataObject = { ...(spec.fixedHeaders ?? {}) };
-	for (const [name, source] of Object.entries(spec.credentialHeaders)) {
+function buildHeaders(run: PlatformRun, endpoint: Endpoint, input: RequestInput, business: string): IDataObject {
+	const headers: IDataObject = { ...(endpoint.fixedHeaders ?? {}) };
+	for (const [name, source] of Object.entries(endpoint.credentialHeaders)) {
 		if (source === 'businessKey') {
 			assertHeaderSafe(run.businessKeys.get(business) ?? '', `The business key of "${business || 'default'}"`);
 		} else {
-			assertHeaderSafe(credentialField(run, source, spec), `The credential field "${CREDENTIAL_FIELD_LABELS[source]}"`);
+			assertHeaderSafe(credentialField(run, source, endpoint), `The credential field "${CREDENTIAL_FIELD_LABELS[source]}"`);
 		}
 		headers[name] = credentialPlaceholder(source, source === 'businessKey' ? business : '');
 	}
-	if (spec.languageHeader) {
+	if (endpoint.languageHeader) {
 		if (input.language !== undefined && input.language !== 'en' && input.language !== 'ar') {
 			throw new ParameterError('Language', `must be en or ar, got "${String(input.language)}"`);
 		}
-		headers[spec.languageHeader] = input.language ?? credentialPlaceholder('language');
+		headers[endpoint.languageHeader] = input.language ?? credentialPlaceholder('language');
 	}
 	return headers;
 }
@@ -129,8 +129,8 @@ function buildHeaders(run: PlatformRun, spec: OperationSpec, input: RequestInput
  * when the attempt holds its limiter slot, so memory holds the files of the requests in
  * flight, not those of every item waiting.
  */
-async function buildBody(spec: OperationSpec, input: RequestInput, headers: IDataObject): Promise<IHttpRequestOptions['body']> {
-	switch (spec.body) {
+async function buildBody(endpoint: Endpoint, input: RequestInput, headers: IDataObject): Promise<IHttpRequestOptions['body']> {
+	switch (endpoint.body) {
 		case 'json':
 			headers['Content-Type'] = 'application/json';
 			return input.json ?? {};
@@ -163,21 +163,21 @@ async function buildBody(spec: OperationSpec, input: RequestInput, headers: IDat
  */
 export function prepareRequest(
 	run: PlatformRun,
-	operation: OperationRef,
+	operation: EndpointRef,
 	itemIndex: number,
 	input: RequestInput,
 ): (() => Promise<IHttpRequestOptions>) & { business: string } {
-	const spec: OperationSpec = specOf(operation);
-	const url = buildUrl(run, spec, input.pathParams ?? {});
-	const business = resolveBusiness(run, spec, input, itemIndex);
-	const baseHeaders = buildHeaders(run, spec, input, business);
+	const endpoint: Endpoint = endpointOf(operation);
+	const url = buildUrl(run, endpoint, input.pathParams ?? {});
+	const business = resolveBusiness(run, endpoint, input, itemIndex);
+	const baseHeaders = buildHeaders(run, endpoint, input, business);
 	const prepare = async () => {
 		const headers = { ...baseHeaders };
 		return {
-			method: spec.method,
+			method: endpoint.method,
 			url,
 			headers,
-			body: await buildBody(spec, input, headers),
+			body: await buildBody(endpoint, input, headers),
 			qs: input.query,
 			timeout: run.settings.timeoutMs,
 			// n8n would follow a redirect to any host with the credential headers: the transport decides instead.

@@ -1,6 +1,6 @@
 /**
  * When a failed request is tried again, and how long to wait first. Which failures may be
- * retried depends on the operation's retry class (operations.ts): a create is repeated
+ * retried depends on the operation's retry class (endpoints.ts): a create is repeated
  * only when the platform surely did not act on it.
  */
 import type { IDataObject } from 'n8n-workflow';

@@ -30,5 +30,5 @@ export const DEFAULT_CONCURRENCY = 200;
 /** Items asked for per page while a Get Many walks a paginator. */
 export const DEFAULT_PAGE_SIZE = 100;
 
-/** Same-origin redirects a read follows (transport.ts); a platform's own moves need no more. */
+/** Same-origin redirects a read follows (platformRequest.ts); a platform's own moves need no more. */
 export const MAX_REDIRECTS = 3;

@@ -42,7 +42,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'cashBankAccount',
 	operation: 'create',
-	requests: ['createCashBankAccount'],
+	endpoints: ['createCashBankAccount'],
 	picker: {
 		name: 'Create',
 		action: 'Create a cash or bank account',

@@ -46,7 +46,7 @@ const CONTACT_TYPES: Record<string, string> = { customer: '1', supplier: '2', '1
 export const operation: PlatformOperation = {
 	resource: 'customerSupplierBranch',
 	operation: 'get',
-	requests: ['getCustomerSupplierBranch'],
+	endpoints: ['getCustomerSupplierBranch'],
 	picker: {
 		name: 'Get',
 		action: 'Get a customer or supplier branch by their UUIDs',

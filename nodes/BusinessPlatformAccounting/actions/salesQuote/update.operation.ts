@@ -160,7 +160,7 @@ function optionalText(value: unknown): string {
 export const operation: PlatformOperation = {
 	resource: 'salesQuote',
 	operation: 'update',
-	requests: ['updateSalesQuote'],
+	endpoints: ['updateSalesQuote'],
 	picker: {
 		name: 'Update',
 		action: 'Update a sales quote by quote ID',

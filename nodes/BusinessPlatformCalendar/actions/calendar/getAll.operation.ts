@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../../shared/node/descriptions';
 import { unexpectedAnswerError } from '../../../shared/errors/nodeErrors';
 import type { PlatformOperation } from '../../../shared/node/operation';
-import { OPERATIONS } from '../../../shared/platform/endpoints';
+import { ENDPOINTS } from '../../../shared/platform/endpoints';
 import { requestedLimit } from '../../../shared/transport/pagination';
 import type { PlatformRun } from '../../../shared/transport/run';
 import { platformRequest } from '../../../shared/transport/platformRequest';
@@ -39,7 +39,7 @@ function calendarsOf(run: PlatformRun, itemIndex: number, data: unknown): IDataO
 	if (!Array.isArray(list)) {
 		throw unexpectedAnswerError(
 			run,
-			OPERATIONS.listCalendars,
+			ENDPOINTS.listCalendars,
 			itemIndex,
 			'The platform answered without a calendar list',
 			'expected the list in data.data of the response',
@@ -51,7 +51,7 @@ function calendarsOf(run: PlatformRun, itemIndex: number, data: unknown): IDataO
 export const operation: PlatformOperation = {
 	resource: 'calendar',
 	operation: 'getAll',
-	requests: ['listCalendars'],
+	endpoints: ['listCalendars'],
 	picker: {
 		name: 'Get Many',
 		action: 'Get many calendars',

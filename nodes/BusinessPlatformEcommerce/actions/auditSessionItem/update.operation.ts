@@ -29,7 +29,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'auditSessionItem',
 	operation: 'update',
-	requests: ['updateAuditSessionItem'],
+	endpoints: ['updateAuditSessionItem'],
 	picker: {
 		name: 'Update',
 		action: 'Set the counted quantity of an audit session item',

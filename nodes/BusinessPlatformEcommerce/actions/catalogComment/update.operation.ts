@@ -27,7 +27,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'catalogComment',
 	operation: 'update',
-	requests: ['updateCatalogComment'],
+	endpoints: ['updateCatalogComment'],
 	picker: {
 		name: 'Update',
 		action: "Set a catalog comment's status",

@@ -28,7 +28,7 @@ function simplifyCategory(category: IDataObject, language: string): IDataObject 
 export const operation: PlatformOperation = {
 	resource: 'category',
 	operation: 'getAll',
-	requests: ['listCategories'],
+	endpoints: ['listCategories'],
 	picker: {
 		name: 'Get Many',
 		action: 'Get many categories',

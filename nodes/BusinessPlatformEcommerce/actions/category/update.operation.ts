@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ParameterError, platformError } from '../../../shared/errors/nodeErrors';
 import type { PlatformOperation } from '../../../shared/node/operation';
-import { OPERATIONS } from '../../../shared/platform/endpoints';
+import { ENDPOINTS } from '../../../shared/platform/endpoints';
 import { recordOrMessage } from '../../../shared/node/output';
 import { prepareRequest, type MultipartField } from '../../../shared/transport/request';
 import { platformRequest } from '../../../shared/transport/platformRequest';
@@ -239,7 +239,7 @@ function mergedDescriptions(current: IDataObject, fields: IDataObject): Category
 export const operation: PlatformOperation = {
 	resource: 'category',
 	operation: 'update',
-	requests: ['listCategories', 'updateCategory'],
+	endpoints: ['listCategories', 'updateCategory'],
 	picker: {
 		name: 'Update',
 		action: 'Update a category by category ID',
@@ -268,7 +268,7 @@ export const operation: PlatformOperation = {
 		return await afterEarlierUpdates(run, business, categoryId, async () => {
 			const current = await currentCategory.call(this, run, itemIndex, business, categoryId);
 			if (!current) {
-				throw platformError(run, OPERATIONS.updateCategory, itemIndex, {
+				throw platformError(run, ENDPOINTS.updateCategory, itemIndex, {
 					message: `Category ${categoryId} was not found in the categories list`,
 					httpCode: 404,
 					notes: ['The current values are read from the categories list first; nothing was updated.'],

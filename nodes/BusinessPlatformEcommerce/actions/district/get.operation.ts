@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'district',
 	operation: 'get',
-	requests: ['getDistrict'],
+	endpoints: ['getDistrict'],
 	picker: {
 		name: 'Get',
 		action: 'Get a district by district ID',
@@ -28,7 +28,7 @@ export const operation: PlatformOperation = {
 	description: properties,
 
 	async execute(itemIndex, run) {
-		// Only apikey and apiconnection: the operation table lists no business key for E5.
+		// Only apikey and apiconnection: the endpoint table lists no business key for E5.
 		const response = await platformRequest.call(this, run, 'getDistrict', itemIndex, {
 			pathParams: { district_id: { value: this.getNodeParameter('districtId', itemIndex), label: 'District ID' } },
 		});

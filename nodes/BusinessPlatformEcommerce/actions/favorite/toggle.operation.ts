@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'favorite',
 	operation: 'toggle',
-	requests: ['toggleFavorite'],
+	endpoints: ['toggleFavorite'],
 	picker: {
 		name: 'Toggle',
 		action: "Add or remove a catalog item in the user's favorites",

@@ -77,7 +77,7 @@ const STATUS_CODES: Record<string, string> = { pending: '0', completed: '1' };
 export const operation: PlatformOperation = {
 	resource: 'inventoryTransferItem',
 	operation: 'create',
-	requests: ['createInventoryTransferItem'],
+	endpoints: ['createInventoryTransferItem'],
 	picker: {
 		name: 'Create',
 		action: 'Transfer a product quantity between inventories',

@@ -101,7 +101,7 @@ export function queryOf(filters: IDataObject, options: IDataObject): Record<stri
 export const operation: PlatformOperation = {
 	resource: 'news',
 	operation: 'getAll',
-	requests: ['listNews'],
+	endpoints: ['listNews'],
 	picker: {
 		name: 'Get Many',
 		action: 'Get many news items',

@@ -51,7 +51,7 @@ const FLAGS = [
 export const operation: PlatformOperation = {
 	resource: 'order',
 	operation: 'get',
-	requests: ['getOrder'],
+	endpoints: ['getOrder'],
 	picker: {
 		name: 'Get',
 		action: 'Get an order by order ID',

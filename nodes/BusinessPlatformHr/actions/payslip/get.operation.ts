@@ -18,7 +18,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'payslip',
 	operation: 'get',
-	requests: ['getPayslip'],
+	endpoints: ['getPayslip'],
 	picker: {
 		name: 'Get',
 		action: 'Get a payslip by payslip ID',

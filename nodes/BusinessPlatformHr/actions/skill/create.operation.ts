@@ -41,7 +41,7 @@ function toSkillList(value: unknown): string[] {
 export const operation: PlatformOperation = {
 	resource: 'skill',
 	operation: 'create',
-	requests: ['createSkill'],
+	endpoints: ['createSkill'],
 	picker: {
 		name: 'Create',
 		action: 'Create skills',

@@ -262,7 +262,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'task',
 	operation: 'update',
-	requests: ['updateTask'],
+	endpoints: ['updateTask'],
 	picker: {
 		name: 'Update',
 		action: 'Update a task by task ID',

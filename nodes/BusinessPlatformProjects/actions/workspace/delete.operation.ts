@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 export const operation: PlatformOperation = {
 	resource: 'workspace',
 	operation: 'delete',
-	requests: ['deleteWorkspace'],
+	endpoints: ['deleteWorkspace'],
 	picker: {
 		name: 'Delete',
 		action: 'Delete a workspace by ID (permanent)',
