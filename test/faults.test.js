@@ -112,7 +112,8 @@ function expectItemError(error, op, fault, { item, tries }) {
 describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 	test.each(FAULT_CASES)('$name', async (fault) => {
 		const retried = fault.retriedFor.includes(op.retry);
-		const tries = retried ? MAX_TRIES : 1;
+		// A rate-limit refusal is no try: the item fails when it outlasts Rate Limit Wait, here at the first answer.
+		const tries = retried && !fault.exhausted ? MAX_TRIES : 1;
 		const faultOptions = fault.refused
 			? { credentials: refusingCredentials(fixture.credentials, op.type, refusedPort) }
 			: {};
@@ -128,23 +129,28 @@ describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 			const statuses = fixture.requestsFor(op.code).map((/** @type {any} */ r) => r.status);
 			// A timed-out request is logged only when the sandbox answers it, later.
 			expect(statuses).toEqual(timesOut ? [200] : [fault.inject?.status ?? 0, 200]);
-			fixture.sandbox.reset();
+			fixture.resetPlatform();
 		}
 
 		// Always: the item fails, after Max Tries attempts when retried and after one otherwise.
-		if (!fault.refused) fixture.sandbox.inject({ operation: op.code, times: Infinity, ...fault.inject });
-		const always = await runOperation(op, fault, faultOptions);
+		const failing = fault.exhausted
+			? { ...fault, inject: { ...fault.inject, ...fault.exhausted.inject }, settings: fault.exhausted.settings }
+			: fault;
+		if (!fault.refused) fixture.sandbox.inject({ operation: op.code, times: Infinity, ...failing.inject });
+		const always = await runOperation(op, failing, faultOptions);
 		expect(always.error?.name).toBe('NodeApiError');
 		expectItemError(/** @type {any} */ (always.error), op, fault, { item: 0, tries });
 		if (fault.refused) expect(fixture.sandbox.requests).toHaveLength(0);
 		else if (!timesOut) expect(fixture.requestsFor(op.code)).toHaveLength(tries);
 		if (fault.refused) return; // the base URL refuses every item alike
 
+		if (fault.exhausted) expect(String(/** @type {any} */ (always.error).description)).toContain('longer than Rate Limit Wait (1 s)');
+
 		// continueOnFail: the fault hits the second item only; the first and third go through.
-		fixture.sandbox.reset();
-		const disarm = injectFromRequest(op.requestsPerItem + 1, { operation: op.code, times: tries, ...fault.inject });
+		fixture.resetPlatform();
+		const disarm = injectFromRequest(op.requestsPerItem + 1, { operation: op.code, times: tries, ...failing.inject });
 		const items = [{ json: { n: 0 } }, { json: { n: 1 } }, { json: { n: 2 } }];
-		const { output, error } = await runOperation(op, fault, { items, continueOnFail: true });
+		const { output, error } = await runOperation(op, failing, { items, continueOnFail: true });
 		disarm();
 		expect(error).toBeUndefined();
 		const byItem = [0, 1, 2].map((i) => output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === i));

@@ -1,13 +1,13 @@
 // @ts-check
 /**
- * Adaptive concurrency (nodes/shared/limiter.ts) against a sandbox that pushes back
+ * Adaptive concurrency (nodes/shared/transport/limiter.ts, limit.ts) against a sandbox that pushes back
  * (sandbox/README.md, "Rate limits and latency"), with more than one setting so the limiter
  * is not fitted to one. What the limiter did is read from the sandbox's own measurements
  * (requests in flight at each arrival, the request log), never from the limiter itself.
  */
 const { useSandbox } = require('./harness/fixture');
 const { DEFAULT_CONCURRENCY } = require('../nodes/shared/transport/settings');
-const { startLimit } = require('../nodes/shared/transport/limiter');
+const { startLimit } = require('../nodes/shared/transport/limit');
 
 // No limit at the start of each test; a test sets its own (more than one setting is used).
 const fixture = useSandbox({ rateLimit: undefined, jitterMs: 0 });
@@ -240,7 +240,7 @@ describe('the latency signal', () => {
 	async function round(limiter, latencyOf) {
 		const count = limiter.currentLimit();
 		const releases = [];
-		for (let i = 0; i < count; i++) releases.push(await limiter.acquire(''));
+		for (let i = 0; i < count; i++) releases.push(await limiter.acquire('latency-signal'));
 		releases.forEach((release, i) => release('clean', Date.now() - latencyOf(i)));
 		return limiter.currentLimit();
 	}
@@ -268,7 +268,7 @@ describe('the latency signal', () => {
 		for (let i = 0; i < 20; i++) await round(limiter, () => 1500);
 		expect(limiter.currentLimit()).toBe(startLimit(ceiling));
 		// A refusal halves at once.
-		const release = await limiter.acquire('');
+		const release = await limiter.acquire('latency-signal');
 		release('overloaded', Date.now() - 100);
 		expect(limiter.currentLimit()).toBe(startLimit(ceiling) / 2);
 	});
@@ -302,14 +302,14 @@ describe('the pace after a pause', () => {
 			/** Resolves the next grant, moving the fake clock on in steps; returns when it came. */
 			const nextGrant = async () => {
 				let release;
-				limiter.acquire('').then((granted) => (release = granted));
+				limiter.acquire('first-pace-floor').then((granted) => (release = granted));
 				while (!release) await jest.advanceTimersByTimeAsync(250);
 				/** @type {any} */ (release)('neutral');
 				return Date.now();
 			};
-			(await limiter.acquire(''))('clean');
+			(await limiter.acquire('first-pace-floor'))('clean');
 			jest.setSystemTime(Date.now() + 89_000);
-			(await limiter.acquire(''))('overloaded', Date.now(), 59_000);
+			(await limiter.acquire('first-pace-floor'))('overloaded', Date.now(), 59_000);
 			const refusedAt = Date.now();
 			const first = await nextGrant();
 			const second = await nextGrant();
@@ -323,8 +323,8 @@ describe('the pace after a pause', () => {
 	test('a cancelled execution stops waiting for the pause at once, not after it', async () => {
 		const controller = new AbortController();
 		const limiter = new RequestLimiter('adaptive', 200, controller.signal);
-		(await limiter.acquire(''))('overloaded', Date.now(), 60_000);
-		const waiting = limiter.acquire('');
+		(await limiter.acquire('cancelled-pause'))('overloaded', Date.now(), 60_000);
+		const waiting = limiter.acquire('cancelled-pause');
 		const startedAt = Date.now();
 		setTimeout(() => controller.abort(), 100);
 		await expect(waiting).rejects.toBeInstanceOf(ExecutionCancelledError);

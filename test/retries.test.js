@@ -134,6 +134,33 @@ describe('backoff and Retry-After', () => {
 		expect(fixture.requestsFor('E7').map((/** @type {any} */ r) => r.status)).toEqual([429, 200]);
 	});
 
+	test('rate-limit refusals are not tries: a create refused five times with Max Tries 2 is carried out once', async () => {
+		fixture.sandbox.inject({ operation: 'E7', status: 429, retryAfter: 0, times: 5 });
+		const { json, error } = await runHr(SKILL, { maxTries: 2 });
+		expect(error).toBeUndefined();
+		expect(json[0].type).toBe('retry-test');
+		expect(fixture.requestsFor('E7').map((/** @type {any} */ r) => r.status)).toEqual([429, 429, 429, 429, 429, 200]);
+	});
+
+	test('a 503 with Retry-After is a refusal too; one without is a try', async () => {
+		fixture.sandbox.inject({ operation: 'E15', status: 503, retryAfter: 0, times: 3 });
+		expect((await runHr(PAYSLIP, { maxTries: 1 })).error).toBeUndefined();
+		fixture.sandbox.reset();
+		fixture.sandbox.inject({ operation: 'E15', status: 503, times: 3 });
+		expect((await runHr(PAYSLIP, { maxTries: 1 })).error?.message).toBe('The platform failed with a server error when asked to get payslip 1751');
+		expect(fixture.requestsFor('E15')).toHaveLength(1);
+	});
+
+	test('Rate Limit Wait bounds the waiting: past it the item fails, saying nothing was carried out', async () => {
+		fixture.sandbox.inject({ operation: 'E7', status: 429, retryAfter: 1, times: Infinity });
+		const started = Date.now();
+		const { error } = await runHr(SKILL, { maxTries: 10, rateLimitWait: 2 });
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(error?.message).toBe('The platform received too many requests and refused to create the skill (tried 2 times)');
+		expect(error?.description).toContain('longer than Rate Limit Wait (2 s); it carried none of these requests out');
+		expect(fixture.requestsFor('E7').every((/** @type {any} */ r) => r.status === 429)).toBe(true);
+	});
+
 	test('a Retry-After given as an HTTP date that has passed is retried at once', async () => {
 		fixture.sandbox.inject({ operation: 'E15', status: 503, retryAfter: new Date(Date.now() - 5000).toUTCString() });
 		const { error } = await runHr(PAYSLIP, { maxTries: 2 });

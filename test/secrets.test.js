@@ -92,12 +92,14 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 	test('every fault case, with and without continueOnFail, for both businesses', async () => {
 		for (const fault of FAULT_CASES) {
 			for (const [continueOnFail, globex] of [[false, false], [true, true]]) {
-				fixture.sandbox.reset();
-				if (!fault.refused) fixture.sandbox.inject({ operation: op.code, times: Infinity, ...fault.inject });
+				fixture.resetPlatform();
+				// A rate-limit refusal fails the item only once it outlasts Rate Limit Wait.
+				const inject = { ...fault.inject, ...fault.exhausted?.inject };
+				if (!fault.refused) fixture.sandbox.inject({ operation: op.code, times: Infinity, ...inject });
 				const run = await runOperation(op, {
 					globex,
 					continueOnFail,
-					settings: fault.settings,
+					settings: fault.exhausted?.settings ?? fault.settings,
 					credentials: fault.refused ? refusingCredentials(fixture.credentials, op.type, refusedPort) : fixture.credentials,
 				});
 				expect(run.error === undefined).toBe(continueOnFail);

@@ -25,10 +25,10 @@ import {
 
 import { queryOf, simplifyNews } from '../BusinessPlatformEcommerce/actions/news/getAll.operation';
 import { CREDENTIAL_TYPE } from '../shared/credential/fields';
-import { DEFAULT_REQUEST_SETTINGS, type RequestSettings } from '../shared/transport/settings';
+import { requestSettingsOf, type RequestSettings } from '../shared/transport/settings';
 import { createRun } from '../shared/transport/run';
 import { ParameterError } from '../shared/errors/nodeErrors';
-import { requireInteger } from '../shared/node/validation';
+import { positiveIntegerOr, requireInteger } from '../shared/node/validation';
 import { NewsReader, type NewsItem } from './newsReader';
 import { NOTHING_SEEN, addSeen, hasSeen, highestSeen, parseSeen, type SeenIds } from './seenIds';
 
@@ -52,29 +52,19 @@ interface TriggerSettings {
 	business: string;
 	simple: boolean;
 	pageSize: number;
-	request: Partial<RequestSettings>;
-}
-
-function positiveInteger(value: unknown, fallback: number): number {
-	return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
+	request: RequestSettings;
 }
 
 function readSettings(context: IPollFunctions): TriggerSettings {
 	// Own options (Page Size) and the request settings share one Options collection.
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const retryDelay = options.retryDelay;
 	return {
 		status: String(context.getNodeParameter('status', 'active')),
 		keyword: String(context.getNodeParameter('keyword', '') ?? '').trim(),
 		business: String(options.business ?? '').trim(),
 		simple: context.getNodeParameter('simple', true) as boolean,
 		pageSize: Number(requireInteger(options.pageSize ?? DEFAULT_TRIGGER_PAGE_SIZE, 'Page Size', { min: 1 })),
-		request: {
-			maxTries: positiveInteger(options.maxTries, DEFAULT_REQUEST_SETTINGS.maxTries),
-			timeoutMs: positiveInteger(options.timeout, DEFAULT_REQUEST_SETTINGS.timeoutMs),
-			retryDelayMs:
-				typeof retryDelay === 'number' && retryDelay >= 0 ? retryDelay : DEFAULT_REQUEST_SETTINGS.retryDelayMs,
-		},
+		request: requestSettingsOf(options),
 	};
 }
 
@@ -88,7 +78,7 @@ function readState(staticData: IDataObject, filters: string): TriggerState | und
 	if (staticData.version !== STATE_VERSION || staticData.filters !== filters) return undefined;
 	const seen = parseSeen(staticData.seen);
 	if (!seen) return undefined;
-	return { version: STATE_VERSION, filters, seen, lastPage: positiveInteger(staticData.lastPage, 1) };
+	return { version: STATE_VERSION, filters, seen, lastPage: positiveIntegerOr(staticData.lastPage, 1) };
 }
 
 function writeState(staticData: IDataObject, state: TriggerState): void {

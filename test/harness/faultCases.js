@@ -30,7 +30,12 @@ const READS_AND_SET_VALUES = ['read', 'setValue'];
  * @property {string[]} [fieldErrors]         field errors the description must list
  * @property {string[]} retriedFor            retry classes that retry this failure
  * @property {boolean} ambiguous              whether a create failing this way may have been carried out
+ * @property {{ inject: Record<string, any>, settings: Record<string, any> }} [exhausted]
+ *   a rate-limit refusal (never a try): the same refusal outlasting Rate Limit Wait, which fails the item
  */
+
+/** A refusal asking for a longer wait than Rate Limit Wait leaves: the item fails at its first answer. */
+const EXHAUSTED = Object.freeze({ inject: { retryAfter: 1.1 }, settings: { rateLimitWait: 1 } });
 
 /** @type {FaultCase[]} */
 const FAULT_CASES = [
@@ -85,6 +90,7 @@ const FAULT_CASES = [
 		platformMessage: 'Too Many Attempts.',
 		retriedFor: ALL,
 		ambiguous: false,
+		exhausted: EXHAUSTED,
 	},
 	{
 		name: '429 without Retry-After',
@@ -94,6 +100,7 @@ const FAULT_CASES = [
 		platformMessage: 'Too Many Attempts.',
 		retriedFor: ALL,
 		ambiguous: false,
+		exhausted: EXHAUSTED,
 	},
 	{ name: '500', inject: { status: 500 }, httpCode: 500, message: SERVER_ERROR, platformMessage: 'Server Error', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
 	{ name: '502', inject: { status: 502 }, httpCode: 502, message: SERVER_ERROR, platformMessage: 'Bad Gateway', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
@@ -114,6 +121,7 @@ const FAULT_CASES = [
 		platformMessage: 'Service Unavailable',
 		retriedFor: ALL,
 		ambiguous: false,
+		exhausted: EXHAUSTED,
 	},
 	{ name: '504', inject: { status: 504 }, httpCode: 504, message: SERVER_ERROR, platformMessage: 'Gateway Timeout', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
 	{

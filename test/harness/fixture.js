@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The engine tests' fixture: one sandbox platform per test file (loopback, a free port),
- * reseeded with an empty request log and no faults before each test, the credential values
+ * reseeded with an empty request log and no faults before each test (the process-wide request
+ * limits forgotten with it), the credential values
  * pointed at it, and runners for this package's nodes through n8n-core's real engine.
  *
  *   const fixture = useSandbox();
@@ -15,6 +16,7 @@ const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../../sandbox/credentials');
 const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
+const { forgetSharedLimits } = require('../../nodes/shared/transport/sharedLimits');
 
 /**
  * @typedef {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any>, settings?: Record<string, any> }} RunOptions
@@ -37,9 +39,15 @@ function useSandbox(options = {}) {
 		credentials = sandboxCredentials(sandbox);
 	});
 	afterAll(() => sandbox?.close());
-	beforeEach(() => sandbox?.reset());
+	beforeEach(() => fixture.resetPlatform());
 
 	const fixture = {
+		/** A fresh platform: the sandbox reseeded, and what the nodes' process learned of the last one's rate limit forgotten. */
+		resetPlatform() {
+			sandbox?.reset();
+			forgetSharedLimits();
+		},
+
 		/** The running sandbox (startSandbox's object). @returns {any} */
 		get sandbox() {
 			if (!sandbox) throw new Error('The sandbox starts in beforeAll: use it inside a hook or a test');

@@ -62,6 +62,7 @@ test('request settings defaults shown in the editor are the ones the transport u
 		concurrency: DEFAULT_CONCURRENCY,
 		concurrencyMode: 'adaptive',
 		maxTries: DEFAULT_REQUEST_SETTINGS.maxTries,
+		rateLimitWait: DEFAULT_REQUEST_SETTINGS.rateLimitWaitMs / 1000,
 		retryDelay: DEFAULT_REQUEST_SETTINGS.retryDelayMs,
 		timeout: DEFAULT_REQUEST_SETTINGS.timeoutMs,
 	});

@@ -261,6 +261,11 @@ function httpFailureText(
 	};
 }
 
+/** Why an item failed after its request was refused for rate limits for longer than Rate Limit Wait. */
+export function rateLimitWaitNote(settings: PlatformRun['settings']): string {
+	return `The platform kept refusing this request for its rate limit for longer than Rate Limit Wait (${Math.round(settings.rateLimitWaitMs / 1000)} s); it carried none of these requests out. Run this item again later, or raise Rate Limit Wait.`;
+}
+
 /** The error of a request that failed for good: a network failure or an HTTP error answer. */
 export function failureError(
 	run: PlatformRun,

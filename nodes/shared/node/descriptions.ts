@@ -70,7 +70,8 @@ export function businessIdParameter(record: string): INodeProperties {
 	};
 }
 
-const { maxTries, retryDelayMs, timeoutMs } = DEFAULT_REQUEST_SETTINGS;
+const { maxTries, retryDelayMs, timeoutMs, rateLimitWaitMs } = DEFAULT_REQUEST_SETTINGS;
+const rateLimitWaitSeconds = rateLimitWaitMs / 1000;
 
 /**
  * The request settings, added to every operation's Options collection by nodeActions() (the
@@ -123,7 +124,16 @@ export const requestSettingOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 10, numberPrecision: 0 },
 		default: maxTries,
 		description:
-			'Attempts per request, the first included. Reads and set-to-value updates are retried on rate limits, server errors, timeouts and connection errors; creates and toggles only when the platform surely did not act.',
+			'Attempts per request, the first included. Reads and set-to-value updates are retried on server errors, timeouts and connection errors; creates and toggles only when the platform surely did not act. Rate-limit refusals do not count: see Rate Limit Wait.',
+	},
+	{
+		displayName: 'Rate Limit Wait (Seconds)',
+		name: 'rateLimitWait',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: rateLimitWaitSeconds,
+		description:
+			"Longest time one request keeps waiting and trying again while the platform refuses it with 429 (Too Many Requests) or 503 with Retry-After, which it never acted on; then the item fails. These refusals don't count against Max Tries.",
 	},
 	{
 		displayName: 'Retry Delay (Ms)',

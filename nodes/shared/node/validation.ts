@@ -11,6 +11,11 @@ function show(value: unknown): string {
 }
 
 /** Nothing given: undefined, null or only white space. */
+/** A whole number of at least 1 (rounded down), else `fallback`: for settings and saved state that fall back quietly. */
+export function positiveIntegerOr(value: unknown, fallback: number): number {
+	return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
+}
+
 export function isBlank(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }

@@ -1,9 +1,9 @@
 /**
  * The one request path of every operation: the request built from the endpoint table
  * (request.ts), sent through the credential's `authenticate` (redirects followed only by the
- * rules of sendFollowingRedirects, Timeout bounding the whole exchange), retried by the operation's
- * retry class with one pause shared across a node run (retries.ts), each attempt within a
- * slot of the run's limiter (limiter.ts), envelopes unwrapped,
+ * rules of sendFollowingRedirects, Timeout bounding the whole exchange), retried by the
+ * endpoint's retry class (retries.ts), rate-limit refusals waited out within Rate Limit Wait,
+ * each attempt within a slot of the limiter shared by the process's runs (limiter.ts), envelopes unwrapped,
  * secrets blanked (redaction.ts) and failures shown with the platform's own message (errors/).
  */
 import {
@@ -21,6 +21,7 @@ import {
 	MAY_HAVE_ACTED_NOTE,
 	failureError,
 	missingPayloadError,
+	rateLimitWaitNote,
 	redirectError,
 	refusedAnswerError,
 	unreadableAnswerError,
@@ -34,9 +35,11 @@ import { prepareRequest, type RequestInput } from './request';
 import {
 	TIMEOUT_CODES,
 	backoffDelay,
+	isRefusal,
 	isRetryable,
 	mayHaveActed,
 	networkFailure,
+	refusalPause,
 	retryAfterMs,
 	type Attempt,
 } from './retries';
@@ -52,12 +55,6 @@ export interface PlatformResponse {
 	data: unknown;
 	message?: string;
 	statusCode: number;
-}
-
-async function waitForSharedPause(run: PlatformRun): Promise<void> {
-	for (let wait = run.pausedUntil - Date.now(); wait > 0; wait = run.pausedUntil - Date.now()) {
-		await pauseFor(wait, run.cancelSignal);
-	}
 }
 
 /** What an attempt tells the limiter: 429, 503 and timeouts mean the platform has too much. */
@@ -82,33 +79,47 @@ export async function platformRequest(
 	const endpoint = endpointOf(operation);
 	const prepare = prepareRequest(run, endpoint, itemIndex, input);
 	const { settings } = run;
+	/** Since when the platform has refused this request for its rate limit (429, 503 with Retry-After). */
+	let refusedSince: number | undefined;
+	let refusals = 0;
 
-	for (let tries = 1; ; tries++) {
-		await waitForSharedPause(run);
-		// One slot of the run's limiter per attempt, given back with what the answer says.
-		const release = await run.limiter?.acquire(prepare.business);
+	for (let tries = 1; ; ) {
+		// One slot per attempt, given back with what the answer says; a pause the platform asked for holds it.
+		const release = await run.limiter.acquire(prepare.limitKey);
 		let options: IHttpRequestOptions | undefined;
 		try {
 			options = await prepare();
 		} finally {
 			// A body that cannot be built (a file that cannot be read) gives its slot back before the failure goes on.
-			if (!options) release?.('neutral');
+			if (!options) release('neutral');
 		}
 
 		const sentAt = Date.now();
 		const attempt = await sendFollowingRedirects(this, run, endpoint, itemIndex, options, input);
 		if (attempt instanceof NodeApiError) {
 			// A redirect the node does not follow fails the item: the slot goes back first.
-			release?.('neutral');
+			release('neutral');
 			throw attempt;
 		}
 		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
 		// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
 		const waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
-		release?.(outcomeOf(attempt), sentAt, waitTooLong ? undefined : retryAfter);
+		const refused = isRefusal(attempt, retryAfter) && !waitTooLong;
+		// The platform asked the whole client to wait: every request for this business, of every run, waits.
+		const pauseMs = refused ? refusalPause(settings, refusals + 1, retryAfter) : 0;
+		release(outcomeOf(attempt), sentAt, waitTooLong ? undefined : retryAfter, pauseMs);
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
 			return successOrFailure(run, endpoint, itemIndex, attempt, input, responseOptions);
+		}
+
+		if (refused) {
+			// Never acted on: not a try. Rate Limit Wait bounds how long the item keeps waiting.
+			refusals++;
+			refusedSince ??= sentAt;
+			const waited = Date.now() + pauseMs - refusedSince;
+			if (waited <= settings.rateLimitWaitMs) continue;
+			throw failureError(run, endpoint, itemIndex, attempt, tries + refusals - 1, [rateLimitWaitNote(settings)], input);
 		}
 
 		const retryable = tries < settings.maxTries && isRetryable(endpoint.retry, attempt, retryAfter);
@@ -120,16 +131,10 @@ export async function platformRequest(
 				);
 			}
 			if (mayHaveActed(endpoint.retry, attempt, retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
-			throw failureError(run, endpoint, itemIndex, attempt, tries, notes, input);
+			throw failureError(run, endpoint, itemIndex, attempt, tries + refusals, notes, input);
 		}
-
-		const delay = retryAfter ?? backoffDelay(settings, tries);
-		if (attempt.kind === 'response' && (attempt.statusCode === 429 || retryAfter !== undefined)) {
-			// The platform asked the whole client to slow down: every item of this run waits.
-			run.pausedUntil = Math.max(run.pausedUntil, Date.now() + delay);
-		} else {
-			await pauseFor(delay, run.cancelSignal);
-		}
+		await pauseFor(retryAfter ?? backoffDelay(settings, tries), run.cancelSignal);
+		tries++;
 	}
 }
 

@@ -16,6 +16,7 @@ import {
 	type Endpoint,
 } from '../platform/endpoints';
 import type { PlatformRun } from './run';
+import { limitKey } from './sharedLimits';
 import { assertHeaderSafe, isBlank, toBaseUrl, toPathPrefix, toPathSegment } from '../node/validation';
 
 /** A file to upload, read for each attempt once its request may be sent (see buildBody). */
@@ -62,12 +63,16 @@ function checkedField(run: PlatformRun, field: string, check: () => string): str
 	return value;
 }
 
-function buildUrl(run: PlatformRun, endpoint: Endpoint, pathParams: Record<string, PathParam>): string {
+/** The endpoint's module base URL from the credential, checked. */
+function baseUrlOf(run: PlatformRun, endpoint: Endpoint): string {
 	const baseField = MODULE_BASE_URL_FIELDS[endpoint.module];
-	const baseUrl = checkedField(run, baseField, () =>
+	return checkedField(run, baseField, () =>
 		toBaseUrl(credentialField(run, baseField, endpoint), `The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`),
 	);
-	const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+}
+
+function pathOf(run: PlatformRun, endpoint: Endpoint, pathParams: Record<string, PathParam>): string {
+	return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const prefixField = PATH_PREFIX_FIELDS[name as keyof typeof PATH_PREFIX_FIELDS];
 		if (prefixField) {
 			return checkedField(run, prefixField, () =>
@@ -80,7 +85,6 @@ function buildUrl(run: PlatformRun, endpoint: Endpoint, pathParams: Record<strin
 		const param = pathParams[name] ?? { value: undefined, label: name };
 		return toPathSegment(param.value, endpoint.pathParams[name], param.label);
 	});
-	return baseUrl + path;
 }
 
 /**
@@ -157,8 +161,8 @@ async function buildBody(endpoint: Endpoint, input: RequestInput, headers: IData
 
 /**
  * Validates everything about one request before anything is sent and returns a function
- * that builds its options (files read then) afresh for each attempt, carrying the business it acts for (the
- * limiter's key). Credential headers hold placeholders that the credential's `authenticate`
+ * that builds its options (files read then) afresh for each attempt, carrying the business it
+ * acts for and its limiter key. Credential headers hold placeholders that the credential's `authenticate`
  * fills.
  */
 export function prepareRequest(
@@ -166,9 +170,10 @@ export function prepareRequest(
 	operation: EndpointRef,
 	itemIndex: number,
 	input: RequestInput,
-): (() => Promise<IHttpRequestOptions>) & { business: string } {
+): (() => Promise<IHttpRequestOptions>) & { business: string; limitKey: string } {
 	const endpoint: Endpoint = endpointOf(operation);
-	const url = buildUrl(run, endpoint, input.pathParams ?? {});
+	const baseUrl = baseUrlOf(run, endpoint);
+	const url = baseUrl + pathOf(run, endpoint, input.pathParams ?? {});
 	const business = resolveBusiness(run, endpoint, input, itemIndex);
 	const baseHeaders = buildHeaders(run, endpoint, input, business);
 	const prepare = async () => {
@@ -188,5 +193,6 @@ export function prepareRequest(
 			json: false,
 		} satisfies IHttpRequestOptions;
 	};
-	return Object.assign(prepare, { business });
+	// Rate limits follow the business key at one platform: its requests share one limit across executions.
+	return Object.assign(prepare, { business, limitKey: limitKey(baseUrl, run.businessKeys.get(business) ?? '') });
 }

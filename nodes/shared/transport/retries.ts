@@ -1,6 +1,6 @@
 /**
  * When a failed request is tried again, and how long to wait first. Which failures may be
- * retried depends on the operation's retry class (endpoints.ts): a create is repeated
+ * retried depends on the endpoint's retry class (endpoints.ts): a create is repeated
  * only when the platform surely did not act on it.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -41,10 +41,19 @@ export function retryAfterMs(headers: IDataObject): number | undefined {
 	return Number.isFinite(ms) ? Math.max(ms, 0) : undefined;
 }
 
+/**
+ * A refusal for the platform's rate limit (429, or 503 with Retry-After): nothing was carried
+ * out, so it is waited out (Rate Limit Wait) instead of counting as a try.
+ */
+export function isRefusal(attempt: Attempt, retryAfter: number | undefined): boolean {
+	if (attempt.kind !== 'response') return false;
+	return attempt.statusCode === 429 || (attempt.statusCode === 503 && retryAfter !== undefined);
+}
+
 /** Whether the platform surely did not act on the request that failed this way. */
 function surelyNotActedOn(attempt: Attempt, retryAfter: number | undefined): boolean {
 	if (attempt.kind === 'network') return NETWORK_CODES_NOT_SENT.has(attempt.code);
-	return attempt.statusCode === 429 || (attempt.statusCode === 503 && retryAfter !== undefined);
+	return isRefusal(attempt, retryAfter);
 }
 
 export function isRetryable(retry: RetryClass, attempt: Attempt, retryAfter: number | undefined): boolean {
@@ -60,6 +69,17 @@ export function isRetryable(retry: RetryClass, attempt: Attempt, retryAfter: num
 export function mayHaveActed(retry: RetryClass, attempt: Attempt, retryAfter: number | undefined): boolean {
 	if (retry !== 'create' || surelyNotActedOn(attempt, retryAfter)) return false;
 	return attempt.kind === 'network' || attempt.statusCode >= 500 || attempt.statusCode < 300;
+}
+
+/**
+ * The pause after the n-th refusal of one request: its Retry-After, at first; after that never
+ * shorter than the backoff, so a platform that keeps answering "Retry-After: 0" is not asked
+ * again in a tight loop. Never longer than the longest Retry-After accepted.
+ */
+export function refusalPause(settings: RequestSettings, refusalNumber: number, retryAfter: number | undefined): number {
+	const backoff = Math.min(backoffDelay(settings, refusalNumber), settings.maxRetryAfterMs);
+	if (retryAfter === undefined) return backoff;
+	return refusalNumber === 1 ? retryAfter : Math.max(retryAfter, backoff);
 }
 
 export function backoffDelay(settings: RequestSettings, attemptNumber: number): number {

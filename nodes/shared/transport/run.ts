@@ -1,6 +1,6 @@
 /**
  * The state of one node run that all its items' requests share: node, credential values,
- * business keys, settings, the secrets to blank out, the shared 429 pause, which business
+ * business keys, settings, the secrets to blank out, which business
  * an item acts for, the request limiter and how many pages a Get Many may ask for ahead.
  * Built whole here, by createRun, from the request settings in the node's Options (execute)
  * or with defaults (pickers).
@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, parseBusinessKeys } from '../credential/fields';
-import { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS, type RequestSettings } from './settings';
+import { DEFAULT_REQUEST_SETTINGS, concurrencyOf, requestSettingsOf, type RequestSettings } from './settings';
 import { RequestLimiter } from './limiter';
 import { secretsOf } from '../credential/redaction';
 
@@ -26,8 +26,6 @@ export interface PlatformRun {
 	settings: RequestSettings;
 	/** Secret values to blank out of anything shown to the user. */
 	secrets: string[];
-	/** No request of this run starts before this time (ms epoch): one pause for 429s. */
-	pausedUntil: number;
 	/** The business an item acts for (a name from Additional Business Keys; '' is the default). */
 	businessFor: (itemIndex: number) => string;
 	/** Pages one Get Many item may have on their way at once; 1 walks them one after another. */
@@ -39,8 +37,8 @@ export interface PlatformRun {
 	credential?: ICredentialsDecrypted;
 	/** Credential fields already checked in this run (base URLs, path prefixes): field -> checked value. */
 	checkedFields: Map<string, string>;
-	/** Slots for requests in flight (limiter.ts); none: no bound. */
-	limiter?: RequestLimiter;
+	/** Slots for requests in flight, shared with the process's other runs (limiter.ts). */
+	limiter: RequestLimiter;
 	/** The execution's cancel signal: waits end when it fires. */
 	cancelSignal?: AbortSignal;
 }
@@ -64,11 +62,11 @@ export function createRun(node: INode, credentials: ICredentialDataDecryptedObje
 		businessKeys,
 		settings: { ...DEFAULT_REQUEST_SETTINGS, ...options.settings },
 		secrets: secretsOf(credentials, businessKeys),
-		pausedUntil: 0,
 		businessFor: options.businessFor ?? (() => ''),
 		credential: { id: ref?.id ?? '', name: ref?.name ?? '', type: CREDENTIAL_TYPE, data: credentials },
 		checkedFields: new Map(),
-		limiter: options.limiter,
+		// Pickers and the trigger: no bound of their own, but the platform's pauses hold them too.
+		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity, options.cancelSignal),
 		cancelSignal: options.cancelSignal ?? options.limiter?.signal,
 	};
 	return Object.defineProperty(run, 'pagesInFlight', {
@@ -88,9 +86,6 @@ export interface NodeRun {
 	concurrency: RequestLimiter;
 }
 
-const positive = (value: unknown, fallback: number) =>
-	typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
-
 /**
  * The run of one execute(), from the request settings in the operation's Options (read
  * once, from the first item: they cannot differ per item, except Business). Every request of the run takes a slot of its limiter
@@ -100,19 +95,12 @@ const positive = (value: unknown, fallback: number) =>
  */
 export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun> {
 	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
-	const ceiling = positive(options.concurrency, DEFAULT_CONCURRENCY);
+	const ceiling = concurrencyOf(options);
 	const mode = options.concurrencyMode === 'fixed' ? 'fixed' : 'adaptive';
 	const limiter = new RequestLimiter(mode, ceiling, context.getExecutionCancelSignal?.());
 	const itemCount = context.getInputData().length;
 	const run = createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE), {
-		settings: {
-			maxTries: positive(options.maxTries, DEFAULT_REQUEST_SETTINGS.maxTries),
-			timeoutMs: positive(options.timeout, DEFAULT_REQUEST_SETTINGS.timeoutMs),
-			retryDelayMs:
-				typeof options.retryDelay === 'number' && options.retryDelay >= 0
-					? options.retryDelay
-					: DEFAULT_REQUEST_SETTINGS.retryDelayMs,
-		},
+		settings: requestSettingsOf(options),
 		businessFor: (itemIndex) => String(context.getNodeParameter('options.business', itemIndex, '') ?? ''),
 		limiter,
 		pagesInFlight: () => {

@@ -1,0 +1,230 @@
+/**
+ * One limit of requests in flight and one pace, for one platform base URL and business key
+ * (rate limits follow the key), shared by every execution in this process (sharedLimits.ts).
+ *
+ * Adaptive, as TCP
+ * congestion control and Netflix's concurrency-limits do it:
+ * - Start at a quarter of Concurrency, at least MIN_START_LIMIT (startLimit). Slow start: +1
+ *   per clean answer while the limit is what holds requests back (at least half of it in
+ *   flight), so it doubles per round of answers; after the first refusal, +1 per round
+ *   (additive increase).
+ * - 429, 503 or a timeout: halve (OVERLOAD_CUT, at least 1) and end the slow start, at most
+ *   once per round: answers to requests granted before the last cut never cut again.
+ * - Latency, read so that noise and the node's own CPU do not cut: the baseline is the
+ *   fastest clean answer seen; answers are judged in windows of one round (the current
+ *   limit, at least MIN_WINDOW answers) by the window's fastest answer. A window is slow when
+ *   that answer took over SLOW_FACTOR x baseline + SLOW_TOLERANCE_MS + limit x
+ *   CLIENT_MS_PER_REQUEST (the queueing n8n's own CPU causes, measured: answers of a round
+ *   are handled one after another and the next round goes out after them): then the limit holds
+ *   (no growth). SLOW_WINDOWS slow windows in a row cut it by SLOW_CUT, never below the
+ *   start. When every answer of a round is that slow, something queues (the platform, or
+ *   this process's CPU when it has more in flight than it can handle): the throughput is
+ *   already at its bound, so holding or cutting a quarter loses none of it, while a single
+ *   slow answer (a GC pause, a busy machine) decides nothing. Latency is measured from the
+ *   hand-over to n8n's HTTP helper, after the request's body (files) is built.
+ * - A refusal with a Retry-After of a second or more also paces the key: a concurrency limit
+ *   cannot bound the rate when answers are fast (a slot comes back in a millisecond), so every
+ *   pause would let the whole queue rush in again, and an item refused Max Tries times fails.
+ *   From then on requests are spaced to the rate the platform took: the answers it accepted
+ *   since the last pause, over that time plus the Retry-After (a token bucket's burst and
+ *   refill, a fixed window's quota per window). The rate grows by one request/s per accepted
+ *   answer (more than doubling each second) until the second such refusal, then by an eighth
+ *   each second; a later refusal sets it to the estimate again, between half the pace and the
+ *   pace. A refusal before anything was accepted since the last pause sets no pace.
+ * The Concurrency option is the ceiling of every limit and of the run's total.
+ * Fixed: exactly Concurrency at once for the whole run, not paced (the shared pause still holds).
+ *
+ * Requests of a run in Fixed mode take part in the count in flight but teach the limit nothing.
+ *
+ * No timers: limits change as answers come back, measured with Date.now().
+ */
+import { DEFAULT_REQUEST_SETTINGS } from './settings';
+
+/** The fewest requests in flight an adaptive limit starts with (or Concurrency when lower). */
+const MIN_START_LIMIT = 8;
+
+/**
+ * Requests in flight an adaptive limit starts with: a quarter of the ceiling, so that the
+ * default (200) reaches it in two doublings, not five (measured: from 8, the first ~250 of
+ * 1000 items at 100 ms took five round trips while n8n's CPU idled, 1.18x the HTTP Request
+ * node), while whoever lowers Concurrency for a fragile platform gets a gentler start too.
+ * A start above what the platform takes costs one round of refusals (never acted on, so
+ * retried) and one shared pause; after it the pace and the halved limit hold.
+ */
+export function startLimit(ceiling: number): number {
+	return Math.min(ceiling, Math.max(MIN_START_LIMIT, Math.round(ceiling / 4)));
+}
+
+/** A window whose fastest answer is this many times slower than the baseline, plus the tolerance, is slow. */
+const SLOW_FACTOR = 2;
+const SLOW_TOLERANCE_MS = 20;
+/**
+ * What n8n's own CPU may add per request in flight: answers that arrive together are handled
+ * one after another, and the next requests go out only after them, so a node run with L in
+ * flight sees up to about L x this on every answer even from an idle platform. Only a rise
+ * beyond it is the platform's.
+ */
+const CLIENT_MS_PER_REQUEST = 4;
+/** Fewest answers a latency window holds, so that small limits are not judged on one or two answers. */
+const MIN_WINDOW = 8;
+/** Slow windows in a row before the limit is cut: a rise must last two rounds. */
+const SLOW_WINDOWS = 2;
+const OVERLOAD_CUT = 0.5;
+/**
+ * The slowest pace, requests/s: one per longest Retry-After the node waits for (a minute), so
+ * that no request waits longer for its turn than the node would wait for the platform.
+ */
+const MIN_RATE = 1000 / DEFAULT_REQUEST_SETTINGS.maxRetryAfterMs;
+/** Requests/s a pace grows by per accepted answer after its slow start: an eighth more each second. */
+const RATE_PROBE = 1 / 8;
+const SLOW_CUT = 0.75;
+/** What an answer says about the platform's load. */
+export type Outcome = 'clean' | 'overloaded' | 'neutral';
+
+/** One base URL and business key's limit and pace. */
+export class Limit {
+	limit: number;
+	/** Requests of every run in flight, Fixed mode's included. */
+	inFlight = 0;
+	private slowStart = true;
+	/** The fastest clean answer seen: the platform's latency without queueing. */
+	private baselineMs = Infinity;
+	private granted = 0;
+	/** Answers to requests granted up to this number were sent before the last cut: they say nothing about the new limit. */
+	private grantedBeforeCut = 0;
+	/** The window of clean answers being collected, and how many windows in a row were slow. */
+	private windowMin = Infinity;
+	private windowAnswers = 0;
+	private windowSize = MIN_WINDOW;
+	private slowWindows = 0;
+	/** The last whole window was slow: hold the limit (queueing somewhere, growing would not help). */
+	private queueing = false;
+	/** Requests per second this key is paced to; Infinity until the first refusal with a Retry-After. */
+	private rate = Infinity;
+	private rateSlowStart = true;
+	/** The pace's next turn (Date.now()): no adaptive run's request goes before it. */
+	private nextSendAt = 0;
+	/** Since when, and how many, answers were accepted: the platform's rate, read at its next refusal. */
+	private acceptedSince = Date.now();
+	private accepted = 0;
+
+	/** Where the limit starts, and the lowest that slow answers alone cut it to. */
+	private readonly start: number;
+
+	/** The highest Concurrency of the runs using it: a run's own Concurrency bounds that run. */
+	private ceiling: number;
+	/** No request goes before this time (Date.now()): the pause the platform asked for after a refusal. */
+	private pausedUntil = 0;
+
+	constructor(ceiling: number) {
+		this.ceiling = ceiling;
+		this.start = startLimit(ceiling);
+		this.limit = this.start;
+	}
+
+	/** A run with a higher Concurrency joined: the limit may grow up to it. */
+	raiseCeiling(ceiling: number): void {
+		this.ceiling = Math.max(this.ceiling, ceiling);
+	}
+
+	get hasSlot(): boolean {
+		return this.inFlight < Math.floor(this.limit);
+	}
+
+	/** Holds every request until `at` (a Retry-After, or the backoff after a 429 without one). */
+	pauseUntil(at: number): void {
+		this.pausedUntil = Math.max(this.pausedUntil, at);
+	}
+
+	/** When the next request may go: after the pause, and for adaptive runs after the pace's spacing. */
+	sendableAt(adaptive: boolean): number {
+		return adaptive ? Math.max(this.pausedUntil, this.nextSendAt) : this.pausedUntil;
+	}
+
+	/** Takes a slot; an adaptive run's request also takes its turn in the pace. */
+	grant(now: number, adaptive: boolean): number {
+		this.inFlight++;
+		// Spaced from the previous send, or from now when idle: a pace saves up no burst.
+		if (adaptive && this.rate !== Infinity) this.nextSendAt = Math.max(now, this.nextSendAt) + 1000 / this.rate;
+		return ++this.granted;
+	}
+
+	/** Gives a slot back; an adaptive run's answer adapts the limit and the pace. */
+	complete(
+		grantNumber: number,
+		latencyMs: number,
+		outcome: Outcome,
+		retryAfterMs: number | undefined,
+		adaptive: boolean,
+	): void {
+		// Grow only while the limit is what holds the requests back, not the work available.
+		const limited = this.inFlight >= this.limit / 2;
+		this.inFlight--;
+		if (!adaptive || outcome === 'neutral') return;
+		const afterCut = grantNumber > this.grantedBeforeCut;
+
+		if (outcome === 'overloaded') {
+			// One cut per round: refusals of requests sent before the last cut do not cut again.
+			if (!afterCut) return;
+			// Retry-After: 0 asks for an immediate retry, no window to read a rate over.
+			if (retryAfterMs !== undefined && retryAfterMs >= 1000) this.pace(retryAfterMs);
+			this.cut(OVERLOAD_CUT, 1);
+			this.slowStart = false;
+			return;
+		}
+
+		this.accepted++;
+		if (this.rate !== Infinity) this.rate += this.rateSlowStart ? 1 : RATE_PROBE;
+		this.baselineMs = Math.min(this.baselineMs, latencyMs);
+		if (afterCut && this.closeWindow(latencyMs)) return;
+		if (limited && !this.queueing) this.limit = Math.min(this.ceiling, this.limit + (this.slowStart ? 1 : 1 / this.limit));
+	}
+
+	/**
+	 * Adds an answer to the window; at its end, judges it by its fastest answer (one lucky or
+	 * unlucky answer decides nothing) and cuts after SLOW_WINDOWS slow windows in a row.
+	 * Returns true when it cut.
+	 */
+	private closeWindow(latencyMs: number): boolean {
+		// A window is one round at the limit it began with: a limit growing in slow start would never let it close.
+		if (this.windowAnswers === 0) this.windowSize = Math.max(MIN_WINDOW, Math.floor(this.limit));
+		this.windowMin = Math.min(this.windowMin, latencyMs);
+		if (++this.windowAnswers < this.windowSize) return false;
+		const ownQueueing = Math.floor(this.limit) * CLIENT_MS_PER_REQUEST;
+		this.queueing = this.windowMin > SLOW_FACTOR * this.baselineMs + SLOW_TOLERANCE_MS + ownQueueing;
+		this.slowWindows = this.queueing ? this.slowWindows + 1 : 0;
+		this.windowMin = Infinity;
+		this.windowAnswers = 0;
+		if (this.slowWindows < SLOW_WINDOWS || this.limit <= this.start) return false;
+		// Queueing alone never cuts below the start: a slow platform is not an overloaded one.
+		this.cut(SLOW_CUT, this.start);
+		return true;
+	}
+
+	/** Sets the pace from what the platform accepted before refusing, and holds this key until its Retry-After has passed. */
+	private pace(retryAfterMs: number): void {
+		const now = Date.now();
+		const estimate = (1000 * this.accepted) / (Math.max(0, now - this.acceptedSince) + retryAfterMs);
+		// Refused before anything was accepted since the last pause says nothing of a rate (a
+		// fault, another client's use, a pause too short): the pause alone holds then.
+		if (this.accepted > 0 && this.rate === Infinity) {
+			// Never slower than MIN_RATE: a few answers accepted over a long run would otherwise space requests for minutes.
+			this.rate = Math.max(estimate, MIN_RATE);
+		} else if (this.accepted > 0) {
+			// Refused while paced: the estimate, but never above that pace nor below half of it.
+			this.rate = Math.max(this.rate * OVERLOAD_CUT, Math.min(estimate, this.rate), MIN_RATE);
+			this.rateSlowStart = false;
+		}
+		this.acceptedSince = now + retryAfterMs;
+		this.accepted = 0;
+		this.nextSendAt = Math.max(this.nextSendAt, this.acceptedSince);
+	}
+
+	private cut(factor: number, floor: number): void {
+		this.limit = Math.max(floor, Math.floor(this.limit * factor));
+		this.grantedBeforeCut = this.granted;
+		this.windowMin = Infinity;
+		this.windowAnswers = 0;
+		this.slowWindows = 0;
+	}
+}

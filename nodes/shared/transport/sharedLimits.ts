@@ -1,0 +1,86 @@
+/**
+ * The limits of this process, one per platform base URL and business key, shared by every
+ * execution in it (main or a queue-mode worker): a webhook per order runs one execution per
+ * item, and each would otherwise start unpaced and learn the platform's rate limit again, a
+ * burst of 429s each time. Two businesses, or two credentials' base URLs, never share one.
+ * Other processes (other workers) learn from the platform's own answers.
+ *
+ * Memory is bounded: a limit nothing has used for IDLE_EXPIRY_MS is forgotten (its next
+ * request starts afresh), and past MAX_SHARED_LIMITS the longest idle ones go first.
+ */
+import { createHash } from 'crypto';
+
+import { Limit } from './limit';
+
+/** A limit idle this long is forgotten: long enough to span a schedule's runs, short enough not to outlive a platform's change. */
+export const IDLE_EXPIRY_MS = 10 * 60_000;
+/** The most limits kept at once; only idle ones are ever dropped. */
+export const MAX_SHARED_LIMITS = 1000;
+
+/** A request waiting for a slot of a shared limit, from whichever run. */
+export interface Waiter {
+	/** Whether its run lets it go now (its own Concurrency); grants it when so. */
+	tryGrant: () => boolean;
+	/** Whether its run is in Adaptive mode, which also waits for the pace. */
+	adaptive: boolean;
+	cancelled: () => boolean;
+	refuse: (error: Error) => void;
+}
+
+export interface SharedLimit {
+	readonly limit: Limit;
+	/** Requests of any run waiting for this limit, first come first served. */
+	readonly waiting: Waiter[];
+	/** When the planned wake-up for requests held by the pause or pace fires (Infinity: none planned). */
+	wakeAt: number;
+	lastUsed: number;
+}
+
+/** Least recently used first: a Map keeps insertion order, and every use re-inserts. */
+const sharedLimits = new Map<string, SharedLimit>();
+
+/**
+ * The key of a base URL and business key. Hashed, so that no business key is kept as text
+ * in memory for longer than the credential itself.
+ */
+export function limitKey(baseUrl: string, businessKey: string): string {
+	return createHash('sha256').update(baseUrl).update('\n').update(businessKey).digest('base64');
+}
+
+const isIdle = (shared: SharedLimit) => shared.limit.inFlight === 0 && shared.waiting.length === 0;
+
+/** The shared limit of `key`, created (or created afresh after it expired) with `ceiling`. */
+export function sharedLimitFor(key: string, ceiling: number): SharedLimit {
+	const now = Date.now();
+	let shared = sharedLimits.get(key);
+	if (shared && isIdle(shared) && now - shared.lastUsed > IDLE_EXPIRY_MS) shared = undefined;
+	sharedLimits.delete(key);
+	if (!shared) {
+		forgetIdle(now);
+		shared = { limit: new Limit(ceiling), waiting: [], wakeAt: Infinity, lastUsed: now };
+	}
+	shared.limit.raiseCeiling(ceiling);
+	shared.lastUsed = now;
+	sharedLimits.set(key, shared);
+	return shared;
+}
+
+/** Drops expired limits, and the longest idle ones while there are too many. */
+function forgetIdle(now: number): void {
+	let excess = sharedLimits.size + 1 - MAX_SHARED_LIMITS;
+	for (const [key, shared] of sharedLimits) {
+		if (!isIdle(shared)) continue;
+		if (excess > 0 || now - shared.lastUsed > IDLE_EXPIRY_MS) {
+			sharedLimits.delete(key);
+			excess--;
+		} else {
+			// Least recently used first: every later one was used more recently.
+			break;
+		}
+	}
+}
+
+/** Forgets every limit, as a new process would (the engine tests start each case on a fresh platform). */
+export function forgetSharedLimits(): void {
+	sharedLimits.clear();
+}
