@@ -119,7 +119,7 @@ async function execute(workflowId) {
 	// The run data is what counts: n8n has been seen to print it and then die by a signal
 	// while shutting down, which says nothing about the workflow.
 	const run = app.executionResultOf(result.stdout);
-	if (!run || run.status !== 'success') {
+	if (!run || !app.executionSucceeded(run)) {
 		throw new Error(
 			`n8n execute ${workflowId} failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
 		);
