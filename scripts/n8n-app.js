@@ -5,8 +5,9 @@
  * into .cache/ (scripts/install-n8n.sh), puts the built package into an n8n user folder as a
  * community package, imports a credential and workflows with n8n's own CLI, and starts or runs n8n.
  *
- * The n8n version: BP_N8N_VERSION, a version from TESTED_N8N_VERSIONS or its major ("1");
- * empty means the first (current) one. Each version has its own folder under .cache/.
+ * The n8n version: BP_N8N_VERSION, a version from TESTED_N8N_VERSIONS, its major ("1": the
+ * first of that major in the list) or "min" (the oldest supported, MINIMUM_N8N_VERSION); empty
+ * means the first (current) one. Each version has its own folder under .cache/.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -17,8 +18,18 @@ const { sandboxCredentials } = require('../sandbox/credentials');
 
 const ROOT = path.resolve(__dirname, '..');
 const CACHE = path.join(ROOT, '.cache');
-/** The n8n versions the e2e suite runs on (README: "Tested n8n versions"); the first is the default. */
-const TESTED_N8N_VERSIONS = ['2.41.1', '1.123.81'];
+/**
+ * The oldest n8n the package supports: package.json's `engines.n8n` (">=X.Y.Z") states it and the
+ * e2e suite runs on exactly that version, so the promise and the test cannot drift apart.
+ * Older n8n lacks n8n-workflow's `NodeConnectionTypes` (n8n-workflow 1.83.0, n8n 1.85), which
+ * every node's description reads when it loads.
+ */
+const MINIMUM_N8N_VERSION = minimumN8nVersion(require('../package.json').engines?.n8n);
+/**
+ * The n8n versions the e2e suite runs on (README: "Tested n8n versions"); the first is the
+ * default, 1.123.81 comes before the minimum so that BP_N8N_VERSION=1 keeps choosing the 1.x latest.
+ */
+const TESTED_N8N_VERSIONS = ['2.41.1', '1.123.81', MINIMUM_N8N_VERSION];
 const N8N_VERSION = chooseN8nVersion(process.env.BP_N8N_VERSION);
 /**
  * The Node that N8N_VERSION runs on: 24, except for n8n before 1.100, whose CLI refuses any Node
@@ -59,14 +70,28 @@ function olderThan(version, than) {
 }
 
 /**
- * A tested version, its major alone ("1"), or empty for the default; anything else is refused
- * (an untested version would install 3 GB for nothing the suite promises).
+ * The version in package.json's `engines.n8n`, which must read ">=X.Y.Z".
+ * @param {unknown} range
+ */
+function minimumN8nVersion(range) {
+	const match = typeof range === 'string' ? /^>=\s*(\d+\.\d+\.\d+)$/.exec(range.trim()) : null;
+	if (!match) throw new Error(`package.json engines.n8n should read ">=X.Y.Z" (the oldest n8n tested), not ${JSON.stringify(range)}`);
+	return match[1];
+}
+
+/**
+ * A tested version, its major alone ("1"), "min" for the oldest supported, or empty for the
+ * default; anything else is refused (an untested version would install 3 GB for nothing the
+ * suite promises).
  * @param {string | undefined} wanted
  */
 function chooseN8nVersion(wanted) {
 	if (!wanted) return TESTED_N8N_VERSIONS[0];
+	if (wanted === 'min') return MINIMUM_N8N_VERSION;
 	const found = TESTED_N8N_VERSIONS.find((version) => version === wanted || version.split('.')[0] === wanted);
-	if (!found) throw new Error(`BP_N8N_VERSION=${wanted} is not one of the tested n8n versions: ${TESTED_N8N_VERSIONS.join(', ')}`);
+	if (!found) {
+		throw new Error(`BP_N8N_VERSION=${wanted} is not one of the tested n8n versions (or "min"): ${TESTED_N8N_VERSIONS.join(', ')}`);
+	}
 	return found;
 }
 
@@ -338,6 +363,7 @@ function executionSucceeded(run) {
 
 module.exports = {
 	TESTED_N8N_VERSIONS,
+	MINIMUM_N8N_VERSION,
 	N8N_VERSION,
 	N8N_INSTALL,
 	N8N_DIR,
