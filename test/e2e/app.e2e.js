@@ -2,7 +2,7 @@
 /**
  * End to end in the real n8n app (on Node 24, installed into .cache/ by scripts/install-n8n.sh;
  * the n8n version is app.N8N_VERSION, chosen by BP_N8N_VERSION: `npm run test:e2e` runs 2.x,
- * `npm run test:e2e:n8n1` 1.x): the built package is loaded as a community package, a credential
+ * `npm run test:e2e:n8n1` 1.x, `npm run test:e2e:min` the oldest supported n8n): the built package is loaded as a community package, a credential
  * and workflows are imported with n8n's CLI, and each workflow runs headless with
  * `n8n execute`. Every operation E1..E16 has a workflow, one Custom API Call per module
  * (test/harness/customApiCallCases.js), plus the example workflows; each is checked on its
@@ -119,7 +119,7 @@ async function execute(workflowId) {
 	// The run data is what counts: n8n has been seen to print it and then die by a signal
 	// while shutting down, which says nothing about the workflow.
 	const run = app.executionResultOf(result.stdout);
-	if (!run || run.status !== 'success') {
+	if (!run || !app.executionSucceeded(run)) {
 		throw new Error(
 			`n8n execute ${workflowId} failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
 		);
