@@ -305,7 +305,7 @@ async function main() {
 	process.stdout.write('Preparing: n8n app in .cache (a few minutes the first time), package build ...\n');
 	app.ensureN8nInstalled();
 	app.buildPackage();
-	const { DEFAULT_CONCURRENCY } = require('../dist/nodes/shared/defaults');
+	const { DEFAULT_CONCURRENCY } = require('../dist/nodes/shared/transport/settings');
 
 	const dist = folderSize(path.join(app.ROOT, 'dist'));
 	const loads = [];
