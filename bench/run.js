@@ -305,7 +305,7 @@ async function main() {
 	process.stdout.write('Preparing: n8n app in .cache (a few minutes the first time), package build ...\n');
 	app.ensureN8nInstalled();
 	app.buildPackage();
-	const { DEFAULT_CONCURRENCY } = require('../dist/nodes/shared/defaults');
+	const { DEFAULT_CONCURRENCY } = require('../dist/nodes/shared/transport/settings');
 
 	const dist = folderSize(path.join(app.ROOT, 'dist'));
 	const loads = [];
@@ -333,9 +333,9 @@ async function main() {
 		fs.writeFileSync(benchFile, crypto.randomBytes(FILE_BYTES));
 		const files = [
 			workflows.httpTaskUpdates('bpBenchTasksHttp', TASK_UPDATES, sandbox.baseUrls.management),
-			workflows.httpTaskUpdatesTyped('bpBenchTasksHttpTyped', TASK_UPDATES, sandbox.baseUrls.management, typedHeaders(sandbox).tasks),
+			workflows.httpTaskUpdatesTyped('bpBenchTasksHttpTyped', TASK_UPDATES, sandbox.baseUrls.management, workflows.typedHeaders(sandbox).tasks),
 			workflows.ourTransferCreates('bpBenchCreates', TRANSFER_CREATES),
-			workflows.httpTransferCreatesTyped('bpBenchCreatesHttpTyped', TRANSFER_CREATES, sandbox.baseUrls.ecommerce, typedHeaders(sandbox).creates),
+			workflows.httpTransferCreatesTyped('bpBenchCreatesHttpTyped', TRANSFER_CREATES, sandbox.baseUrls.ecommerce, workflows.typedHeaders(sandbox).creates),
 			workflows.ourTaskUpdates('bpBenchTasksC1', TASK_UPDATES, { concurrency: 1 }),
 			workflows.ourTaskUpdates('bpBenchTasksDefault', TASK_UPDATES, {}),
 			workflows.ourTaskUpdates('bpBenchTasksFixed', TASK_UPDATES, { concurrencyMode: 'fixed' }),
@@ -516,15 +516,6 @@ function printMemory(memory) {
 		lines.push('', `Files add ${mib(median(memory.files.peakRss) - median(memory.noFiles.peakRss))} of peak RSS for ${TASK_UPDATES} MiB of files.`);
 	}
 	process.stdout.write(`\n${lines.join('\n')}\n\n`);
-}
-
-/** The credential headers typed into the HTTP Request node. @param {any} sandbox */
-function typedHeaders(sandbox) {
-	const c = sandbox.credentials;
-	return {
-		tasks: { Accept: 'application/json', 'Accept-Language': 'en', 'user-token': c.userToken, 'secure-business-key': c.businessKeys.acme },
-		creates: { apikey: c.apiKey, apiconnection: c.apiConnection, 'secure-business-key': c.businessKeys.acme },
-	};
 }
 
 /**

