@@ -275,7 +275,8 @@ describe('the latency signal', () => {
 });
 
 describe('the pace after a pause', () => {
-	const { RequestLimiter, ExecutionCancelledError } = require('../nodes/shared/transport/limiter');
+	const { RequestLimiter } = require('../nodes/shared/transport/limiter');
+	const { ExecutionCancelledError } = require('../nodes/shared/errors/classes');
 
 	test('holds the business for the pause, then spaces its requests at the rate accepted; other businesses go on', async () => {
 		const limiter = new RequestLimiter('adaptive', 200);

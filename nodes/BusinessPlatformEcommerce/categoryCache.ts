@@ -8,7 +8,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { ParameterError, platformError } from '../shared/errors/nodeErrors';
+import { ParameterError } from '../shared/errors/classes';
+import { platformError } from '../shared/errors/nodeErrors';
 import { ENDPOINTS } from '../shared/platform/endpoints';
 import type { PlatformRun } from '../shared/transport/run';
 import { fetchCategories } from './categories';

@@ -23,11 +23,11 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { queryOf, simplifyNews } from '../BusinessPlatformEcommerce/actions/news/getAll.operation';
+import { queryOf, simplifyNews } from '../BusinessPlatformEcommerce/news';
 import { CREDENTIAL_TYPE } from '../shared/credential/fields';
 import { requestSettingsOf, type RequestSettings } from '../shared/transport/settings';
 import { createRun } from '../shared/transport/run';
-import { ParameterError } from '../shared/errors/nodeErrors';
+import { ParameterError } from '../shared/errors/classes';
 import { positiveIntegerOr, requireInteger } from '../shared/node/validation';
 import { NewsReader, type NewsItem } from './newsReader';
 import { NOTHING_SEEN, addSeen, hasSeen, highestSeen, parseSeen, type SeenIds } from './seenIds';

@@ -4,7 +4,7 @@
  * Every page goes through the package's one request function, so it gets the operation's
  * headers, retries, envelope unwrapping and error handling.
  */
-import { NodeApiError, type IDataObject, type IExecuteFunctions, type IPollFunctions, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type IPollFunctions, type JsonObject } from 'n8n-workflow';
 
 import { platformPaginate } from '../shared/transport/pagination';
 import type { PlatformRun } from '../shared/transport/run';
@@ -18,14 +18,6 @@ interface Page {
 	items: NewsItem[];
 	/** The paginator's `last_page`; undefined when the answer has none. */
 	lastPage?: number;
-}
-
-/**
- * The request function is typed for action nodes; it uses only `helpers.httpRequestWithAuthentication`,
- * which poll functions have as well.
- */
-function asRequestContext(context: IPollFunctions): IExecuteFunctions {
-	return context as unknown as IExecuteFunctions;
 }
 
 export class NewsReader {
@@ -59,14 +51,14 @@ export class NewsReader {
 
 	/** Every matching item, walking all pages forward (duplicates across pages dropped). */
 	async all(): Promise<NewsItem[]> {
-		const items = await platformPaginate.call(asRequestContext(this.context), this.run, 'listNews', 0, { query: this.query }, {
+		const items = await platformPaginate.call(this.context, this.run, 'listNews', 0, { query: this.query }, {
 			pageSize: this.pageSize,
 		});
 		return this.checkedItems(items);
 	}
 
 	private async page(page: number, perPage: number): Promise<Page> {
-		const response = await platformRequest.call(asRequestContext(this.context), this.run, 'listNews', 0, {
+		const response = await platformRequest.call(this.context, this.run, 'listNews', 0, {
 			query: { ...this.query, per_page: String(perPage), page: String(page) },
 		});
 		const paginator = response.data as IDataObject | null;

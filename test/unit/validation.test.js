@@ -1,5 +1,5 @@
 // @ts-check
-const { ParameterError } = require('../../nodes/shared/errors/nodeErrors');
+const { ParameterError } = require('../../nodes/shared/errors/classes');
 const {
 	requireInteger,
 	requireDate,

@@ -9,6 +9,7 @@ import {
 	type Endpoint,
 	type PlatformModule,
 } from '../platform/endpoints';
+import { list } from '../errors/text';
 
 export const CREDENTIAL_TYPE = 'businessPlatformApi';
 
@@ -155,14 +156,12 @@ export function credentialFieldUsage(field: string): string {
 		const moduleEndpoints: Endpoint[] = Object.values(ENDPOINTS).filter((endpoint) => endpoint.module === module);
 		const using = moduleEndpoints.filter((endpoint) => needs(endpoint, field));
 		if (using.length === 0) continue;
-		const titles = (list: Endpoint[]) => [...new Set(list.map((endpoint) => endpoint.title))].join(', ');
+		const titles = (endpoints: Endpoint[]) => [...new Set(endpoints.map((endpoint) => endpoint.title))].join(', ');
 		const notUsing = moduleEndpoints.filter((endpoint) => !needs(endpoint, field));
 		if (notUsing.length === 0) parts.push(`the ${node} node`);
 		else if (using.length > notUsing.length) parts.push(`the ${node} node (all but ${titles(notUsing)})`);
 		else parts.push(`the ${node} node (${titles(using)})`);
 	}
 	if (needs(ENDPOINTS[TRIGGER_OPERATION], field)) parts.push('the Ecommerce Trigger');
-	if (parts.length === 0) return '';
-	const last = parts.pop() as string;
-	return `Used by ${parts.length ? `${parts.join(', ')} and ${last}` : last}.`;
+	return parts.length ? `Used by ${list(parts)}.` : '';
 }

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../transport/settings';
-import { ParameterError } from '../errors/nodeErrors';
+import { ParameterError } from '../errors/classes';
 import type { BodyKind, CredentialHeaderSource, Endpoint, PlatformModule } from '../platform/endpoints';
 import { recordOrMessage } from '../node/output';
 import { platformPaginate } from '../transport/pagination';

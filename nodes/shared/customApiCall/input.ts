@@ -3,7 +3,7 @@
  * and query names are plain tokens, and no plain header can stand in for a credential one.
  * They throw ParameterError, which the node reports with the item before anything is sent.
  */
-import { ParameterError } from '../errors/nodeErrors';
+import { ParameterError } from '../errors/classes';
 import { assertHeaderSafe } from '../node/validation';
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused

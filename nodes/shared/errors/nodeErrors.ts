@@ -6,12 +6,11 @@
  * What a user reads is written in their terms: the message says what failed ("The platform
  * has no payslip 1752"), the description what to check, with the platform's own message
  * and its field errors under the node's parameter labels. The technical facts (operation
- * with its spec code, method, path, HTTP code, item, tries, network error code) go into
+ * with its code, method, path, HTTP code, item, tries, network error code) go into
  * `error.context.data`, which n8n's error panel shows under "Error details → From <node>
  * → Error data", and into `details` of a Continue On Fail error item. Secrets are blanked
- * out of every text. Longer than ~350 lines because it is the one place every error text is
- * written (one function per kind of failure); parameter labels of field errors are in
- * fieldLabels.ts.
+ * out of every text. The texts of failed requests are in failureText.ts, the small text
+ * builders in text.ts, parameter labels of field errors in fieldLabels.ts.
  */
 import {
 	NodeApiError,
@@ -22,31 +21,25 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { MAX_REDIRECTS } from '../transport/settings';
 import { errorMessageOf, fieldErrorEntriesOf, parseBody, type FieldError } from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
-import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, describeEndpoint, type Endpoint } from '../platform/endpoints';
+import { describeEndpoint, type Endpoint } from '../platform/endpoints';
 import { redact } from '../credential/redaction';
-import type { PathParam } from '../transport/request';
-import { TIMEOUT_CODES, type Attempt } from '../transport/retries';
-import type { PlatformRun } from '../transport/run';
+import type { Attempt } from '../platform/attempt';
+import { ParameterError } from './classes';
+import { baseUrlLabel, httpFailureText, networkFailureText } from './failureText';
+import { fill, tried, type ErrorSubject } from './text';
+import type { RequestSettings } from '../transport/settings';
 
-/** Bad input or credential field, named; the item goes into the n8n error's details. */
-export class ParameterError extends Error {
-	constructor(
-		readonly parameter: string,
-		readonly reason: string,
-	) {
-		super(`${parameter} ${reason}`);
-		this.name = 'ParameterError';
-	}
-}
+export type { ErrorSubject } from './text';
 
-/** What the item asked for: the path parameters as the user gave them, and its business. */
-export interface ErrorSubject {
-	pathParams?: Record<string, PathParam>;
-	business?: string;
+/** What an error needs of its node run: the node, the secrets to blank out, the settings, an item's business. */
+export interface ErrorContext {
+	node: INode;
+	secrets: string[];
+	settings: RequestSettings;
+	businessFor: (itemIndex: number) => string;
 }
 
 export interface ErrorDetails {
@@ -95,7 +88,7 @@ function renderDescription(parts: DescriptionParts, labelOf: FieldLabeler = () =
 
 /** The item's error: a plain message, what to check, and the technical facts in its details. */
 export function platformError(
-	run: PlatformRun,
+	run: ErrorContext,
 	endpoint: Endpoint,
 	itemIndex: number,
 	details: ErrorDetails,
@@ -139,136 +132,14 @@ export function platformError(
 	return error;
 }
 
-/** A template of the endpoint table ("get payslip {payslip_id}") with the values the user gave. */
-function fill(template: string, subject: ErrorSubject): string {
-	return template.replace(/\{(\w+)\}/g, (_, name: string) => String(subject.pathParams?.[name]?.value ?? '').trim());
-}
-
-/** The parameter labels of the path parameters a template names ("Payslip ID"). */
-function labelsIn(template: string, subject: ErrorSubject): string[] {
-	return [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => subject.pathParams?.[name]?.label ?? name);
-}
-
-const quoted = (labels: string[]) => labels.map((label) => `"${label}"`);
-
-/** "A, B and C". */
-function list(items: string[]): string {
-	return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-function baseUrlLabel(endpoint: Endpoint): string {
-	return CREDENTIAL_FIELD_LABELS[MODULE_BASE_URL_FIELDS[endpoint.module]];
-}
-
-/** The credential's path prefix fields this operation's address uses. */
-function prefixLabels(endpoint: Endpoint): string[] {
-	return Object.entries(PATH_PREFIX_FIELDS)
-		.filter(([name]) => endpoint.path.includes(`{${name}}`))
-		.map(([, field]) => CREDENTIAL_FIELD_LABELS[field]);
-}
-
-const isWordCharacter = (character: string | undefined) => character !== undefined && /[\w-]/.test(character);
-
-/**
- * Whether `text` holds `word` on its own (not inside a longer name), ignoring case. Plain text
- * search: a header name is the user's text (Custom API Call), never a pattern.
- */
-function namesWord(text: string, word: string): boolean {
-	const haystack = text.toLowerCase();
-	const needle = word.toLowerCase();
-	for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
-		if (!isWordCharacter(haystack[at - 1]) && !isWordCharacter(haystack[at + needle.length])) return true;
-	}
-	return false;
-}
-
-/**
- * The credential fields this operation sends, as the credential dialog labels them; only
- * those whose header the platform's message names ("Invalid apikey header.") when it names any.
- */
-function credentialFieldLabels(endpoint: Endpoint, subject: ErrorSubject, platformMessage = ''): string[] {
-	const headers = Object.entries(endpoint.credentialHeaders);
-	const named = headers.filter(([header]) => namesWord(platformMessage, header));
-	const labels = new Set<string>();
-	for (const [, source] of named.length ? named : headers) {
-		labels.add(
-			source === 'businessKey' && subject.business
-				? `Additional Business Keys (the key of "${subject.business}")`
-				: CREDENTIAL_FIELD_LABELS[source],
-		);
-	}
-	return quoted([...labels]);
-}
-
-const tried = (tries: number) => (tries > 1 ? ` (tried ${tries} times)` : '');
-
-function duration(ms: number): string {
-	return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
-}
-
-/** Message and what to check for a refusal or failure the platform answered with an HTTP code. */
-function httpFailureText(
-	endpoint: Endpoint,
-	subject: ErrorSubject,
-	statusCode: number,
-	platformMessage: string | undefined,
-	tries: number,
-): { message: string; check?: string } {
-	const does = fill(endpoint.does, subject);
-	if (statusCode === 401 || statusCode === 403) {
-		const fields = credentialFieldLabels(endpoint, subject, platformMessage);
-		if (statusCode === 403) {
-			return {
-				message: `The platform does not allow this credential to ${does}`,
-				check: `Check that the credential's ${list(fields)} belong to a user and business allowed to do this.`,
-			};
-		}
-		const which = fields.length === 1 ? `the credential's ${fields[0]}` : 'the credential';
-		return {
-			message: `The platform did not accept ${which} when asked to ${does}`,
-			check: `Check the credential's ${list(fields)} (Business Platform API credential).`,
-		};
-	}
-	if (statusCode === 404) {
-		const prefixes = quoted(prefixLabels(endpoint));
-		if (endpoint.record) {
-			const extra = prefixes.length ? ` and the credential's ${list(prefixes)}` : '';
-			return {
-				message: `The platform has no ${fill(endpoint.record, subject)}`,
-				check: `Check ${list(quoted(labelsIn(endpoint.record, subject)))}${extra}, and that the record belongs to the business this item acts for.`,
-			};
-		}
-		return {
-			message: `The platform found nothing at the address used to ${does}`,
-			check: `Check the credential's ${list([`"${baseUrlLabel(endpoint)}"`, ...prefixes])}.`,
-		};
-	}
-	if (statusCode === 429) {
-		return {
-			message: `The platform received too many requests and refused to ${does}${tried(tries)}`,
-			check: 'Run this item again later, or lower the Concurrency option.',
-		};
-	}
-	if (statusCode >= 500) {
-		return {
-			message: `The platform failed with a server error when asked to ${does}${tried(tries)}`,
-			check: "This is usually temporary: run this item again later. If it keeps failing, contact the platform's support.",
-		};
-	}
-	return {
-		message: `The platform refused to ${does}${platformMessage ? `: ${platformMessage}` : ''}`,
-		check: 'Check the values this item sends.',
-	};
-}
-
 /** Why an item failed after its request was refused for rate limits for longer than Rate Limit Wait. */
-export function rateLimitWaitNote(settings: PlatformRun['settings']): string {
+export function rateLimitWaitNote(settings: RequestSettings): string {
 	return `The platform kept refusing this request for its rate limit for longer than Rate Limit Wait (${Math.round(settings.rateLimitWaitMs / 1000)} s); it carried none of these requests out. Run this item again later, or raise Rate Limit Wait.`;
 }
 
 /** The error of a request that failed for good: a network failure or an HTTP error answer. */
 export function failureError(
-	run: PlatformRun,
+	run: ErrorContext,
 	endpoint: Endpoint,
 	itemIndex: number,
 	attempt: Attempt,
@@ -278,25 +149,7 @@ export function failureError(
 ): NodeApiError {
 	const does = fill(endpoint.does, subject);
 	if (attempt.kind === 'network') {
-		/*
-		 * The messages must not contain error codes such as ECONNREFUSED: n8n replaces a
-		 * message that does with its own generic text. The code goes into the details.
-		 */
-		const baseUrl = `"${baseUrlLabel(endpoint)}"`;
-		let message = `The connection to the platform closed before it answered, when asked to ${does}`;
-		let check = 'This is usually temporary: run this item again later.';
-		if (TIMEOUT_CODES.has(attempt.code)) {
-			message = `The platform did not answer within ${duration(run.settings.timeoutMs)} when asked to ${does}`;
-			check = 'Run this item again later, or raise the Timeout option if the platform is slow.';
-		} else if (attempt.code === 'ECONNREFUSED') {
-			message = `Could not connect to the platform to ${does}: the connection was refused`;
-			check = `Check the credential's ${baseUrl}, and that the platform is running and reachable from n8n.`;
-		} else if (attempt.code === 'ENOTFOUND' || attempt.code === 'EAI_AGAIN') {
-			message = `The host name in the credential's ${baseUrl} could not be found`;
-			check = `Check the spelling of the credential's ${baseUrl}, and that n8n can reach that host.`;
-		} else if (attempt.code !== 'ECONNRESET') {
-			message = `The request to the platform failed when asked to ${does}`;
-		}
+		const { message, check } = networkFailureText(endpoint, attempt.code, does, run.settings.timeoutMs);
 		return platformError(run, endpoint, itemIndex, {
 			message: `${message}${tried(tries)}`,
 			check,
@@ -329,7 +182,7 @@ export type RedirectRefusal = 'no target' | 'other origin' | 'changes data' | 't
  * query may carry what the platform meant for the browser alone.
  */
 export function redirectError(
-	run: PlatformRun,
+	run: ErrorContext,
 	endpoint: Endpoint,
 	itemIndex: number,
 	redirect: { statusCode: number; target?: URL; refusal: RedirectRefusal },
@@ -355,7 +208,7 @@ export function redirectError(
 
 /** A success code with a body that is not JSON, or none: the answer cannot be read. */
 export function unreadableAnswerError(
-	run: PlatformRun,
+	run: ErrorContext,
 	endpoint: Endpoint,
 	itemIndex: number,
 	statusCode: number,
@@ -378,7 +231,7 @@ export function unreadableAnswerError(
 
 /** The error of a success code whose body (`body`, parsed) says the operation did not do its work. */
 type AnswerError = (
-	run: PlatformRun,
+	run: ErrorContext,
 	endpoint: Endpoint,
 	itemIndex: number,
 	statusCode: number,
@@ -413,7 +266,7 @@ export const missingPayloadError: AnswerError = (run, endpoint, itemIndex, statu
 
 /** A successful answer that lacks what the operation needs (`expected` says what and where). */
 export function unexpectedAnswerError(
-	run: PlatformRun,
+	run: ErrorContext,
 	endpoint: Endpoint,
 	itemIndex: number,
 	message: string,

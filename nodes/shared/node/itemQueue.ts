@@ -5,7 +5,8 @@
 
 import { sleep } from 'n8n-workflow';
 
-import { ExecutionCancelledError, type RequestLimiter } from '../transport/limiter';
+import { ExecutionCancelledError } from '../errors/classes';
+import type { RequestLimiter } from '../transport/limiter';
 
 /**
  * Items that start before the queue lets the event loop run once. An item's work up to its

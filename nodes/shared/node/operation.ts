@@ -9,6 +9,7 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
+import { list } from '../errors/text';
 import { optionsCollection, requestSettingOptions, retryOnFailNotice } from './descriptions';
 import { MODULE_BASE_URL_FIELDS, ENDPOINTS, PATH_PREFIX_FIELDS, type EndpointId } from '../platform/endpoints';
 import type { PlatformRun } from '../transport/run';
@@ -92,17 +93,13 @@ export function credentialFieldsOf(endpoints: EndpointId[]): string[] {
 	return Object.keys(CREDENTIAL_FIELD_LABELS).filter((field) => fields.has(field));
 }
 
-function listText(labels: string[]): string {
-	return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
-}
-
 /** The notice at the top of an operation's panel naming the credential fields it uses. */
 function credentialNotice(operation: PlatformOperation): INodeProperties {
 	const labels = credentialFieldsOf(operation.endpoints).map((field) =>
 		field === 'businessKey' ? 'Business Key (or one of the Additional Business Keys)' : CREDENTIAL_FIELD_LABELS[field],
 	);
 	return {
-		displayName: `Uses the credential's ${listText(labels)}`,
+		displayName: `Uses the credential's ${list(labels)}`,
 		name: 'credentialNotice',
 		type: 'notice',
 		default: '',

@@ -2,7 +2,7 @@
  * Pure checks of user input. They throw ParameterError naming the parameter; the node
  * turns it into a NodeOperationError that also names the item, before any request leaves.
  */
-import { ParameterError } from '../errors/nodeErrors';
+import { ParameterError } from '../errors/classes';
 import type { PathParamType } from '../platform/endpoints';
 
 function show(value: unknown): string {

@@ -32,6 +32,12 @@ export type CredentialHeaderSource =
 	| 'platformKey'
 	| 'platform';
 
+/** A path parameter's value and the parameter label that names it in errors. */
+export interface PathParam {
+	value: unknown;
+	label: string;
+}
+
 /** How a path parameter is validated before it is encoded into the URL. */
 export type PathParamType = 'integer' | 'string' | 'customerSupplierType';
 

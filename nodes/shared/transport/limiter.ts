@@ -15,6 +15,7 @@
  */
 import { sleep } from 'n8n-workflow';
 
+import { ExecutionCancelledError } from '../errors/classes';
 import { startLimit, type Outcome } from './limit';
 import { sharedLimitFor, type SharedLimit } from './sharedLimits';
 
@@ -31,12 +32,6 @@ const WAIT_SLICE_MS = 200;
  * every request of this business waits now (the platform asked the whole client to wait).
  */
 export type Release = (outcome: Outcome, sentAt?: number, retryAfterMs?: number, pauseMs?: number) => void;
-
-export class ExecutionCancelledError extends Error {
-	constructor() {
-		super('The execution was cancelled');
-	}
-}
 
 /** Waits `ms` in short slices; throws ExecutionCancelledError once `signal` fires. */
 export async function pauseFor(ms: number, signal?: AbortSignal): Promise<void> {

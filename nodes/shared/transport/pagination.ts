@@ -3,13 +3,13 @@
  * next_page_url, ... }` inside the platform's envelope) one page at a time through
  * platformRequest, so every page gets the operation's headers, retries and error handling.
  */
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { platformError } from '../errors/nodeErrors';
 import { endpointOf, type EndpointRef } from '../platform/endpoints';
 import type { RequestInput } from './request';
 import type { PlatformRun } from './run';
-import { platformRequest, type PlatformResponse } from './platformRequest';
+import { platformRequest, type PlatformResponse, type RequestContext } from './platformRequest';
 import { requireInteger } from '../node/validation';
 
 export interface PaginateOptions {
@@ -75,7 +75,7 @@ function isLastPage(paginator: Paginator, page: number, received: number, perPag
  * plus the pages on their way, so it grows with the output only.
  */
 export async function platformPaginate(
-	this: IExecuteFunctions | ILoadOptionsFunctions,
+	this: RequestContext,
 	run: PlatformRun,
 	operationId: EndpointRef,
 	itemIndex: number,

@@ -12,6 +12,7 @@ import {
 	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
+	type IPollFunctions,
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../credential/fields';
@@ -33,7 +34,6 @@ import { endpointOf, type EndpointRef, type Endpoint } from '../platform/endpoin
 import { cleanData } from '../credential/redaction';
 import { prepareRequest, type RequestInput } from './request';
 import {
-	TIMEOUT_CODES,
 	backoffDelay,
 	isRefusal,
 	isRetryable,
@@ -41,9 +41,12 @@ import {
 	networkFailure,
 	refusalPause,
 	retryAfterMs,
-	type Attempt,
 } from './retries';
 import type { PlatformRun } from './run';
+import { TIMEOUT_CODES, type Attempt } from '../platform/attempt';
+
+/** The n8n contexts a request is sent from: a node's execute(), a picker, the trigger's poll(). */
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ResponseOptions {
 	/** The parsed body as the platform sent it (secrets still removed), its envelope not unwrapped. */
@@ -69,7 +72,7 @@ function outcomeOf(attempt: Attempt): Outcome {
  * and NodeApiError for everything the platform or the network answered.
  */
 export async function platformRequest(
-	this: IExecuteFunctions | ILoadOptionsFunctions,
+	this: RequestContext,
 	run: PlatformRun,
 	operation: EndpointRef,
 	itemIndex: number,
@@ -144,7 +147,7 @@ export async function platformRequest(
  * signal ends it.
  */
 async function exchange(
-	context: IExecuteFunctions | ILoadOptionsFunctions,
+	context: RequestContext,
 	run: PlatformRun,
 	options: IHttpRequestOptions,
 ): Promise<Attempt> {
@@ -196,7 +199,7 @@ const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
  * redirect to the same origin, at most MAX_REDIRECTS times.
  */
 async function sendFollowingRedirects(
-	context: IExecuteFunctions | ILoadOptionsFunctions,
+	context: RequestContext,
 	run: PlatformRun,
 	endpoint: Endpoint,
 	itemIndex: number,

@@ -7,12 +7,14 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CREDENTIAL_FIELD_LABELS, credentialPlaceholder } from '../credential/fields';
-import { ParameterError, emptyCredentialFieldError } from '../errors/nodeErrors';
+import { ParameterError } from '../errors/classes';
+import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import {
 	MODULE_BASE_URL_FIELDS,
 	PATH_PREFIX_FIELDS,
 	endpointOf,
 	type EndpointRef,
+	type PathParam,
 	type Endpoint,
 } from '../platform/endpoints';
 import type { PlatformRun } from './run';
@@ -28,12 +30,6 @@ export interface FilePart {
 
 /** Multipart fields in wire order; a name may repeat (`item_id[]`). */
 export type MultipartField = [name: string, value: string | FilePart];
-
-/** A path parameter's value and the parameter label that names it in errors. */
-export interface PathParam {
-	value: unknown;
-	label: string;
-}
 
 export interface RequestInput {
 	pathParams?: Record<string, PathParam>;

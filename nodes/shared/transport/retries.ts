@@ -6,17 +6,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestSettings } from './settings';
+import type { Attempt } from '../platform/attempt';
 import type { RetryClass } from '../platform/endpoints';
-
-/** What one attempt got back: an HTTP answer, or a network failure. */
-export type Attempt =
-	| { kind: 'response'; statusCode: number; body: unknown; headers: IDataObject }
-	| { kind: 'network'; code: string; message: string };
 
 /** Network failures where the request never reached the platform. */
 const NETWORK_CODES_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
-export const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
 
 export function networkFailure(error: unknown): Attempt {
 	const seen = new Set<unknown>();

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ParameterError, platformError } from '../../../shared/errors/nodeErrors';
+import { ParameterError } from '../../../shared/errors/classes';
+import { platformError } from '../../../shared/errors/nodeErrors';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { ENDPOINTS } from '../../../shared/platform/endpoints';
 import { recordOrMessage } from '../../../shared/node/output';

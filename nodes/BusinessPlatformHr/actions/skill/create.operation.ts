@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ParameterError } from '../../../shared/errors/nodeErrors';
+import { ParameterError } from '../../../shared/errors/classes';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import { requireString } from '../../../shared/node/validation';
