@@ -22,7 +22,11 @@ async function sendTasks(job) {
 			const form = new FormData();
 			form.append('name', item.name);
 			form.append('status', 'In Progress');
-			const response = await fetch(`${job.url}/${item.task}`, { method: 'POST', headers: job.headers, body: form });
+			const response = await fetch(`${job.url}/${item.task}`, {
+				method: 'POST',
+				headers: job.headers,
+				body: form,
+			});
 			const body = await response.json();
 			if (!response.ok || body.success !== true) failures++;
 		}
@@ -38,7 +42,9 @@ async function readAllNews(job) {
 	let requests = 0;
 	let failures = 0;
 	for (let page = 1; ; page++) {
-		const response = await fetch(`${job.url}?per_page=${job.pageSize}&page=${page}`, { headers: job.headers });
+		const response = await fetch(`${job.url}?per_page=${job.pageSize}&page=${page}`, {
+			headers: job.headers,
+		});
 		requests++;
 		const body = await response.json();
 		if (!response.ok || body.status !== true) {

@@ -42,14 +42,18 @@ function selfTimes(profile) {
 	for (const [id, us] of hits) {
 		const { callFrame } = nodes.get(id);
 		const owner = ownerOf(callFrame.url);
-		const where = callFrame.url ? `${callFrame.url.replace(/^.*node_modules\//, '')}:${callFrame.lineNumber + 1}` : '';
+		const where = callFrame.url
+			? `${callFrame.url.replace(/^.*node_modules\//, '')}:${callFrame.lineNumber + 1}`
+			: '';
 		const name = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
 		const entry = byFunction.get(name) ?? { us: 0, owner, name };
 		entry.us += us;
 		byFunction.set(name, entry);
 	}
 	// Idle time is no one's work.
-	return [...byFunction.values()].filter((e) => !e.name.startsWith('(idle)')).sort((a, b) => b.us - a.us);
+	return [...byFunction.values()]
+		.filter((e) => !e.name.startsWith('(idle)'))
+		.sort((a, b) => b.us - a.us);
 }
 
 async function main() {
@@ -78,10 +82,14 @@ async function main() {
 		const profileDir = path.join(userFolder, 'profile');
 		// Asynchronous: the sandbox answers from this process meanwhile.
 		const status = await new Promise((resolve) => {
-			const child = spawn(app.NODE24, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, app.N8N_BIN, 'execute', '--id=bpProfile'], {
-				env,
-				stdio: 'ignore',
-			});
+			const child = spawn(
+				app.NODE24,
+				['--cpu-prof', `--cpu-prof-dir=${profileDir}`, app.N8N_BIN, 'execute', '--id=bpProfile'],
+				{
+					env,
+					stdio: 'ignore',
+				},
+			);
 			const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
 			child.on('close', (code) => {
 				clearTimeout(timer);
@@ -90,15 +98,23 @@ async function main() {
 		});
 		if (status !== 0) throw new Error(`n8n execute exited with ${status}`);
 		const [profileFile] = fs.readdirSync(profileDir);
-		const entries = selfTimes(JSON.parse(fs.readFileSync(path.join(profileDir, profileFile), 'utf8')));
+		const entries = selfTimes(
+			JSON.parse(fs.readFileSync(path.join(profileDir, profileFile), 'utf8')),
+		);
 		const total = entries.reduce((sum, e) => sum + e.us, 0);
-		const ours = entries.filter((e) => e.owner === 'this package').reduce((sum, e) => sum + e.us, 0);
+		const ours = entries
+			.filter((e) => e.owner === 'this package')
+			.reduce((sum, e) => sum + e.us, 0);
 		const ms = (/** @type {number} */ us) => `${(us / 1000).toFixed(1)} ms`;
-		process.stdout.write(`Profile of n8n execute, ${CASE}, ${ITEMS} E10 updates: ${ms(total)} sampled in all, this package's own code ${ms(ours)}\n\n`);
+		process.stdout.write(
+			`Profile of n8n execute, ${CASE}, ${ITEMS} E10 updates: ${ms(total)} sampled in all, this package's own code ${ms(ours)}\n\n`,
+		);
 		process.stdout.write('| self time | owner | function |\n|---:|---|---|\n');
-		for (const e of entries.slice(0, TOP)) process.stdout.write(`| ${ms(e.us)} | ${e.owner} | ${e.name} |\n`);
+		for (const e of entries.slice(0, TOP))
+			process.stdout.write(`| ${ms(e.us)} | ${e.owner} | ${e.name} |\n`);
 		process.stdout.write(`\nThis package's top functions:\n`);
-		for (const e of entries.filter((x) => x.owner === 'this package').slice(0, 10)) process.stdout.write(`  ${ms(e.us)}  ${e.name}\n`);
+		for (const e of entries.filter((x) => x.owner === 'this package').slice(0, 10))
+			process.stdout.write(`  ${ms(e.us)}  ${e.name}\n`);
 	} finally {
 		await sandbox.close();
 		fs.rmSync(userFolder, { recursive: true, force: true });

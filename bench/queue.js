@@ -70,7 +70,10 @@ const BENCH_NODES = [
 ].filter((node) => NODES.includes(node.key));
 
 /** @param {string} node @param {Business} business */
-const hookOf = (node, business) => ({ id: `bpBenchQueue-${node}-${business}`, path: `bench-queue-${node}-${business}` });
+const hookOf = (node, business) => ({
+	id: `bpBenchQueue-${node}-${business}`,
+	path: `bench-queue-${node}-${business}`,
+});
 
 /** The four webhook workflows: each node for each business. @param {any} sandbox */
 function benchWorkflows(sandbox) {
@@ -78,11 +81,20 @@ function benchWorkflows(sandbox) {
 	const businesses = ['acme', 'globex'];
 	const quantity = '={{ $json.body.quantity }}';
 	return businesses.flatMap((business) => [
-		webhookWorkflow(hookOf('ours', business), 'firstEntryJson', workflows.ourTransferCreateNode(quantity, business)),
+		webhookWorkflow(
+			hookOf('ours', business),
+			'firstEntryJson',
+			workflows.ourTransferCreateNode(quantity, business),
+		),
 		webhookWorkflow(
 			hookOf('http', business),
 			'firstEntryJson',
-			workflows.httpTransferCreateNode(sandbox.baseUrls.ecommerce, workflows.typedHeaders(sandbox, business).creates, quantity, business),
+			workflows.httpTransferCreateNode(
+				sandbox.baseUrls.ecommerce,
+				workflows.typedHeaders(sandbox, business).creates,
+				quantity,
+				business,
+			),
 		),
 	]);
 }
@@ -127,11 +139,14 @@ function isErrorOutput(text) {
  * @param {{ answers: Array<{ status: number, failed: boolean }>, ms: number }} sent
  */
 function tally(sandbox, business, quantities, seeded, sent) {
-	const requests = sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'E14' && r.business === business);
+	const requests = sandbox.requests.filter(
+		(/** @type {any} */ r) => r.operation === 'E14' && r.business === business,
+	);
 	const records = sandbox.state[business].transfers.slice(seeded);
 	/** @type {Map<number, number>} */
 	const created = new Map();
-	for (const record of records) created.set(Number(record.quantity), (created.get(Number(record.quantity)) ?? 0) + 1);
+	for (const record of records)
+		created.set(Number(record.quantity), (created.get(Number(record.quantity)) ?? 0) + 1);
 	/** @type {Record<string, number>} */
 	const statuses = {};
 	for (const answer of sent.answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
@@ -155,12 +170,21 @@ function tally(sandbox, business, quantities, seeded, sent) {
  * @param {Array<{ role: string, started: { logFile: string } }>} workers
  */
 function executionFigures(query, workflowIds, before, workers) {
-	const executions = workflowIds.flatMap((id) => executionsOf(query, id)).filter((e) => !before.has(e.id));
+	const executions = workflowIds
+		.flatMap((id) => executionsOf(query, id))
+		.filter((e) => !before.has(e.id));
 	const ids = new Set(executions.map((e) => e.id));
 	/** @type {Record<string, number>} */
 	const perWorker = {};
-	for (const worker of workers) perWorker[worker.role] = stack.executionsFinishedBy(worker.started.logFile).filter((id) => ids.has(id)).length;
-	return { count: executions.length, notSuccess: executions.filter((e) => e.status !== 'success').length, perWorker };
+	for (const worker of workers)
+		perWorker[worker.role] = stack
+			.executionsFinishedBy(worker.started.logFile)
+			.filter((id) => ids.has(id)).length;
+	return {
+		count: executions.length,
+		notSuccess: executions.filter((e) => e.status !== 'success').length,
+		perWorker,
+	};
 }
 
 /**
@@ -175,13 +199,22 @@ async function runCase(ctx, node, loads) {
 	sandbox.reset();
 	const runs = await Promise.all(
 		loads.map(async (load) => {
-			const quantities = Array.from({ length: load.calls }, (_, i) => FIRST_QUANTITY[load.business] + i);
+			const quantities = Array.from(
+				{ length: load.calls },
+				(_, i) => FIRST_QUANTITY[load.business] + i,
+			);
 			const seeded = sandbox.state[load.business].transfers.length;
-			const sent = await sendCalls(`${ctx.baseUrl}/webhook/${hookOf(node.key, load.business).path}`, quantities);
+			const sent = await sendCalls(
+				`${ctx.baseUrl}/webhook/${hookOf(node.key, load.business).path}`,
+				quantities,
+			);
 			return { load, quantities, seeded, sent };
 		}),
 	);
-	const figures = runs.map(({ load, quantities, seeded, sent }) => ({ load, ...tally(sandbox, load.business, quantities, seeded, sent) }));
+	const figures = runs.map(({ load, quantities, seeded, sent }) => ({
+		load,
+		...tally(sandbox, load.business, quantities, seeded, sent),
+	}));
 	return { figures, executions: executionFigures(query, workflowIds, before, ctx.workers) };
 }
 
@@ -205,21 +238,31 @@ function printResults(results) {
 	for (const { node, name, result } of results) {
 		for (const f of result.figures) {
 			const who = BUSINESS_LABEL[f.load.business];
-			const answers = Object.entries(f.statuses).map(([status, count]) => `${count}x${status === '0' ? 'none' : status}`).join(' ');
+			const answers = Object.entries(f.statuses)
+				.map(([status, count]) => `${count}x${status === '0' ? 'none' : status}`)
+				.join(' ');
 			const split = WORKERS.map((w) => result.executions.perWorker[w] ?? 0).join(' / ');
 			lines.push(
 				`| ${node.label} | ${name}: ${who} | ${f.calls} | ${f.failed} (${answers}) | ${f.refused} | ${f.requests} | ${f.records} | ${f.duplicated} | ${f.missing} | ${seconds(f.ms)} | ${ratio(f.ms, idealMs(f.calls))} | ${(f.calls / (f.ms / 1000)).toFixed(1)} | ${split} |`,
 			);
 		}
 	}
-	lines.push('', 'Executions per row: those of the case (A + B: both workflows); "not success" in Postgres:');
-	for (const { node, name, result } of results) lines.push(`  ${node.label}, ${name}: ${result.executions.count} executions, ${result.executions.notSuccess} not success`);
+	lines.push(
+		'',
+		'Executions per row: those of the case (A + B: both workflows); "not success" in Postgres:',
+	);
+	for (const { node, name, result } of results)
+		lines.push(
+			`  ${node.label}, ${name}: ${result.executions.count} executions, ${result.executions.notSuccess} not success`,
+		);
 
 	// Does A slow B: B's wall time beside A against B alone.
 	lines.push('');
 	for (const node of BENCH_NODES) {
 		const alone = results.find((r) => r.node === node && r.name === 'B alone')?.result.figures[0];
-		const beside = results.find((r) => r.node === node && r.name === 'A + B')?.result.figures.find((f) => f.load.business === 'globex');
+		const beside = results
+			.find((r) => r.node === node && r.name === 'A + B')
+			?.result.figures.find((f) => f.load.business === 'globex');
 		if (!alone || !beside) continue;
 		const slower = beside.ms / alone.ms;
 		lines.push(
@@ -237,7 +280,10 @@ function printResults(results) {
 	}
 
 	// The targets, read from case A.
-	lines.push('', `Targets for ${N} calls of business A with ${WORKERS.length} workers: 0 failed, 0 duplicated, wall time <= ${TARGET_RATIO}x N / rate (${seconds(idealMs(N))}).`);
+	lines.push(
+		'',
+		`Targets for ${N} calls of business A with ${WORKERS.length} workers: 0 failed, 0 duplicated, wall time <= ${TARGET_RATIO}x N / rate (${seconds(idealMs(N))}).`,
+	);
 	for (const node of BENCH_NODES) {
 		const a = results.find((r) => r.node === node && r.name === 'A alone')?.result.figures[0];
 		if (!a) continue;
@@ -256,14 +302,18 @@ async function main() {
 	fs.mkdirSync(logDir);
 	const processes = new Processes(logDir);
 	const deadline = setTimeout(() => {
-		process.stderr.write(`bench:queue: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping every process (logs in ${logDir})\n`);
+		process.stderr.write(
+			`bench:queue: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping every process (logs in ${logDir})\n`,
+		);
 		processes.stopAll().finally(() => process.exit(1));
 	}, TOTAL_TIMEOUT_MS);
 	/** @type {any} */
 	let sandbox;
 	let failed = true;
 	try {
-		process.stdout.write('Preparing: n8n app in .cache (installed when missing), package build ...\n');
+		process.stdout.write(
+			'Preparing: n8n app in .cache (installed when missing), package build ...\n',
+		);
 		app.ensureN8nInstalled();
 		app.buildPackage();
 
@@ -274,20 +324,47 @@ async function main() {
 		stack.installPackageLikeN8n(nodesDir);
 		const redis = await startRedis(processes, dir);
 		const postgres = await startPostgres(processes, dir);
-		sandbox = await startSandbox({ port: 0, latencyMs: LATENCY_MS, rateLimit: { rate: RATE, burst: BURST } });
+		sandbox = await startSandbox({
+			port: 0,
+			latencyMs: LATENCY_MS,
+			rateLimit: { rate: RATE, burst: BURST },
+		});
 		/** @type {import('../scripts/queue/stack').StackConfig} */
-		const config = { dir, nodesDir, redis, postgres, encryptionKey: stack.newEncryptionKey(), binaryDataMode: 'database' };
+		const config = {
+			dir,
+			nodesDir,
+			redis,
+			postgres,
+			encryptionKey: stack.newEncryptionKey(),
+			binaryDataMode: 'database',
+		};
 		const main = await stack.startMain(processes, config, 'bench');
-		const workers = await Promise.all(WORKERS.map((role) => stack.startWorker(processes, config, 'bench', role)));
+		const workers = await Promise.all(
+			WORKERS.map((role) => stack.startWorker(processes, config, 'bench', role)),
+		);
 		await app.setUpOwner(main.port);
-		await stack.importActiveWorkflows(main.env, sandbox, dir, postgres.query, benchWorkflows(sandbox));
+		await stack.importActiveWorkflows(
+			main.env,
+			sandbox,
+			dir,
+			postgres.query,
+			benchWorkflows(sandbox),
+		);
 		process.stdout.write(`Stack up in ${seconds(Date.now() - runStarted)}.\n`);
 
 		const ctx = { baseUrl: main.baseUrl, sandbox, query: postgres.query, workers };
 		/** @type {Array<{ key: string, name: string, loads: Load[] }>} */
 		const cases = [
-			{ key: 'a', name: 'A alone', loads: [{ business: /** @type {Business} */ ('acme'), calls: N }] },
-			{ key: 'b', name: 'B alone', loads: [{ business: /** @type {Business} */ ('globex'), calls: N_B }] },
+			{
+				key: 'a',
+				name: 'A alone',
+				loads: [{ business: /** @type {Business} */ ('acme'), calls: N }],
+			},
+			{
+				key: 'b',
+				name: 'B alone',
+				loads: [{ business: /** @type {Business} */ ('globex'), calls: N_B }],
+			},
 			{
 				key: 'ab',
 				name: 'A + B',
@@ -304,7 +381,9 @@ async function main() {
 				process.stdout.write(`  ${benchCase.name}, ${node.label} ... `);
 				const result = await runCase(ctx, node, benchCase.loads);
 				results.push({ node, name: benchCase.name, result });
-				process.stdout.write(`${result.figures.map((f) => `${BUSINESS_LABEL[f.load.business]} ${seconds(f.ms)}, ${f.failed} failed, ${f.refused} 429s`).join('; ')}\n`);
+				process.stdout.write(
+					`${result.figures.map((f) => `${BUSINESS_LABEL[f.load.business]} ${seconds(f.ms)}, ${f.failed} failed, ${f.refused} 429s`).join('; ')}\n`,
+				);
 			}
 		}
 
@@ -315,7 +394,10 @@ async function main() {
 				`Queue mode: n8n ${app.N8N_VERSION}, main + ${WORKERS.length} workers (--concurrency=${stack.WORKER_CONCURRENCY} each), Redis ${redis.version}, Postgres ${postgres.query('SHOW server_version')}, all on 127.0.0.1.`,
 				`Sandbox: token bucket of ${RATE} requests/s per business key, burst ${BURST}, 429 with Retry-After (whole seconds); ${LATENCY_MS} ms latency.`,
 				`Calls: ${CLIENTS} at a time per business to main's webhook URL (A: ${N} calls for acme, B: ${N_B} for globex); one E14 create per call, unique quantity per call. N / rate = ${seconds(idealMs(N))} for A.`,
-				`Machine: ${cpus.length} CPUs (${cpus[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end.`,
+				`Machine: ${cpus.length} CPUs (${cpus[0]?.model ?? 'unknown'}), load average ${os
+					.loadavg()
+					.map((l) => l.toFixed(1))
+					.join(' ')} at the end.`,
 			].join('\n') + '\n',
 		);
 		printResults(results);
@@ -330,7 +412,9 @@ async function main() {
 		if (failed) process.stderr.write(`Logs kept in ${logDir}\n`);
 		else fs.rmSync(dir, { recursive: true, force: true });
 	}
-	process.stdout.write(`Total ${seconds(Date.now() - runStarted)}. Reproduce: npm run bench:queue\n`);
+	process.stdout.write(
+		`Total ${seconds(Date.now() - runStarted)}. Reproduce: npm run bench:queue\n`,
+	);
 	// exit now: idle keep-alive sockets of the calls would hold the process a few seconds more.
 	process.exit(failed ? 1 : 0);
 }

@@ -39,7 +39,9 @@ const TRANSFER_CREATES = 1000;
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 50);
 const RATE_LATENCY_MS = 20;
 const SHOW_ARRIVALS = process.env.BENCH_ARRIVALS === '1';
-const ONLY_CASES = process.env.BENCH_CASES ? new Set(process.env.BENCH_CASES.split(',')) : undefined;
+const ONLY_CASES = process.env.BENCH_CASES
+	? new Set(process.env.BENCH_CASES.split(','))
+	: undefined;
 const NEWS_ITEMS = 10_000;
 const FILE_BYTES = 1024 * 1024;
 const MEMORY_LATENCY_MS = Number(process.env.BENCH_MEMORY_LATENCY ?? 20);
@@ -75,8 +77,15 @@ function runChild(command, args, env = process.env, onSpawn = undefined) {
 		child.on('close', (status, signal) => {
 			clearTimeout(timer);
 			children.delete(child);
-			const result = { status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
-			if (signal === 'SIGKILL') reject(new Error(`${path.basename(args[0] ?? command)} ran over ${CHILD_TIMEOUT_MS / 1000} s`));
+			const result = {
+				status,
+				stdout: Buffer.concat(stdout).toString('utf8'),
+				stderr: Buffer.concat(stderr).toString('utf8'),
+			};
+			if (signal === 'SIGKILL')
+				reject(
+					new Error(`${path.basename(args[0] ?? command)} ran over ${CHILD_TIMEOUT_MS / 1000} s`),
+				);
 			else resolve(result);
 		});
 	});
@@ -138,13 +147,20 @@ function watchPeakRss(pid) {
 async function executeInN8n(env, workflowId, retried = false) {
 	/** @type {ReturnType<typeof watchPeakRss> | undefined} */
 	let watch;
-	const result = await runChild(NODE24, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], env, (child) => {
-		watch = watchPeakRss(child.pid);
-	});
+	const result = await runChild(
+		NODE24,
+		[N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'],
+		env,
+		(child) => {
+			watch = watchPeakRss(child.pid);
+		},
+	);
 	const peakRss = watch?.stop();
 	const start = result.stdout.indexOf('\n{\n');
 	if (result.status !== 0 || start < 0) {
-		throw new Error(`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`);
+		throw new Error(
+			`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`,
+		);
 	}
 	let run;
 	try {
@@ -152,23 +168,38 @@ async function executeInN8n(env, workflowId, retried = false) {
 	} catch (error) {
 		// Seen once in a run printing 30 MB (1000 items with files): a log line inside the output.
 		if (retried) throw error;
-		process.stdout.write(`(unreadable output: ${/** @type {Error} */ (error).message}; running it again) `);
+		process.stdout.write(
+			`(unreadable output: ${/** @type {Error} */ (error).message}; running it again) `,
+		);
 		return await executeInN8n(env, workflowId, true);
 	}
 	const task = run.data.resultData.runData[workflows.MEASURED]?.[0];
 	if (!task || run.data.resultData.error) {
-		throw new Error(`workflow ${workflowId} failed: ${run.data.resultData.error?.message ?? 'the measured node did not run'}`);
+		throw new Error(
+			`workflow ${workflowId} failed: ${run.data.resultData.error?.message ?? 'the measured node did not run'}`,
+		);
 	}
 	const items = task.data?.main?.[0] ?? [];
 	const failed = items.filter((/** @type {any} */ item) => item.json?.error !== undefined).length;
-	return { ms: task.executionTime, startTime: task.startTime, items: items.length, failed, peakRss };
+	return {
+		ms: task.executionTime,
+		startTime: task.startTime,
+		items: items.length,
+		failed,
+		peakRss,
+	};
 }
 
 /** @param {Record<string, any>} job */
 async function executeWithFetch(job) {
-	const result = await runChild(NODE24, [path.join(__dirname, 'fetch-client.js'), JSON.stringify(job)]);
+	const result = await runChild(NODE24, [
+		path.join(__dirname, 'fetch-client.js'),
+		JSON.stringify(job),
+	]);
 	if (result.status !== 0) throw new Error(`fetch client failed:\n${result.stderr}`);
-	return /** @type {{ ms: number, items: number, failures: number, requests: number }} */ (JSON.parse(result.stdout));
+	return /** @type {{ ms: number, items: number, failures: number, requests: number }} */ (
+		JSON.parse(result.stdout)
+	);
 }
 
 /**
@@ -180,7 +211,9 @@ function requestShape(request) {
 		method: request.method,
 		path: request.path,
 		// Header names are case-insensitive; the HTTP Request node sends them in lower case.
-		headers: platformHeaderNames(request).map((name) => name.toLowerCase()).sort(),
+		headers: platformHeaderNames(request)
+			.map((name) => name.toLowerCase())
+			.sort(),
 		accept: request.headers.Accept ?? request.headers.accept,
 		contentType: String(request.contentType).split(';')[0],
 		fields: request.body.fields,
@@ -196,21 +229,65 @@ function requestShape(request) {
 /** @param {any} sandbox @param {number} defaultConcurrency @returns {Case[]} */
 function casesFor(sandbox, defaultConcurrency) {
 	const c = sandbox.credentials;
-	const taskHeaders = { Accept: 'application/json', 'user-token': c.userToken, 'secure-business-key': c.businessKeys.acme, 'Accept-Language': 'en' };
-	const creates = { operation: 'E14', expectedItems: TRANSFER_CREATES, expectedRequests: TRANSFER_CREATES };
-	const newsHeaders = { apikey: c.apiKey, apiconnection: c.apiConnection, 'secure-business-key': c.businessKeys.acme };
+	const taskHeaders = {
+		Accept: 'application/json',
+		'user-token': c.userToken,
+		'secure-business-key': c.businessKeys.acme,
+		'Accept-Language': 'en',
+	};
+	const creates = {
+		operation: 'E14',
+		expectedItems: TRANSFER_CREATES,
+		expectedRequests: TRANSFER_CREATES,
+	};
+	const newsHeaders = {
+		apikey: c.apiKey,
+		apiconnection: c.apiConnection,
+		'secure-business-key': c.businessKeys.acme,
+	};
 	const tasksUrl = `${sandbox.baseUrls.management}/api/v1/tasks/update`;
 	const items = workflows.taskItems(TASK_UPDATES);
 	const tasks = { operation: 'E10', expectedItems: TASK_UPDATES, expectedRequests: TASK_UPDATES };
-	const news = { operation: 'E16', expectedItems: NEWS_ITEMS, expectedRequests: Math.max(1, Math.ceil(NEWS_ITEMS / PAGE_SIZE)), news: true };
+	const news = {
+		operation: 'E16',
+		expectedItems: NEWS_ITEMS,
+		expectedRequests: Math.max(1, Math.ceil(NEWS_ITEMS / PAGE_SIZE)),
+		news: true,
+	};
 	return [
-		{ key: 'http', label: `HTTP Request node 4.2 (n8n-nodes-base), Custom Auth credential`, workflowId: 'bpBenchTasksHttp', ...tasks },
-		{ key: 'httpTyped', label: 'HTTP Request node 4.2, headers typed in', workflowId: 'bpBenchTasksHttpTyped', ...tasks },
+		{
+			key: 'http',
+			label: `HTTP Request node 4.2 (n8n-nodes-base), Custom Auth credential`,
+			workflowId: 'bpBenchTasksHttp',
+			...tasks,
+		},
+		{
+			key: 'httpTyped',
+			label: 'HTTP Request node 4.2, headers typed in',
+			workflowId: 'bpBenchTasksHttpTyped',
+			...tasks,
+		},
 		// One request at a time: these two give the overhead per item at 0 ms (at 100 ms a round would take 100 s).
-		{ key: 'ours1', label: 'this node, Concurrency 1', workflowId: 'bpBenchTasksC1', ...tasks, onlyAt: 0 },
-		{ key: 'oursDefault', label: `this node, default Concurrency (${defaultConcurrency})`, workflowId: 'bpBenchTasksDefault', ...tasks },
+		{
+			key: 'ours1',
+			label: 'this node, Concurrency 1',
+			workflowId: 'bpBenchTasksC1',
+			...tasks,
+			onlyAt: 0,
+		},
+		{
+			key: 'oursDefault',
+			label: `this node, default Concurrency (${defaultConcurrency})`,
+			workflowId: 'bpBenchTasksDefault',
+			...tasks,
+		},
 		// What the adaptive limit's slow start costs: the same ceiling, in flight from the first round.
-		{ key: 'oursFixed', label: `this node, Concurrency Mode Fixed (${defaultConcurrency})`, workflowId: 'bpBenchTasksFixed', ...tasks },
+		{
+			key: 'oursFixed',
+			label: `this node, Concurrency Mode Fixed (${defaultConcurrency})`,
+			workflowId: 'bpBenchTasksFixed',
+			...tasks,
+		},
 		{
 			key: 'fetch1',
 			label: 'raw fetch, 1 at a time',
@@ -221,7 +298,13 @@ function casesFor(sandbox, defaultConcurrency) {
 		{
 			key: 'fetchDefault',
 			label: `raw fetch, ${defaultConcurrency} at a time`,
-			fetchJob: { kind: 'tasks', url: tasksUrl, headers: taskHeaders, items, concurrency: defaultConcurrency },
+			fetchJob: {
+				kind: 'tasks',
+				url: tasksUrl,
+				headers: taskHeaders,
+				items,
+				concurrency: defaultConcurrency,
+			},
 			...tasks,
 		},
 		{ key: 'newsOurs', label: 'this node, Return All', workflowId: 'bpBenchNews', ...news },
@@ -232,15 +315,37 @@ function casesFor(sandbox, defaultConcurrency) {
 			...news,
 			expectedItems: news.expectedRequests,
 		},
-		{ key: 'newsFetch', label: 'raw fetch loop', fetchJob: { kind: 'news', url: `${sandbox.baseUrls.ecommerce}/api/v1/news`, headers: newsHeaders, pageSize: PAGE_SIZE }, ...news },
-		{ key: 'createsHttpTyped', label: 'HTTP Request node 4.2, headers typed in', workflowId: 'bpBenchCreatesHttpTyped', ...creates },
-		{ key: 'createsOurs', label: 'this node, default Options', workflowId: 'bpBenchCreates', ...creates },
+		{
+			key: 'newsFetch',
+			label: 'raw fetch loop',
+			fetchJob: {
+				kind: 'news',
+				url: `${sandbox.baseUrls.ecommerce}/api/v1/news`,
+				headers: newsHeaders,
+				pageSize: PAGE_SIZE,
+			},
+			...news,
+		},
+		{
+			key: 'createsHttpTyped',
+			label: 'HTTP Request node 4.2, headers typed in',
+			workflowId: 'bpBenchCreatesHttpTyped',
+			...creates,
+		},
+		{
+			key: 'createsOurs',
+			label: 'this node, default Options',
+			workflowId: 'bpBenchCreates',
+			...creates,
+		},
 	].filter((testCase) => !ONLY_CASES || ONLY_CASES.has(testCase.key));
 }
 
 /** The E14 cases again, against the rate-limited sandbox: failed items are counted, not refused. @param {Case[]} cases */
 function rateLimitedCases(cases) {
-	return cases.filter((c) => c.operation === 'E14').map((c) => ({ ...c, key: `${c.key}Limited`, rateLimited: true }));
+	return cases
+		.filter((c) => c.operation === 'E14')
+		.map((c) => ({ ...c, key: `${c.key}Limited`, rateLimited: true }));
 }
 
 /**
@@ -250,21 +355,33 @@ function rateLimitedCases(cases) {
 async function measure(sandbox, env, testCase) {
 	sandbox.reset();
 	if (testCase.news) sandbox.seedNews('acme', NEWS_ITEMS);
-	const result = testCase.workflowId ? await executeInN8n(env, testCase.workflowId) : await executeWithFetch(/** @type {any} */ (testCase.fetchJob));
-	const requests = sandbox.requests.filter((/** @type {any} */ r) => r.operation === testCase.operation);
+	const result = testCase.workflowId
+		? await executeInN8n(env, testCase.workflowId)
+		: await executeWithFetch(/** @type {any} */ (testCase.fetchJob));
+	const requests = sandbox.requests.filter(
+		(/** @type {any} */ r) => r.operation === testCase.operation,
+	);
 	const problems = [];
-	if (result.items !== testCase.expectedItems) problems.push(`${result.items} items instead of ${testCase.expectedItems}`);
+	if (result.items !== testCase.expectedItems)
+		problems.push(`${result.items} items instead of ${testCase.expectedItems}`);
 	// Against the rate limit, refusals and failed items are what is measured.
 	if (!testCase.rateLimited) {
 		if ('failed' in result && result.failed) problems.push(`${result.failed} failed items`);
-		if ('failures' in result && result.failures) problems.push(`${result.failures} failed requests`);
-		if (requests.length !== testCase.expectedRequests) problems.push(`${requests.length} requests instead of ${testCase.expectedRequests}`);
-		if (requests.some((/** @type {any} */ r) => r.status !== 200)) problems.push('answers other than 200');
+		if ('failures' in result && result.failures)
+			problems.push(`${result.failures} failed requests`);
+		if (requests.length !== testCase.expectedRequests)
+			problems.push(`${requests.length} requests instead of ${testCase.expectedRequests}`);
+		if (requests.some((/** @type {any} */ r) => r.status !== 200))
+			problems.push('answers other than 200');
 	}
 	if (problems.length) throw new Error(`${testCase.label}: ${problems.join(', ')}`);
-	if (SHOW_ARRIVALS && 'startTime' in result) process.stdout.write(arrivals(requests, result.startTime, result.ms));
+	if (SHOW_ARRIVALS && 'startTime' in result)
+		process.stdout.write(arrivals(requests, result.startTime, result.ms));
 	// Item 0's request, to compare what different senders put on the wire.
-	const first = requests.find((/** @type {any} */ r) => r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0');
+	const first = requests.find(
+		(/** @type {any} */ r) =>
+			r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0',
+	);
 	const failed = 'failed' in result ? result.failed : 0;
 	return {
 		ms: result.ms,
@@ -285,7 +402,8 @@ async function measure(sandbox, env, testCase) {
  */
 function arrivals(requests, startTime, ms) {
 	const at = requests.map((request) => request.receivedAt - startTime).sort((a, b) => a - b);
-	const share = (/** @type {number} */ part) => at[Math.min(at.length - 1, Math.floor(part * at.length))];
+	const share = (/** @type {number} */ part) =>
+		at[Math.min(at.length - 1, Math.floor(part * at.length))];
 	return `[received: first ${at[0]}, 10% ${share(0.1)}, 50% ${share(0.5)}, 90% ${share(0.9)}, last ${at[at.length - 1]}; node ended ${ms} ms] `;
 }
 
@@ -302,7 +420,9 @@ async function main() {
 	}, TOTAL_TIMEOUT_MS);
 	deadline.unref();
 
-	process.stdout.write('Preparing: n8n app in .cache (a few minutes the first time), package build ...\n');
+	process.stdout.write(
+		'Preparing: n8n app in .cache (a few minutes the first time), package build ...\n',
+	);
 	app.ensureN8nInstalled();
 	app.buildPackage();
 	const { DEFAULT_CONCURRENCY } = require('../dist/nodes/shared/transport/settings');
@@ -333,9 +453,19 @@ async function main() {
 		fs.writeFileSync(benchFile, crypto.randomBytes(FILE_BYTES));
 		const files = [
 			workflows.httpTaskUpdates('bpBenchTasksHttp', TASK_UPDATES, sandbox.baseUrls.management),
-			workflows.httpTaskUpdatesTyped('bpBenchTasksHttpTyped', TASK_UPDATES, sandbox.baseUrls.management, workflows.typedHeaders(sandbox).tasks),
+			workflows.httpTaskUpdatesTyped(
+				'bpBenchTasksHttpTyped',
+				TASK_UPDATES,
+				sandbox.baseUrls.management,
+				workflows.typedHeaders(sandbox).tasks,
+			),
 			workflows.ourTransferCreates('bpBenchCreates', TRANSFER_CREATES),
-			workflows.httpTransferCreatesTyped('bpBenchCreatesHttpTyped', TRANSFER_CREATES, sandbox.baseUrls.ecommerce, workflows.typedHeaders(sandbox).creates),
+			workflows.httpTransferCreatesTyped(
+				'bpBenchCreatesHttpTyped',
+				TRANSFER_CREATES,
+				sandbox.baseUrls.ecommerce,
+				workflows.typedHeaders(sandbox).creates,
+			),
 			workflows.ourTaskUpdates('bpBenchTasksC1', TASK_UPDATES, { concurrency: 1 }),
 			workflows.ourTaskUpdates('bpBenchTasksDefault', TASK_UPDATES, {}),
 			workflows.ourTaskUpdates('bpBenchTasksFixed', TASK_UPDATES, { concurrencyMode: 'fixed' }),
@@ -351,8 +481,13 @@ async function main() {
 		await app.importIntoN8n(env, sandbox, files);
 		const httpCredential = path.join(userFolder, 'http-credential.json');
 		fs.writeFileSync(httpCredential, JSON.stringify(workflows.httpCredentialExport(sandbox)));
-		const imported = await runChild(NODE24, [N8N_BIN, 'import:credentials', `--input=${httpCredential}`], env);
-		if (imported.status !== 0) throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
+		const imported = await runChild(
+			NODE24,
+			[N8N_BIN, 'import:credentials', `--input=${httpCredential}`],
+			env,
+		);
+		if (imported.status !== 0)
+			throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
 
 		const cases = casesFor(sandbox, DEFAULT_CONCURRENCY);
 		/** @type {Record<string | number, Record<string, { ms: number[], requests: number, failed: number[], refused: number[] }>>} */
@@ -368,10 +503,17 @@ async function main() {
 					.map((_, i) => cases[(i + round) % cases.length])
 					.filter((testCase) => testCase.onlyAt === undefined || testCase.onlyAt === latency);
 				for (const testCase of order) {
-					process.stdout.write(`  ${latency} ms, round ${round + 1}/${ROUNDS}: ${testCase.operation} ${testCase.label} ... `);
+					process.stdout.write(
+						`  ${latency} ms, round ${round + 1}/${ROUNDS}: ${testCase.operation} ${testCase.label} ... `,
+					);
 					const { ms, requests, first } = await measure(sandbox, env, testCase);
 					process.stdout.write(`${seconds(ms)}\n`);
-					const entry = (results[latency][testCase.key] ??= { ms: [], requests, failed: [], refused: [] });
+					const entry = (results[latency][testCase.key] ??= {
+						ms: [],
+						requests,
+						failed: [],
+						refused: [],
+					});
 					entry.ms.push(ms);
 					firstRequests[testCase.key] ??= first;
 				}
@@ -386,10 +528,17 @@ async function main() {
 			results.limited = {};
 			for (let round = 0; round < ROUNDS; round++) {
 				for (const testCase of limited.map((_, i) => limited[(i + round) % limited.length])) {
-					process.stdout.write(`  rate limit ${RATE_PER_SECOND}/s, round ${round + 1}/${ROUNDS}: ${testCase.label} ... `);
+					process.stdout.write(
+						`  rate limit ${RATE_PER_SECOND}/s, round ${round + 1}/${ROUNDS}: ${testCase.label} ... `,
+					);
 					const { ms, requests, failed, refused } = await measure(sandbox, env, testCase);
 					process.stdout.write(`${seconds(ms)}, ${failed} failed, ${refused} refused\n`);
-					const entry = (results.limited[testCase.key] ??= { ms: [], requests, failed: [], refused: [] });
+					const entry = (results.limited[testCase.key] ??= {
+						ms: [],
+						requests,
+						failed: [],
+						refused: [],
+					});
 					entry.ms.push(ms);
 					entry.failed.push(failed);
 					entry.refused.push(refused);
@@ -397,11 +546,20 @@ async function main() {
 			}
 			sandbox.pushback.configure({ rateLimit: null });
 		}
-		const memory = !ONLY_CASES || ONLY_CASES.has('memory') ? await measureMemory(sandbox, env) : undefined;
+		const memory =
+			!ONLY_CASES || ONLY_CASES.has('memory') ? await measureMemory(sandbox, env) : undefined;
 		printExtraTable(results, cases, limited);
 		if (memory) printMemory(memory);
 
-		if (!ONLY_CASES) printTable({ results, cases, dist, loads, defaultConcurrency: DEFAULT_CONCURRENCY, firstRequests });
+		if (!ONLY_CASES)
+			printTable({
+				results,
+				cases,
+				dist,
+				loads,
+				defaultConcurrency: DEFAULT_CONCURRENCY,
+				firstRequests,
+			});
 	} finally {
 		sandbox.setLatency(0);
 		await sandbox.close();
@@ -421,12 +579,15 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 	const header = `| Case | ${LATENCIES_MS.map((l) => `${l} ms latency`).join(' | ')} |`;
 	lines.push(header, `|---|${LATENCIES_MS.map(() => '---:').join('|')}|`);
 
-	lines.push(`| **News Return All, ${NEWS_ITEMS.toLocaleString('en')} items, Page Size ${PAGE_SIZE}** |${LATENCIES_MS.map(() => '').join(' |')} |`);
+	lines.push(
+		`| **News Return All, ${NEWS_ITEMS.toLocaleString('en')} items, Page Size ${PAGE_SIZE}** |${LATENCIES_MS.map(() => '').join(' |')} |`,
+	);
 	for (const testCase of cases.filter((c) => c.operation === 'E16')) {
 		const cells = LATENCIES_MS.map((latency) => {
 			const { requests } = results[latency][testCase.key];
 			const ms = time(latency, testCase.key);
-			const vs = testCase.key === 'newsFetch' ? '' : `, ${ratio(ms, time(latency, 'newsFetch'))} raw fetch`;
+			const vs =
+				testCase.key === 'newsFetch' ? '' : `, ${ratio(ms, time(latency, 'newsFetch'))} raw fetch`;
 			return `${seconds(ms)} (${requests} requests${vs})`;
 		});
 		lines.push(`| ${testCase.label} | ${cells.join(' | ')} |`);
@@ -435,19 +596,36 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 		`${((time(0, ours) - time(0, fetch)) / TASK_UPDATES).toFixed(2)} ms`;
 	lines.push(
 		`| **Overhead per item over raw fetch, 0 ms latency** |${LATENCIES_MS.map(() => ' ').join('|')}|`,
-		`| Concurrency 1 vs fetch 1 at a time | ${perItem('ours1', 'fetch1')} |${LATENCIES_MS.slice(1).map(() => ' ').join('|')}|`,
-		`| default Concurrency vs fetch ${defaultConcurrency} at a time | ${perItem('oursDefault', 'fetchDefault')} |${LATENCIES_MS.slice(1).map(() => ' ').join('|')}|`,
+		`| Concurrency 1 vs fetch 1 at a time | ${perItem('ours1', 'fetch1')} |${LATENCIES_MS.slice(1)
+			.map(() => ' ')
+			.join('|')}|`,
+		`| default Concurrency vs fetch ${defaultConcurrency} at a time | ${perItem('oursDefault', 'fetchDefault')} |${LATENCIES_MS.slice(
+			1,
+		)
+			.map(() => ' ')
+			.join('|')}|`,
 	);
 
 	const loadMs = median(loads.map((l) => l.ms));
-	const n8nVersion = JSON.parse(fs.readFileSync(path.join(path.dirname(N8N_BIN), '..', 'package.json'), 'utf8')).version;
+	const n8nVersion = JSON.parse(
+		fs.readFileSync(path.join(path.dirname(N8N_BIN), '..', 'package.json'), 'utf8'),
+	).version;
 	const cpus = os.cpus();
 	/** @param {string} measured @param {number} limit */
-	const verdict = (measured, limit) => (measured.split(' / ').every((r) => parseFloat(r) <= limit) ? 'met' : 'NOT met');
-	const same = JSON.stringify(requestShape(firstRequests.httpTyped)) === JSON.stringify(requestShape(firstRequests.oursDefault));
-	const target = LATENCIES_MS.map((l) => ratio(time(l, 'oursDefault'), time(l, 'httpTyped'))).join(' / ');
-	const createsTarget = LATENCIES_MS.map((l) => ratio(time(l, 'createsOurs'), time(l, 'createsHttpTyped'))).join(' / ');
-	const newsTarget = LATENCIES_MS.map((l) => ratio(time(l, 'newsOurs'), time(l, 'newsFetch'))).join(' / ');
+	const verdict = (measured, limit) =>
+		measured.split(' / ').every((r) => parseFloat(r) <= limit) ? 'met' : 'NOT met';
+	const same =
+		JSON.stringify(requestShape(firstRequests.httpTyped)) ===
+		JSON.stringify(requestShape(firstRequests.oursDefault));
+	const target = LATENCIES_MS.map((l) => ratio(time(l, 'oursDefault'), time(l, 'httpTyped'))).join(
+		' / ',
+	);
+	const createsTarget = LATENCIES_MS.map((l) =>
+		ratio(time(l, 'createsOurs'), time(l, 'createsHttpTyped')),
+	).join(' / ');
+	const newsTarget = LATENCIES_MS.map((l) => ratio(time(l, 'newsOurs'), time(l, 'newsFetch'))).join(
+		' / ',
+	);
 
 	process.stdout.write(`\n${lines.join('\n')}\n\n`);
 	process.stdout.write(
@@ -462,7 +640,9 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 		].join('\n'),
 	);
 	if (!same) {
-		process.stdout.write(`HTTP Request node: ${JSON.stringify(requestShape(firstRequests.httpTyped))}\nthis node:         ${JSON.stringify(requestShape(firstRequests.oursDefault))}\n`);
+		process.stdout.write(
+			`HTTP Request node: ${JSON.stringify(requestShape(firstRequests.httpTyped))}\nthis node:         ${JSON.stringify(requestShape(firstRequests.oursDefault))}\n`,
+		);
 	}
 }
 
@@ -475,8 +655,18 @@ async function measureMemory(sandbox, env) {
 	sandbox.setLatency(MEMORY_LATENCY_MS);
 	const tasks = { operation: 'E10', expectedItems: TASK_UPDATES, expectedRequests: TASK_UPDATES };
 	const cases = [
-		{ key: 'files', label: `this node, ${TASK_UPDATES} updates each with a 1 MB file`, workflowId: 'bpBenchTasksFiles', ...tasks },
-		{ key: 'noFiles', label: `this node, the same ${TASK_UPDATES} updates without files`, workflowId: 'bpBenchTasksDefault', ...tasks },
+		{
+			key: 'files',
+			label: `this node, ${TASK_UPDATES} updates each with a 1 MB file`,
+			workflowId: 'bpBenchTasksFiles',
+			...tasks,
+		},
+		{
+			key: 'noFiles',
+			label: `this node, the same ${TASK_UPDATES} updates without files`,
+			workflowId: 'bpBenchTasksDefault',
+			...tasks,
+		},
 	];
 	/** @type {Record<string, { label: string, ms: number[], peakRss: number[], maxInFlight: number[] }>} */
 	const memory = {};
@@ -484,11 +674,18 @@ async function measureMemory(sandbox, env) {
 		for (const testCase of cases.map((_, i) => cases[(i + round) % cases.length])) {
 			process.stdout.write(`  memory, round ${round + 1}/${ROUNDS}: ${testCase.label} ... `);
 			const { ms, peakRss, maxInFlight } = await measure(sandbox, env, testCase);
-			const entry = (memory[testCase.key] ??= { label: testCase.label, ms: [], peakRss: [], maxInFlight: [] });
+			const entry = (memory[testCase.key] ??= {
+				label: testCase.label,
+				ms: [],
+				peakRss: [],
+				maxInFlight: [],
+			});
 			entry.ms.push(ms);
 			entry.peakRss.push(peakRss ?? NaN);
 			entry.maxInFlight.push(maxInFlight);
-			process.stdout.write(`${seconds(ms)}, peak RSS ${mib(peakRss ?? NaN)}, ${maxInFlight} in flight at most\n`);
+			process.stdout.write(
+				`${seconds(ms)}, peak RSS ${mib(peakRss ?? NaN)}, ${maxInFlight} in flight at most\n`,
+			);
 		}
 	}
 	sandbox.setLatency(0);
@@ -513,7 +710,10 @@ function printMemory(memory) {
 		);
 	}
 	if (memory.files && memory.noFiles) {
-		lines.push('', `Files add ${mib(median(memory.files.peakRss) - median(memory.noFiles.peakRss))} of peak RSS for ${TASK_UPDATES} MiB of files.`);
+		lines.push(
+			'',
+			`Files add ${mib(median(memory.files.peakRss) - median(memory.noFiles.peakRss))} of peak RSS for ${TASK_UPDATES} MiB of files.`,
+		);
 	}
 	process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
@@ -544,9 +744,13 @@ function printExtraTable(results, cases, limited) {
 		[`${TASK_UPDATES} E10 task updates`, 'E10', 'httpTyped'],
 		[`${TRANSFER_CREATES} E14 inventory transfer item creates`, 'E14', 'createsHttpTyped'],
 	]) {
-		lines.push(`| **${title}** (ratio to the HTTP Request node, headers typed in) |${LATENCIES_MS.map(() => ' ').join('|')}|`);
+		lines.push(
+			`| **${title}** (ratio to the HTTP Request node, headers typed in) |${LATENCIES_MS.map(() => ' ').join('|')}|`,
+		);
 		for (const testCase of cases.filter((c) => c.operation === operation && !c.fetchJob)) {
-			lines.push(`| ${testCase.label} | ${LATENCIES_MS.map((l) => cell(l, testCase.key) + vs(l, testCase.key, base)).join(' | ')} |`);
+			lines.push(
+				`| ${testCase.label} | ${LATENCIES_MS.map((l) => cell(l, testCase.key) + vs(l, testCase.key, base)).join(' | ')} |`,
+			);
 		}
 	}
 	if (limited.length) {

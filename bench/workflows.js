@@ -7,8 +7,14 @@
 const { CREDENTIAL_ID, CREDENTIAL_NAME, PACKAGE_NAME } = require('../scripts/n8n-app');
 
 const MEASURED = 'Measured';
-const HTTP_CREDENTIAL = { id: 'bpBenchHttpCustomAuth', name: 'Business Platform management headers (bench)' };
-const HTTP_NEWS_CREDENTIAL = { id: 'bpBenchHttpNewsAuth', name: 'Business Platform ecommerce headers (bench)' };
+const HTTP_CREDENTIAL = {
+	id: 'bpBenchHttpCustomAuth',
+	name: 'Business Platform management headers (bench)',
+};
+const HTTP_NEWS_CREDENTIAL = {
+	id: 'bpBenchHttpNewsAuth',
+	name: 'Business Platform ecommerce headers (bench)',
+};
 const TASK_IDS = [1001, 1002, 1003, 1004];
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 3);
 
@@ -17,7 +23,10 @@ const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 3);
  * @param {number} count
  */
 function taskItems(count) {
-	return Array.from({ length: count }, (_, i) => ({ task: TASK_IDS[i % TASK_IDS.length], name: `Bench task ${i}` }));
+	return Array.from({ length: count }, (_, i) => ({
+		task: TASK_IDS[i % TASK_IDS.length],
+		name: `Bench task ${i}`,
+	}));
 }
 
 /**
@@ -27,7 +36,16 @@ function taskItems(count) {
  */
 function workflow(id, measured, items) {
 	/** @type {Array<Record<string, any>>} */
-	const nodes = [{ id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }];
+	const nodes = [
+		{
+			id: `${id}-start`,
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+	];
 	/** @type {Record<string, any>} */
 	const connections = {};
 	let previous = 'Start';
@@ -70,7 +88,14 @@ function workflow(id, measured, items) {
 	}
 	nodes.push({ id: `${id}-measured`, name: MEASURED, position: [600, 0], ...measured });
 	connections[previous] = { main: [[{ node: MEASURED, type: 'main', index: 0 }]] };
-	return { id, name: `Bench ${id}`, active: false, settings: { executionOrder: 'v1' }, nodes, connections };
+	return {
+		id,
+		name: `Bench ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes,
+		connections,
+	};
 }
 
 const OUR_CREDENTIALS = { businessPlatformApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
@@ -117,7 +142,11 @@ function ourTaskUpdatesWithFiles(id, count, filePath) {
 				resource: 'task',
 				operation: 'update',
 				taskId: "={{ $('Split').item.json.task }}",
-				updateFields: { name: "={{ $('Split').item.json.name }}", status: 'In Progress', binaryPropertyNames: 'data' },
+				updateFields: {
+					name: "={{ $('Split').item.json.name }}",
+					status: 'In Progress',
+					binaryPropertyNames: 'data',
+				},
 				options: {},
 			},
 		},
@@ -129,7 +158,11 @@ function ourTaskUpdatesWithFiles(id, count, filePath) {
 		type: 'n8n-nodes-base.readWriteFile',
 		typeVersion: 1,
 		position: [500, 0],
-		parameters: { operation: 'read', fileSelector: '={{ $json.file }}', options: { dataPropertyName: 'data' } },
+		parameters: {
+			operation: 'read',
+			fileSelector: '={{ $json.file }}',
+			options: { dataPropertyName: 'data' },
+		},
 	});
 	built.connections.Split = { main: [[{ node: 'Read', type: 'main', index: 0 }]] };
 	built.connections.Read = { main: [[{ node: MEASURED, type: 'main', index: 0 }]] };
@@ -215,7 +248,9 @@ function httpNewsPages(id, pageSize, ecommerceBaseUrl) {
 					pagination: {
 						pagination: {
 							paginationMode: 'updateAParameterInEachRequest',
-							parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+							parameters: {
+								parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }],
+							},
 							paginationCompleteWhen: 'other',
 							completeExpression: '={{ $response.body.data.next_page_url === null }}',
 							limitPagesFetched: false,
@@ -236,10 +271,22 @@ function httpNewsPages(id, pageSize, ecommerceBaseUrl) {
 function httpCredentialExport(sandbox) {
 	const c = sandbox.credentials;
 	const management = { 'user-token': c.userToken, 'secure-business-key': c.businessKeys.acme };
-	const ecommerce = { apikey: c.apiKey, apiconnection: c.apiConnection, 'secure-business-key': c.businessKeys.acme };
+	const ecommerce = {
+		apikey: c.apiKey,
+		apiconnection: c.apiConnection,
+		'secure-business-key': c.businessKeys.acme,
+	};
 	return [
-		{ ...HTTP_CREDENTIAL, type: 'httpCustomAuth', data: { json: JSON.stringify({ headers: management }) } },
-		{ ...HTTP_NEWS_CREDENTIAL, type: 'httpCustomAuth', data: { json: JSON.stringify({ headers: ecommerce }) } },
+		{
+			...HTTP_CREDENTIAL,
+			type: 'httpCustomAuth',
+			data: { json: JSON.stringify({ headers: management }) },
+		},
+		{
+			...HTTP_NEWS_CREDENTIAL,
+			type: 'httpCustomAuth',
+			data: { json: JSON.stringify({ headers: ecommerce }) },
+		},
 	];
 }
 
@@ -256,7 +303,9 @@ function httpTaskUpdatesTyped(id, count, managementBaseUrl, headers) {
 	measured.onError = 'continueRegularOutput';
 	Object.assign(measured.parameters, {
 		authentication: 'none',
-		headerParameters: { parameters: Object.entries(headers).map(([name, value]) => ({ name, value })) },
+		headerParameters: {
+			parameters: Object.entries(headers).map(([name, value]) => ({ name, value })),
+		},
 	});
 	delete measured.parameters.genericAuthType;
 	return typed;
@@ -271,7 +320,12 @@ function typedHeaders(sandbox, business = 'acme') {
 	const c = sandbox.credentials;
 	const key = c.businessKeys[business];
 	return {
-		tasks: { Accept: 'application/json', 'Accept-Language': 'en', 'user-token': c.userToken, 'secure-business-key': key },
+		tasks: {
+			Accept: 'application/json',
+			'Accept-Language': 'en',
+			'user-token': c.userToken,
+			'secure-business-key': key,
+		},
 		creates: { apikey: c.apiKey, apiconnection: c.apiConnection, 'secure-business-key': key },
 	};
 }
@@ -319,7 +373,11 @@ function ourTransferCreateNode(quantity, business = 'acme') {
  */
 function httpTransferCreateNode(ecommerceBaseUrl, headers, quantity, business = 'acme') {
 	const records = TRANSFER_RECORDS[business];
-	const field = (/** @type {string} */ name, /** @type {string} */ value) => ({ parameterType: 'formData', name, value });
+	const field = (/** @type {string} */ name, /** @type {string} */ value) => ({
+		parameterType: 'formData',
+		name,
+		value,
+	});
 	return {
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
@@ -327,7 +385,9 @@ function httpTransferCreateNode(ecommerceBaseUrl, headers, quantity, business = 
 			method: 'POST',
 			url: `${ecommerceBaseUrl}/api/v1/inventory_trancfered_items`,
 			sendHeaders: true,
-			headerParameters: { parameters: Object.entries(headers).map(([name, value]) => ({ name, value })) },
+			headerParameters: {
+				parameters: Object.entries(headers).map(([name, value]) => ({ name, value })),
+			},
 			sendBody: true,
 			contentType: 'multipart-form-data',
 			bodyParameters: {
@@ -350,7 +410,11 @@ function httpTransferCreateNode(ecommerceBaseUrl, headers, quantity, business = 
  * @param {string} id @param {number} count
  */
 function ourTransferCreates(id, count) {
-	return workflow(id, { ...ourTransferCreateNode('={{ $json.quantity }}'), onError: 'continueRegularOutput' }, transferItems(count));
+	return workflow(
+		id,
+		{ ...ourTransferCreateNode('={{ $json.quantity }}'), onError: 'continueRegularOutput' },
+		transferItems(count),
+	);
 }
 
 /**

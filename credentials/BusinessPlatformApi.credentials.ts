@@ -41,7 +41,12 @@ const baseUrl = (moduleName: string, name: string, description: string): INodePr
 		description: `${description} Leave empty if you do not use these operations.`,
 	});
 
-const pathPrefix = (displayName: string, name: string, placeholder: string, url: string): INodeProperties =>
+const pathPrefix = (
+	displayName: string,
+	name: string,
+	placeholder: string,
+	url: string,
+): INodeProperties =>
 	used({
 		displayName,
 		name,
@@ -70,8 +75,7 @@ export class BusinessPlatformApi implements ICredentialType {
 		dark: 'file:../icons/businessPlatform.dark.svg',
 	};
 
-	documentationUrl =
-		'https://github.com/business-platform/n8n-nodes-business-platform#credentials';
+	documentationUrl = 'https://github.com/business-platform/n8n-nodes-business-platform#credentials';
 
 	// Ordered by what every user needs first: the keys, then the token and ids, then the
 	// module addresses, then the path prefixes; field names are a contract, only the order moves.
@@ -100,9 +104,21 @@ export class BusinessPlatformApi implements ICredentialType {
 				'Other businesses this credential may act for, as name=key pairs separated by commas or new lines. A node picks one by name with its Business option; the Business Key above is used otherwise.',
 			hint: 'Optional. Used by every node whose Business option names one of these businesses.',
 		},
-		secret('User Token', 'userToken', "Token of the platform user the calls act as, from the platform's login"),
-		secret('Client UUID', 'clientUuid', 'Client identifier issued by the platform support team. Sent as the uuid header.'),
-		secret('Platform Key', 'platformKey', 'Issued by the platform support team. Sent as the platform-key header.'),
+		secret(
+			'User Token',
+			'userToken',
+			"Token of the platform user the calls act as, from the platform's login",
+		),
+		secret(
+			'Client UUID',
+			'clientUuid',
+			'Client identifier issued by the platform support team. Sent as the uuid header.',
+		),
+		secret(
+			'Platform Key',
+			'platformKey',
+			'Issued by the platform support team. Sent as the platform-key header.',
+		),
 		used({
 			displayName: 'Platform',
 			name: 'platform',
@@ -112,11 +128,29 @@ export class BusinessPlatformApi implements ICredentialType {
 		}),
 		baseUrl('Accounting', 'accountingBaseUrl', 'Address of the Accounting module.'),
 		baseUrl('Calendar', 'calendarBaseUrl', 'Address of the Calendar module.'),
-		baseUrl('Ecommerce', 'ecommerceBaseUrl', 'Address of the Ecommerce module; the Test button lists news there.'),
+		baseUrl(
+			'Ecommerce',
+			'ecommerceBaseUrl',
+			'Address of the Ecommerce module; the Test button lists news there.',
+		),
 		baseUrl('HR', 'hrBaseUrl', 'Address of the HR module.'),
-		baseUrl('Management', 'managementBaseUrl', 'Address of the Management module (workspaces and tasks).'),
-		pathPrefix('Categories Path Prefix', 'categoriesPathPrefix', 'api/v1/ecomm_categories', 'category update'),
-		pathPrefix('Favorites Path Prefix', 'favoritesPathPrefix', 'api/v1/favorites', 'favourite toggle'),
+		baseUrl(
+			'Management',
+			'managementBaseUrl',
+			'Address of the Management module (workspaces and tasks).',
+		),
+		pathPrefix(
+			'Categories Path Prefix',
+			'categoriesPathPrefix',
+			'api/v1/ecomm_categories',
+			'category update',
+		),
+		pathPrefix(
+			'Favorites Path Prefix',
+			'favoritesPathPrefix',
+			'api/v1/favorites',
+			'favourite toggle',
+		),
 		{
 			displayName: 'Default Language',
 			name: 'language',
@@ -174,7 +208,8 @@ export class BusinessPlatformApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'Nothing answers at the Ecommerce Base URL: check it (the test lists news there)',
+					message:
+						'Nothing answers at the Ecommerce Base URL: check it (the test lists news there)',
 				},
 			},
 			...[301, 302, 303, 307, 308].map((value) => ({
@@ -189,7 +224,8 @@ export class BusinessPlatformApi implements ICredentialType {
 				type: 'responseCode' as const,
 				properties: {
 					value,
-					message: 'The platform at the Ecommerce Base URL failed with a server error: check the address, or try again later',
+					message:
+						'The platform at the Ecommerce Base URL failed with a server error: check the address, or try again later',
 				},
 			})),
 			{

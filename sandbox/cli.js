@@ -35,19 +35,27 @@ function parseArgs(argv) {
 		else if (flag === '--rate') options.rate = Number(value());
 		else if (flag === '--burst') options.burst = Number(value());
 		else if (flag === '--max-in-flight') options.maxInFlight = Number(value());
-		else if (flag === '--in-flight-status') options.inFlightStatus = /** @type {429 | 503} */ (Number(value()));
+		else if (flag === '--in-flight-status')
+			options.inFlightStatus = /** @type {429 | 503} */ (Number(value()));
 		else if (flag === '--jitter') options.jitter = Number(value());
 		else if (flag === '--help' || flag === '-h') {
-			process.stdout.write('Usage: node sandbox/cli.js [--port 5680] [--latency ms] [--jitter ms] [--host 127.0.0.1] [--rate per-second --burst n --max-in-flight n --in-flight-status 429|503]\n');
+			process.stdout.write(
+				'Usage: node sandbox/cli.js [--port 5680] [--latency ms] [--jitter ms] [--host 127.0.0.1] [--rate per-second --burst n --max-in-flight n --in-flight-status 429|503]\n',
+			);
 			process.exit(0);
 		} else {
 			process.stderr.write(`Unknown argument: ${argv[i]}\n`);
 			process.exit(2);
 		}
 	}
-	if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error('--port must be 0..65535');
-	if (!Number.isFinite(options.latency) || options.latency < 0) throw new Error('--latency must be a number of ms >= 0');
-	if ((options.burst !== undefined || options.maxInFlight !== undefined) && options.rate === undefined) {
+	if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
+		throw new Error('--port must be 0..65535');
+	if (!Number.isFinite(options.latency) || options.latency < 0)
+		throw new Error('--latency must be a number of ms >= 0');
+	if (
+		(options.burst !== undefined || options.maxInFlight !== undefined) &&
+		options.rate === undefined
+	) {
 		throw new Error('--burst and --max-in-flight need --rate');
 	}
 	return options;
@@ -58,12 +66,26 @@ async function main() {
 	const rateLimit =
 		args.rate === undefined
 			? undefined
-			: { rate: args.rate, burst: args.burst, maxInFlight: args.maxInFlight, inFlightStatus: args.inFlightStatus };
-	const sandbox = await startSandbox({ port: args.port, host: args.host, latencyMs: args.latency, jitterMs: args.jitter, rateLimit, quiet: false });
+			: {
+					rate: args.rate,
+					burst: args.burst,
+					maxInFlight: args.maxInFlight,
+					inFlightStatus: args.inFlightStatus,
+				};
+	const sandbox = await startSandbox({
+		port: args.port,
+		host: args.host,
+		latencyMs: args.latency,
+		jitterMs: args.jitter,
+		rateLimit,
+		quiet: false,
+	});
 	const c = sandbox.credentials;
 	const lines = [
 		`Business Platform sandbox listening on ${sandbox.url}${args.latency ? ` (latency ${args.latency} ms)` : ''}`,
-		...(rateLimit ? [`Rate limit per business key: ${JSON.stringify(rateLimit)} (sandbox/README.md)`] : []),
+		...(rateLimit
+			? [`Rate limit per business key: ${JSON.stringify(rateLimit)} (sandbox/README.md)`]
+			: []),
 		'',
 		'Base URLs:',
 		...Object.entries(sandbox.baseUrls).map(([name, value]) => `  ${name.padEnd(12)} ${value}`),

@@ -32,7 +32,7 @@ const { languageOf, mimeOf } = require('./request');
 function businessOf(route, req, businessByKey) {
 	const name = route?.auth.find((h) => CREDENTIAL_HEADERS[h] === 'business');
 	const value = name ? req.headers[name.toLowerCase()] : undefined;
-	return typeof value === 'string' ? businessByKey.get(value) ?? null : null;
+	return typeof value === 'string' ? (businessByKey.get(value) ?? null) : null;
 }
 
 /**
@@ -49,13 +49,24 @@ function authenticate(route, req, businessByKey) {
 		const value = req.headers[name.toLowerCase()];
 		const credential = CREDENTIAL_HEADERS[name];
 		if (value === undefined || value === '') {
-			return { refused: { status: 401, body: { message: `Unauthenticated. Missing header: ${name}.`, status: false } } };
+			return {
+				refused: {
+					status: 401,
+					body: { message: `Unauthenticated. Missing header: ${name}.`, status: false },
+				},
+			};
 		}
 		const valid =
 			credential === 'business'
 				? (business = businessByKey.get(String(value)) ?? null) !== null
 				: value === CREDENTIALS[credential];
-		if (!valid) return { refused: { status: 401, body: { message: `Unauthenticated. Invalid ${name} header.`, status: false } } };
+		if (!valid)
+			return {
+				refused: {
+					status: 401,
+					body: { message: `Unauthenticated. Invalid ${name} header.`, status: false },
+				},
+			};
 	}
 	return { business };
 }
@@ -75,20 +86,30 @@ function checkRequest(route, req, contentType, body) {
 			return { status: 400, body: { status: false, message: `The ${name} header is required.` } };
 		}
 		if (rule === 'required-lang' && !languageOf(String(value))) {
-			return { status: 400, body: { status: false, message: `The ${name} header must be en or ar.` } };
+			return {
+				status: 400,
+				body: { status: false, message: `The ${name} header must be en or ar.` },
+			};
 		}
 		if (rule === 'accept-json' && !String(value).toLowerCase().includes('application/json')) {
-			return { status: 400, body: { status: false, message: `The ${name} header must be application/json.` } };
+			return {
+				status: 400,
+				body: { status: false, message: `The ${name} header must be application/json.` },
+			};
 		}
 	}
 	if (route.content) {
 		const mime = mimeOf(contentType);
 		const bareEmpty = route.emptyBodyMayOmitType && !contentType && body.record.kind === 'empty';
 		if (mime !== route.content && !bareEmpty) {
-			return { status: 415, body: { status: false, message: `Unsupported Media Type: expected ${route.content}.` } };
+			return {
+				status: 415,
+				body: { status: false, message: `Unsupported Media Type: expected ${route.content}.` },
+			};
 		}
 	}
-	if (body.error && route.method !== 'GET') return { status: 400, body: { status: false, message: body.error } };
+	if (body.error && route.method !== 'GET')
+		return { status: 400, body: { status: false, message: body.error } };
 	return undefined;
 }
 
@@ -108,7 +129,8 @@ function callOperation({ route, params, module }, req, rec, body, platform) {
 	if (refused) return refused;
 
 	const langHeader = route.lang ? req.headers[route.lang.toLowerCase()] : undefined;
-	const input = body.input && typeof body.input === 'object' && !Array.isArray(body.input) ? body.input : {};
+	const input =
+		body.input && typeof body.input === 'object' && !Array.isArray(body.input) ? body.input : {};
 	return route.handler({
 		biz: auth.business ? platform.state[auth.business] : /** @type {any} */ ({}),
 		params,

@@ -64,10 +64,12 @@ function createFaultQueue(operations) {
 		/** @param {Fault} fault */
 		inject(fault) {
 			const operation = fault.operation ?? '*';
-			if (operation !== '*' && !operations.has(operation)) throw new Error(`inject: unknown operation ${operation}`);
+			if (operation !== '*' && !operations.has(operation))
+				throw new Error(`inject: unknown operation ${operation}`);
 			const times = fault.times ?? 1;
 			if (!(times >= 1)) throw new Error('inject: times must be at least 1 (or Infinity)');
-			if (fault.ratio !== undefined && !(fault.ratio >= 0 && fault.ratio <= 1)) throw new Error('inject: ratio must be within 0..1');
+			if (fault.ratio !== undefined && !(fault.ratio >= 0 && fault.ratio <= 1))
+				throw new Error('inject: ratio must be within 0..1');
 			faults.push({ ...fault, operation, remaining: times });
 		},
 
@@ -107,15 +109,25 @@ function createFaultQueue(operations) {
 /** Whether the fault answers the request itself (otherwise it only delays it). @param {Fault} fault */
 function faultAnswers(fault) {
 	return !!(
-		fault.destroy || fault.statusFalse || fault.malformedJson || fault.html || fault.emptyBody ||
-		fault.status !== undefined || fault.body !== undefined || fault.retryAfter !== undefined ||
+		fault.destroy ||
+		fault.statusFalse ||
+		fault.malformedJson ||
+		fault.html ||
+		fault.emptyBody ||
+		fault.status !== undefined ||
+		fault.body !== undefined ||
+		fault.retryAfter !== undefined ||
 		fault.location !== undefined
 	);
 }
 
 /** The platform's body for an error status. @param {number} status */
 function defaultErrorBody(status) {
-	const messages = /** @type {Record<number, string>} */ ({ 429: 'Too Many Attempts.', 500: 'Server Error', 503: 'Service Unavailable' });
+	const messages = /** @type {Record<number, string>} */ ({
+		429: 'Too Many Attempts.',
+		500: 'Server Error',
+		503: 'Service Unavailable',
+	});
 	return { status: false, message: messages[status] ?? http.STATUS_CODES[status] ?? 'Error' };
 }
 
@@ -126,7 +138,14 @@ function defaultErrorBody(status) {
  */
 function failureEnvelope(envelope, message) {
 	if (envelope === 'response') return { status: false, message, response: null };
-	if (envelope === 'success') return { status_code: 400, code: 1040, hint: 'Processing Failed', success: false, data: { message } };
+	if (envelope === 'success')
+		return {
+			status_code: 400,
+			code: 1040,
+			hint: 'Processing Failed',
+			success: false,
+			data: { message },
+		};
 	return { status: false, message, data: null };
 }
 
@@ -147,7 +166,9 @@ function faultAnswer(fault, envelope) {
 	let text;
 	if (fault.statusFalse) {
 		status ??= 200;
-		text = JSON.stringify(failureEnvelope(envelope, fault.message ?? 'The operation could not be completed.'));
+		text = JSON.stringify(
+			failureEnvelope(envelope, fault.message ?? 'The operation could not be completed.'),
+		);
 	} else if (fault.malformedJson) {
 		status ??= 200;
 		text = '{"status": true, "message": "OK", "data": {"id": 1, "name": "trunc';
@@ -172,7 +193,13 @@ function faultAnswer(fault, envelope) {
 		status ??= fault.retryAfter !== undefined ? 429 : 500;
 		text = JSON.stringify(defaultErrorBody(status));
 	}
-	return { status, text, contentType: fault.contentType ?? contentType, headers, dripMs: fault.dripMs };
+	return {
+		status,
+		text,
+		contentType: fault.contentType ?? contentType,
+		headers,
+		dripMs: fault.dripMs,
+	};
 }
 
 module.exports = { createFaultQueue, faultAnswers, faultAnswer };

@@ -34,7 +34,7 @@ const HEADER_END = Buffer.from('\r\n\r\n');
  */
 function boundaryOf(contentType) {
 	const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-	return match ? match[1] ?? match[2] : undefined;
+	return match ? (match[1] ?? match[2]) : undefined;
 }
 
 /**
@@ -86,7 +86,8 @@ function parseMultipart(body, contentType) {
 	for (;;) {
 		if (body[pos] === 0x2d && body[pos + 1] === 0x2d) return result; // closing "--"
 		while (body[pos] === 0x20 || body[pos] === 0x09) pos++; // transport padding
-		if (body[pos] !== 0x0d || body[pos + 1] !== 0x0a) throw new Error('multipart boundary not followed by CRLF');
+		if (body[pos] !== 0x0d || body[pos + 1] !== 0x0a)
+			throw new Error('multipart boundary not followed by CRLF');
 		pos += 2;
 
 		let headerText = '';
@@ -106,10 +107,12 @@ function parseMultipart(body, contentType) {
 		const headers = {};
 		for (const line of headerText.split('\r\n')) {
 			const colon = line.indexOf(':');
-			if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+			if (colon > 0)
+				headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
 		}
 		const disposition = headers['content-disposition'] ?? '';
-		if (!/^form-data\b/i.test(disposition)) throw new Error('multipart part without form-data disposition');
+		if (!/^form-data\b/i.test(disposition))
+			throw new Error('multipart part without form-data disposition');
 		const params = dispositionParams(disposition);
 		const name = params.name ?? '';
 		const data = body.subarray(dataStart, dataEnd);

@@ -39,13 +39,15 @@ function prng(seed) {
 function checkRateLimit(limit) {
 	if (!limit) return null;
 	const { rate } = limit;
-	if (!(typeof rate === 'number' && rate > 0 && Number.isFinite(rate))) throw new Error('rateLimit.rate must be a number > 0');
+	if (!(typeof rate === 'number' && rate > 0 && Number.isFinite(rate)))
+		throw new Error('rateLimit.rate must be a number > 0');
 	const burst = limit.burst ?? Math.max(1, Math.ceil(rate));
 	if (!(burst >= 1)) throw new Error('rateLimit.burst must be at least 1');
 	const maxInFlight = limit.maxInFlight ?? Infinity;
 	if (!(maxInFlight >= 1)) throw new Error('rateLimit.maxInFlight must be at least 1');
 	const inFlightStatus = limit.inFlightStatus ?? 429;
-	if (inFlightStatus !== 429 && inFlightStatus !== 503) throw new Error('rateLimit.inFlightStatus must be 429 or 503');
+	if (inFlightStatus !== 429 && inFlightStatus !== 503)
+		throw new Error('rateLimit.inFlightStatus must be 429 or 503');
 	return { rate, burst, maxInFlight, inFlightStatus };
 }
 
@@ -133,16 +135,29 @@ function createPushback(initial = {}) {
 				const status = limit.inFlightStatus;
 				stats.refused[status] = (stats.refused[status] ?? 0) + 1;
 				const message = status === 429 ? 'Too Many Attempts.' : 'Service Unavailable';
-				return { refusal: { status, retryAfter: 1, body: { status: false, message } }, jitterMs: jitter };
+				return {
+					refusal: { status, retryAfter: 1, body: { status: false, message } },
+					jitterMs: jitter,
+				};
 			}
 			const retryAfter = takeToken(key);
 			if (retryAfter > 0) {
 				stats.refused[429] = (stats.refused[429] ?? 0) + 1;
-				return { refusal: { status: 429, retryAfter, body: { status: false, message: 'Too Many Attempts.' } }, jitterMs: jitter };
+				return {
+					refusal: {
+						status: 429,
+						retryAfter,
+						body: { status: false, message: 'Too Many Attempts.' },
+					},
+					jitterMs: jitter,
+				};
 			}
 			stats.admitted++;
 			inFlight.set(key, current + 1);
-			stats.maxInFlightByBusiness[key] = Math.max(stats.maxInFlightByBusiness[key] ?? 0, current + 1);
+			stats.maxInFlightByBusiness[key] = Math.max(
+				stats.maxInFlightByBusiness[key] ?? 0,
+				current + 1,
+			);
 			res.once('close', () => inFlight.set(key, (inFlight.get(key) ?? 1) - 1));
 			return { jitterMs: jitter };
 		},

@@ -94,7 +94,12 @@ function readBody(req, limit) {
 				chunks.length = 0;
 			} else if (!tooLarge) chunks.push(chunk);
 		});
-		req.on('end', () => resolve({ buffer: tooLarge ? EMPTY : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooLarge }));
+		req.on('end', () =>
+			resolve({
+				buffer: tooLarge ? EMPTY : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
+				tooLarge,
+			}),
+		);
 		req.on('error', reject);
 		req.on('close', () => {
 			if (!req.complete) reject(new Error('request aborted'));
@@ -119,11 +124,26 @@ function parseBody(contentType, buffer) {
 	if (mime === 'multipart/form-data') {
 		try {
 			const parsed = parseMultipart(buffer, /** @type {string} */ (contentType));
-			const files = parsed.files.map(({ field, filename, contentType: type, size, sha256 }) => ({ field, filename, contentType: type, size, sha256 }));
-			return { record: { kind: 'multipart', fields: parsed.fields, files }, input: toInput(parsed), text: '' };
+			const files = parsed.files.map(({ field, filename, contentType: type, size, sha256 }) => ({
+				field,
+				filename,
+				contentType: type,
+				size,
+				sha256,
+			}));
+			return {
+				record: { kind: 'multipart', fields: parsed.fields, files },
+				input: toInput(parsed),
+				text: '',
+			};
 		} catch (error) {
 			const text = buffer.toString('utf8');
-			return { record: { kind: 'invalid', text }, input: {}, text, error: `Malformed multipart body: ${/** @type {Error} */ (error).message}.` };
+			return {
+				record: { kind: 'invalid', text },
+				input: {},
+				text,
+				error: `Malformed multipart body: ${/** @type {Error} */ (error).message}.`,
+			};
 		}
 	}
 	const text = buffer.toString('utf8');

@@ -20,8 +20,18 @@ const { businessOf, callOperation } = require('./dispatch');
 const { createFaultQueue, faultAnswers, faultAnswer } = require('./faults');
 const { createPushback } = require('./pushback');
 
-const MODULES = /** @type {const} */ (['accounting', 'ecommerce', 'hr', 'calendar', 'management', 'auth']);
-const PATH_PREFIXES = Object.freeze({ categories: 'api/v1/ecomm_categories', favorites: 'api/v1/favorites' });
+const MODULES = /** @type {const} */ ([
+	'accounting',
+	'ecommerce',
+	'hr',
+	'calendar',
+	'management',
+	'auth',
+]);
+const PATH_PREFIXES = Object.freeze({
+	categories: 'api/v1/ecomm_categories',
+	favorites: 'api/v1/favorites',
+});
 const DEFAULT_MAX_BODY = 50 * 1024 * 1024;
 
 /**
@@ -76,15 +86,26 @@ function sleep(sb, ms) {
  * @param {RecordedRequest} rec
  * @param {Answer} answer
  */
-function reply(sb, res, rec, { status, text, contentType = 'application/json', headers = {}, dripMs }) {
+function reply(
+	sb,
+	res,
+	rec,
+	{ status, text, contentType = 'application/json', headers = {}, dripMs },
+) {
 	rec.status = status;
 	sb.requests.push(rec);
 	if (!sb.quiet) {
 		const shown = rec.module ? `${rec.module}${rec.path}` : rec.path.slice(1);
-		process.stdout.write(`${new Date().toISOString()} ${rec.method} /${shown} -> ${status} ${rec.operation ?? '-'}${rec.business ? ` ${rec.business}` : ''}\n`);
+		process.stdout.write(
+			`${new Date().toISOString()} ${rec.method} /${shown} -> ${status} ${rec.operation ?? '-'}${rec.business ? ` ${rec.business}` : ''}\n`,
+		);
 	}
 	if (res.destroyed || res.writableEnded) return;
-	res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(text)), ...headers });
+	res.writeHead(status, {
+		'Content-Type': contentType,
+		'Content-Length': String(Buffer.byteLength(text)),
+		...headers,
+	});
 	if (dripMs) return drip(res, Buffer.from(text), dripMs);
 	res.end(text);
 }
@@ -191,25 +212,38 @@ async function beforeRouting(sb, res, rec, route) {
  */
 function answer(sb, req, res, { rec, found, fullPath }, { body, tooLarge, fault }) {
 	if (tooLarge) {
-		return reply(sb, res, rec, json({ status: 413, body: { status: false, message: 'The request body is too large.' } }));
+		return reply(
+			sb,
+			res,
+			rec,
+			json({ status: 413, body: { status: false, message: 'The request body is too large.' } }),
+		);
 	}
 	const shown = fullPath.replace(/^\/+/, '');
 	if (!found || !rec.module) {
 		// Laravel's own answer for an unknown route: a bare message, not the platform's envelope.
-		return reply(sb, res, rec, json({ status: 404, body: { message: `The route ${shown} could not be found.` } }));
+		return reply(
+			sb,
+			res,
+			rec,
+			json({ status: 404, body: { message: `The route ${shown} could not be found.` } }),
+		);
 	}
 	if ('allowed' in found) {
 		const message = `The ${rec.method} method is not supported for route ${shown}. Supported methods: ${found.allowed.join(', ')}.`;
 		return reply(sb, res, rec, json({ status: 405, body: { status: false, message } }));
 	}
 	const answering = fault && faultAnswers(fault) ? fault : undefined;
-	if (answering && !answering.actFirst) return replyFault(sb, req, res, rec, answering, found.route);
+	if (answering && !answering.actFirst)
+		return replyFault(sb, req, res, rec, answering, found.route);
 
 	let result;
 	try {
 		result = callOperation({ ...found, module: rec.module }, req, rec, body, sb.platform);
 	} catch (error) {
-		process.stderr.write(`sandbox: ${found.route.operation} failed: ${/** @type {Error} */ (error).stack}\n`);
+		process.stderr.write(
+			`sandbox: ${found.route.operation} failed: ${/** @type {Error} */ (error).stack}\n`,
+		);
 		result = { status: 500, body: { status: false, message: 'Server Error' } };
 	}
 	if (answering) return replyFault(sb, req, res, rec, answering, found.route);
@@ -258,7 +292,8 @@ async function listen(server, port, host) {
 		});
 	});
 	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-	const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+	const shownHost =
+		host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 	return { url: `http://${shownHost}:${address.port}`, port: address.port };
 }
 
@@ -271,7 +306,9 @@ async function startSandbox(options = {}) {
 	const routes = buildRoutes(PATH_PREFIXES);
 	/** @type {Map<string, BusinessName>} */
 	const businessByKey = new Map(
-		/** @type {Array<[string, BusinessName]>} */ (Object.entries(CREDENTIALS.businessKeys).map(([name, key]) => [key, name])),
+		/** @type {Array<[string, BusinessName]>} */ (
+			Object.entries(CREDENTIALS.businessKeys).map(([name, key]) => [key, name])
+		),
 	);
 	/** @type {ReturnType<typeof createState>} */
 	const state = /** @type {any} */ ({});
@@ -310,7 +347,9 @@ async function startSandbox(options = {}) {
 		url,
 		port: boundPort,
 		baseUrls: Object.freeze(
-			/** @type {Record<(typeof MODULES)[number], string>} */ (Object.fromEntries(MODULES.map((m) => [m, `${url}/${m}`]))),
+			/** @type {Record<(typeof MODULES)[number], string>} */ (
+				Object.fromEntries(MODULES.map((m) => [m, `${url}/${m}`]))
+			),
 		),
 		pathPrefixes: PATH_PREFIXES,
 		credentials: CREDENTIALS,

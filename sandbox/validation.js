@@ -29,7 +29,11 @@ const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
  */
 function validDay(y, m, d) {
 	const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-	return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
+	return (
+		date.getUTCFullYear() === Number(y) &&
+		date.getUTCMonth() === Number(m) - 1 &&
+		date.getUTCDate() === Number(d)
+	);
 }
 
 /** @param {string} value */
@@ -41,7 +45,9 @@ function isDate(value) {
 /** @param {string} value */
 function isDateTime(value) {
 	const m = DATETIME.exec(value);
-	return !!m && validDay(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60;
+	return (
+		!!m && validDay(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60
+	);
 }
 
 /**
@@ -119,7 +125,12 @@ class Validator {
 			this.fail(key, `The ${attr(key)} field must be a file.`);
 			return undefined;
 		}
-		if (isUpload(raw) || isContainer(raw) || typeof raw === 'object' || (type === 'string' && typeof raw !== 'string')) {
+		if (
+			isUpload(raw) ||
+			isContainer(raw) ||
+			typeof raw === 'object' ||
+			(type === 'string' && typeof raw !== 'string')
+		) {
 			this.fail(key, `The ${attr(key)} field ${TYPE_MESSAGE[type]}.`);
 			return undefined;
 		}
@@ -129,11 +140,15 @@ class Validator {
 		let ok = true;
 		switch (type) {
 			case 'integer':
-				ok = (typeof raw === 'number' && Number.isInteger(raw)) || (typeof raw === 'string' && INTEGER.test(text));
+				ok =
+					(typeof raw === 'number' && Number.isInteger(raw)) ||
+					(typeof raw === 'string' && INTEGER.test(text));
 				value = Number(text);
 				break;
 			case 'numeric':
-				ok = (typeof raw === 'number' && Number.isFinite(raw)) || (typeof raw === 'string' && NUMERIC.test(text));
+				ok =
+					(typeof raw === 'number' && Number.isFinite(raw)) ||
+					(typeof raw === 'string' && NUMERIC.test(text));
 				value = Number(text);
 				break;
 			case 'date':

@@ -26,7 +26,10 @@ const SANDBOX_PORT = portFrom('BP_SANDBOX_PORT', 5680);
 /** One n8n database per version: a 1.x n8n cannot open a database that 2.x has migrated. */
 const USER_FOLDER =
 	process.env.BP_DEV_FOLDER ??
-	path.join(app.CACHE, app.N8N_VERSION === app.TESTED_N8N_VERSIONS[0] ? 'dev-n8n' : `dev-n8n-${app.N8N_VERSION}`);
+	path.join(
+		app.CACHE,
+		app.N8N_VERSION === app.TESTED_N8N_VERSIONS[0] ? 'dev-n8n' : `dev-n8n-${app.N8N_VERSION}`,
+	);
 const N8N_LOG = path.join(USER_FOLDER, 'n8n.log');
 /** How many of n8n's last output lines are kept to explain an exit. */
 const LAST_LINES = 40;
@@ -40,7 +43,8 @@ function portFrom(name, fallback) {
 	const value = process.env[name];
 	if (value === undefined || value === '') return fallback;
 	const port = Number(value);
-	if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name} must be a port number (1-65535), got "${value}".`);
+	if (!Number.isInteger(port) || port < 1 || port > 65535)
+		fail(`${name} must be a port number (1-65535), got "${value}".`);
 	return port;
 }
 
@@ -62,7 +66,10 @@ async function assertPortFree(port, what) {
 		probe.once('error', resolve);
 		probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(undefined)));
 	});
-	if (error) fail(`port ${port} (${what}) is already in use (${/** @type {NodeJS.ErrnoException} */ (error).code}). Choose another with ${what}=<port>.`);
+	if (error)
+		fail(
+			`port ${port} (${what}) is already in use (${/** @type {NodeJS.ErrnoException} */ (error).code}). Choose another with ${what}=<port>.`,
+		);
 }
 
 /** The last lines n8n printed, kept to explain its exit. */
@@ -91,12 +98,13 @@ async function main() {
 	console.log('Building the package ...');
 	app.buildPackage();
 
-	const sandbox = await startSandbox({ port: SANDBOX_PORT, quiet: false }).catch((/** @type {NodeJS.ErrnoException} */ error) =>
-		fail(
-			error.code === 'EADDRINUSE'
-				? `port ${SANDBOX_PORT} (BP_SANDBOX_PORT) is already in use. Choose another with BP_SANDBOX_PORT=<port>.`
-				: `the sandbox platform did not start: ${error.message}`,
-		),
+	const sandbox = await startSandbox({ port: SANDBOX_PORT, quiet: false }).catch(
+		(/** @type {NodeJS.ErrnoException} */ error) =>
+			fail(
+				error.code === 'EADDRINUSE'
+					? `port ${SANDBOX_PORT} (BP_SANDBOX_PORT) is already in use. Choose another with BP_SANDBOX_PORT=<port>.`
+					: `the sandbox platform did not start: ${error.message}`,
+			),
 	);
 	let stopping = false;
 	cleanups.push(() => void sandbox.close());
@@ -107,13 +115,20 @@ async function main() {
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
 	app.installPackageInto(USER_FOLDER);
 	// n8n logs at info into its log file, where the reason for an exit can be found.
-	const env = { ...app.n8nEnv(USER_FOLDER, N8N_PORT, brokerPort), N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info' };
+	const env = {
+		...app.n8nEnv(USER_FOLDER, N8N_PORT, brokerPort),
+		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
+	};
 	const examples = fs
 		.readdirSync(path.join(app.ROOT, 'examples'))
 		.filter((file) => file.endsWith('.json'))
 		.map((file) => path.join(app.ROOT, 'examples', file));
-	console.log(`Importing the sandbox credential and ${examples.length} example workflows into n8n ${app.N8N_VERSION} ...`);
-	await app.importIntoN8n(env, sandbox, examples).catch((/** @type {Error} */ error) => fail(error.message));
+	console.log(
+		`Importing the sandbox credential and ${examples.length} example workflows into n8n ${app.N8N_VERSION} ...`,
+	);
+	await app
+		.importIntoN8n(env, sandbox, examples)
+		.catch((/** @type {Error} */ error) => fail(error.message));
 
 	const log = fs.createWriteStream(N8N_LOG);
 	const last = new LastLines();
@@ -131,7 +146,9 @@ async function main() {
 			void sandbox.close();
 			process.exit(0);
 		}
-		fail(`n8n exited (${signal ?? `code ${code}`}). Its last log lines:\n\n${last}\n\nFull log: ${N8N_LOG}`);
+		fail(
+			`n8n exited (${signal ?? `code ${code}`}). Its last log lines:\n\n${last}\n\nFull log: ${N8N_LOG}`,
+		);
 	});
 	const stop = () => {
 		stopping = true;
@@ -141,9 +158,11 @@ async function main() {
 	process.on('SIGTERM', stop);
 
 	console.log(`Starting n8n (log: ${N8N_LOG}) ...`);
-	await app.waitForN8n(N8N_PORT, 180_000).catch((/** @type {Error} */ error) =>
-		fail(`${error.message}. n8n's last log lines:\n\n${last}\n\nFull log: ${N8N_LOG}`),
-	);
+	await app
+		.waitForN8n(N8N_PORT, 180_000)
+		.catch((/** @type {Error} */ error) =>
+			fail(`${error.message}. n8n's last log lines:\n\n${last}\n\nFull log: ${N8N_LOG}`),
+		);
 	await app.setUpOwner(N8N_PORT);
 	console.log(`
 n8n ${app.N8N_VERSION} is running with ${app.PACKAGE_NAME} loaded.

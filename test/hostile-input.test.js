@@ -13,7 +13,6 @@ const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 
 const fixture = useSandbox();
 
-
 const CASES = Object.fromEntries(OPERATION_CASES.map((op) => [op.code, op]));
 
 /** Parameters that take no expression (noDataExpression). */
@@ -34,12 +33,17 @@ function runWith(code, overrides, credentialOverrides = {}) {
 	const parameters = Object.fromEntries(
 		Object.entries(values).map(([name, value]) => [
 			name,
-			(typeof value === 'object' && value !== null) || NO_EXPRESSION.has(name) ? value : `={{ $json[${JSON.stringify(name)}] }}`,
+			(typeof value === 'object' && value !== null) || NO_EXPRESSION.has(name)
+				? value
+				: `={{ $json[${JSON.stringify(name)}] }}`,
 		]),
 	);
 	return runNode({
 		type: op.type,
-		parameters: withOptions({ ...op.parameters, ...parameters }, { ...options, retryDelay: 1, maxTries: 1, ...settings }),
+		parameters: withOptions(
+			{ ...op.parameters, ...parameters },
+			{ ...options, retryDelay: 1, maxTries: 1, ...settings },
+		),
 		credentials: { ...fixture.credentials, ...credentialOverrides },
 		items: [{ json: values }],
 	});
@@ -91,7 +95,17 @@ const HOSTILE_IDS = [
 ];
 
 /** Values that stay inside one path segment when percent-encoded: sent, encoded, to the intended endpoint. */
-const ENCODED_IS_SAFE = new Set(['1?a=b', '1#top', '1&x=y', '1;drop', '-1', '1.5', '0x1F', '1e3', '１２']);
+const ENCODED_IS_SAFE = new Set([
+	'1?a=b',
+	'1#top',
+	'1&x=y',
+	'1;drop',
+	'-1',
+	'1.5',
+	'0x1F',
+	'1e3',
+	'１２',
+]);
 
 /** Path ids per operation: parameter, its label, and its type in the spec. */
 const PATH_IDS = [
@@ -112,33 +126,39 @@ const PATH_IDS = [
 describe('path ids', () => {
 	test('every operation with an id in its path has it in this table', () => {
 		const withIds = Object.values(ENDPOINTS)
-			.filter((spec) => /^E\d+$/.test(spec.code) && Object.keys(spec.pathParams).some((name) => name !== 'type'))
+			.filter(
+				(spec) =>
+					/^E\d+$/.test(spec.code) && Object.keys(spec.pathParams).some((name) => name !== 'type'),
+			)
 			.map((spec) => spec.code);
 		expect([...new Set(PATH_IDS.map(([code]) => code))].sort()).toEqual(withIds.sort());
 	});
 
 	describe.each(PATH_IDS)('%s %s', (code, parameter, label) => {
 		const stringId = code === 'E8';
-		test.each(HOSTILE_IDS.map((value) => [JSON.stringify(value), value]))('%s', async (_, value) => {
-			const result = await runWith(code, { [parameter]: value });
-			if (!(stringId && ENCODED_IS_SAFE.has(value))) {
-				expectRefused(result, label);
-				return;
-			}
-			// A UUID is any text: sent, but only as one encoded segment of the E8 path, with no query.
-			const op = CASES.E8.parameters;
-			const uuid = parameter === 'customerSupplierUuid' ? value : op.customerSupplierUuid;
-			const branch = parameter === 'branchUuid' ? value : op.branchUuid;
-			expect(fixture.sandbox.requests).toHaveLength(1);
-			expect(fixture.sandbox.requests[0]).toMatchObject({
-				operation: 'E8',
-				method: 'GET',
-				module: 'accounting',
-				path: `/api/v5/customers-suppliers/1/${encodeURIComponent(uuid)}/branches/${encodeURIComponent(branch)}`,
-				rawQuery: '',
-			});
-			expect(/** @type {any} */ (result.error).httpCode).toBe('404');
-		});
+		test.each(HOSTILE_IDS.map((value) => [JSON.stringify(value), value]))(
+			'%s',
+			async (_, value) => {
+				const result = await runWith(code, { [parameter]: value });
+				if (!(stringId && ENCODED_IS_SAFE.has(value))) {
+					expectRefused(result, label);
+					return;
+				}
+				// A UUID is any text: sent, but only as one encoded segment of the E8 path, with no query.
+				const op = CASES.E8.parameters;
+				const uuid = parameter === 'customerSupplierUuid' ? value : op.customerSupplierUuid;
+				const branch = parameter === 'branchUuid' ? value : op.branchUuid;
+				expect(fixture.sandbox.requests).toHaveLength(1);
+				expect(fixture.sandbox.requests[0]).toMatchObject({
+					operation: 'E8',
+					method: 'GET',
+					module: 'accounting',
+					path: `/api/v5/customers-suppliers/1/${encodeURIComponent(uuid)}/branches/${encodeURIComponent(branch)}`,
+					rawQuery: '',
+				});
+				expect(/** @type {any} */ (result.error).httpCode).toBe('404');
+			},
+		);
 	});
 
 	test('a customer/supplier type other than customer/supplier (1/2) is refused', async () => {
@@ -151,19 +171,60 @@ describe('path ids', () => {
  * @type {Array<[string, Record<string, any>, string, string | RegExp]>}
  */
 const BAD_PARAMETERS = [
-	['E1', { createdDate: 'next tuesday' }, 'Created Date', 'must be a date as YYYY-MM-DD, got "next tuesday"'],
+	[
+		'E1',
+		{ createdDate: 'next tuesday' },
+		'Created Date',
+		'must be a date as YYYY-MM-DD, got "next tuesday"',
+	],
 	['E1', { createdDate: '2024-02-30' }, 'Created Date', 'is not a real date or time'],
 	['E1', { createdDate: '' }, 'Created Date', 'is required'],
 	['E1', { taxInclusive: 'maybe' }, 'Tax Inclusive', 'must be 0 or 1'],
 	['E1', { customerId: '1 OR 1=1' }, 'Customer ID', 'must be a whole number'],
 	['E1', { total: 'lots' }, 'Total', 'must be a number'],
-	['E1', { lineItemsSource: 'json', lineItemsJson: '[{"itemId": 1,' }, 'Line Items (JSON)', 'is not valid JSON'],
-	['E1', { lineItemsSource: 'json', lineItemsJson: '{"itemId": 1}' }, 'Line Items (JSON)', 'must be an array'],
-	['E1', { lineItems: { item: [{ itemId: '1701', description: 'Case', quantity: '', price: '1', amount: '1', discount: '0', tax: '0', taxAmount: '0', totalWithTax: '1' }] } }, 'Line 1: Quantity', 'is required'],
+	[
+		'E1',
+		{ lineItemsSource: 'json', lineItemsJson: '[{"itemId": 1,' },
+		'Line Items (JSON)',
+		'is not valid JSON',
+	],
+	[
+		'E1',
+		{ lineItemsSource: 'json', lineItemsJson: '{"itemId": 1}' },
+		'Line Items (JSON)',
+		'must be an array',
+	],
+	[
+		'E1',
+		{
+			lineItems: {
+				item: [
+					{
+						itemId: '1701',
+						description: 'Case',
+						quantity: '',
+						price: '1',
+						amount: '1',
+						discount: '0',
+						tax: '0',
+						taxAmount: '0',
+						totalWithTax: '1',
+					},
+				],
+			},
+		},
+		'Line 1: Quantity',
+		'is required',
+	],
 	['E1', { options: { language: 'en\r\nX-Injected: 1' } }, 'Language', 'must be en or ar'],
 	['E2', { updateFields: { status: 2 } }, 'Status', 'must be 0 or 1'],
 	['E2', { updateFields: {} }, 'Update Fields', 'needs at least one field'],
-	['E2', { updateFields: { parentCategory: { __rl: true, mode: 'id', value: '../1' } } }, 'Parent Category', 'must be a whole number'],
+	[
+		'E2',
+		{ updateFields: { parentCategory: { __rl: true, mode: 'id', value: '../1' } } },
+		'Parent Category',
+		'must be a whole number',
+	],
 	['E3', { options: { language: 'fr' } }, 'Language', 'must be en or ar'],
 	['E4', { options: { language: 'ar\nX: 1' } }, 'Language', 'must be en or ar'],
 	['E6', { businessId: 'abc' }, 'Business ID', 'must be a whole number'],
@@ -174,7 +235,12 @@ const BAD_PARAMETERS = [
 	['E9', { name: '  ' }, 'Name', 'is required'],
 	['E9', { representativeId: '7; DROP' }, 'Representative ID', 'must be a whole number'],
 	['E10', { updateFields: { dueDate: 'soon' } }, 'Due Date', 'must be a date as YYYY-MM-DD'],
-	['E10', { timeTracking: { timeEntry: [{ userId: '3', startedAt: '2026-11-21' }] } }, 'Started At of Time Entry 1', 'needs a time'],
+	[
+		'E10',
+		{ timeTracking: { timeEntry: [{ userId: '3', startedAt: '2026-11-21' }] } },
+		'Started At of Time Entry 1',
+		'needs a time',
+	],
 	['E10', { updateFields: { ownerId: '../3' } }, 'Owner ID', 'must be a whole number'],
 	['E10', { updateFields: { budget: '1,500' } }, 'Budget', 'must be a number'],
 	['E11', { userType: '' }, 'User Type', 'is required'],
@@ -191,12 +257,17 @@ const BAD_PARAMETERS = [
 ];
 
 describe('bad parameters are refused before any request, naming the parameter and the item', () => {
-	test.each(BAD_PARAMETERS.map(([code, overrides, parameter, reason]) => [code, parameter, JSON.stringify(overrides), overrides, reason]))(
-		'%s %s: %s',
-		async (code, parameter, _, overrides, reason) => {
-			expectRefused(await runWith(code, overrides), parameter, reason);
-		},
-	);
+	test.each(
+		BAD_PARAMETERS.map(([code, overrides, parameter, reason]) => [
+			code,
+			parameter,
+			JSON.stringify(overrides),
+			overrides,
+			reason,
+		]),
+	)('%s %s: %s', async (code, parameter, _, overrides, reason) => {
+		expectRefused(await runWith(code, overrides), parameter, reason);
+	});
 
 	test('the item index in the message is the failing item', async () => {
 		const op = CASES.E15;
@@ -213,7 +284,11 @@ describe('bad parameters are refused before any request, naming the parameter an
 test('n8n itself refuses a required parameter left empty in the node, before the run', async () => {
 	const op = CASES.E15;
 	await expect(
-		runNode({ type: op.type, parameters: { ...op.parameters, payslipId: '' }, credentials: fixture.credentials }),
+		runNode({
+			type: op.type,
+			parameters: { ...op.parameters, payslipId: '' },
+			credentials: fixture.credentials,
+		}),
 	).rejects.toThrow('Parameter "Payslip ID" is required.');
 	expect(fixture.sandbox.requests).toHaveLength(0);
 });
@@ -224,14 +299,23 @@ describe('query values stay query values', () => {
 		const { error } = await runWith('E16', { filters: { keyword } });
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests).toHaveLength(1);
-		expect(fixture.sandbox.requests[0].query).toEqual({ keyword, list: '', per_page: '3', page: '1' });
+		expect(fixture.sandbox.requests[0].query).toEqual({
+			keyword,
+			list: '',
+			per_page: '3',
+			page: '1',
+		});
 	});
 });
 
 /** Which credential fields each operation sends as headers (business key aside). */
 function credentialHeaderFields(/** @type {string} */ code) {
-	const spec = /** @type {any} */ (Object.values(ENDPOINTS).find((candidate) => candidate.code === code));
-	return [...new Set(Object.values(spec.credentialHeaders))].filter((field) => field !== 'businessKey');
+	const spec = /** @type {any} */ (
+		Object.values(ENDPOINTS).find((candidate) => candidate.code === code)
+	);
+	return [...new Set(Object.values(spec.credentialHeaders))].filter(
+		(field) => field !== 'businessKey',
+	);
 }
 
 const FIELD_LABELS = {
@@ -244,24 +328,45 @@ const FIELD_LABELS = {
 };
 
 describe('header values with line breaks are refused (credential and business keys)', () => {
-	const cases = OPERATION_CASES.flatMap((op) => credentialHeaderFields(op.code).map((field) => [op.code, field]));
+	const cases = OPERATION_CASES.flatMap((op) =>
+		credentialHeaderFields(op.code).map((field) => [op.code, field]),
+	);
 
 	test.each(cases)('%s: %s', async (code, field) => {
 		const hostile = `${fixture.credentials[field]}\r\nX-Injected: 1`;
 		const result = await runWith(code, {}, { [field]: hostile });
 		const label = /** @type {Record<string, string>} */ (FIELD_LABELS)[field];
-		expectRefused(result, `The credential field "${label}"`, 'contains a line break or control character');
+		expectRefused(
+			result,
+			`The credential field "${label}"`,
+			'contains a line break or control character',
+		);
 		expect(JSON.stringify(result.error)).not.toContain('X-Injected');
 	});
 
-	test.each(OPERATION_CASES.filter((op) => op.business).map((op) => op.code))('%s: a business key with a line break', async (code) => {
-		const defaultKey = await runWith(code, {}, { businessKey: 'sbx_bizkey\nX-Injected: 1' });
-		expectRefused(defaultKey, 'The business key of "default"', 'contains a line break or control character');
+	test.each(OPERATION_CASES.filter((op) => op.business).map((op) => op.code))(
+		'%s: a business key with a line break',
+		async (code) => {
+			const defaultKey = await runWith(code, {}, { businessKey: 'sbx_bizkey\nX-Injected: 1' });
+			expectRefused(
+				defaultKey,
+				'The business key of "default"',
+				'contains a line break or control character',
+			);
 
-		const additional = await runWith(code, { settings: { business: 'globex' } }, { additionalBusinessKeys: 'globex=sbx_bizkey_globex\rX-Injected: 1' });
-		expectRefused(additional, 'The business key of "globex"', 'contains a line break or control character');
-		expect(JSON.stringify([defaultKey.error, additional.error])).not.toContain('X-Injected');
-	});
+			const additional = await runWith(
+				code,
+				{ settings: { business: 'globex' } },
+				{ additionalBusinessKeys: 'globex=sbx_bizkey_globex\rX-Injected: 1' },
+			);
+			expectRefused(
+				additional,
+				'The business key of "globex"',
+				'contains a line break or control character',
+			);
+			expect(JSON.stringify([defaultKey.error, additional.error])).not.toContain('X-Injected');
+		},
+	);
 });
 
 const BASE_URL_FIELDS = {
@@ -292,7 +397,9 @@ const HOSTILE_BASE_URLS = [
 ];
 
 describe('base URLs must be http or https', () => {
-	const cases = OPERATION_CASES.flatMap((op) => HOSTILE_BASE_URLS.map((url) => [op.code, JSON.stringify(url), op.type, url]));
+	const cases = OPERATION_CASES.flatMap((op) =>
+		HOSTILE_BASE_URLS.map((url) => [op.code, JSON.stringify(url), op.type, url]),
+	);
 	test.each(cases)('%s: %s', async (code, _, type, url) => {
 		const [field, label] = /** @type {Record<string, string[]>} */ (BASE_URL_FIELDS)[type];
 		expectRefused(await runWith(code, {}, { [field]: url }), `The credential field "${label}"`);

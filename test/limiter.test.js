@@ -22,7 +22,8 @@ beforeEach(() => {
 const TASK_IDS = [1001, 1002, 1003, 1004];
 
 /** @param {number} count */
-const taskItems = (count) => Array.from({ length: count }, (_, i) => ({ json: { task: TASK_IDS[i % 4], name: `Item ${i}` } }));
+const taskItems = (count) =>
+	Array.from({ length: count }, (_, i) => ({ json: { task: TASK_IDS[i % 4], name: `Item ${i}` } }));
 
 /** @param {number} count @param {Record<string, any>} [settings] request settings (Options) @param {boolean} [continueOnFail] */
 function updateTasks(count, settings = {}, continueOnFail = false) {
@@ -59,8 +60,12 @@ function recordArrivals() {
 
 /** Output in input order, each item paired with its own input. @param {any[]} output @param {number} count */
 function expectInOrder(output, count) {
-	expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
-	expect(output.map((item) => item.json.name)).toEqual(taskItems(count).map((item) => item.json.name));
+	expect(output.map((item) => item.pairedItem)).toEqual(
+		Array.from({ length: count }, (_, i) => ({ item: i })),
+	);
+	expect(output.map((item) => item.json.name)).toEqual(
+		taskItems(count).map((item) => item.json.name),
+	);
 }
 
 describe('adaptive by default', () => {
@@ -107,39 +112,46 @@ describe('pushed back', () => {
 	test.each([
 		{ label: '429', inFlightStatus: 429 },
 		{ label: '503 with Retry-After', inFlightStatus: 503 },
-	])('an in-flight cap answered with $label: fewer in flight after the refusal, every item done in order', async ({ inFlightStatus }) => {
-		// 200 requests/s, burst 50, at most 12 at once per business key, 20 ms latency.
-		fixture.sandbox.setLatency(20);
-		fixture.sandbox.pushback.configure({ rateLimit: { rate: 200, burst: 50, maxInFlight: 12, inFlightStatus } });
-		const recorder = recordArrivals();
-		let result;
-		try {
-			result = await updateTasks(150);
-		} finally {
-			recorder.stop();
-		}
-		expect(result.error).toBeUndefined();
-		expectInOrder(result.output, 150);
+	])(
+		'an in-flight cap answered with $label: fewer in flight after the refusal, every item done in order',
+		async ({ inFlightStatus }) => {
+			// 200 requests/s, burst 50, at most 12 at once per business key, 20 ms latency.
+			fixture.sandbox.setLatency(20);
+			fixture.sandbox.pushback.configure({
+				rateLimit: { rate: 200, burst: 50, maxInFlight: 12, inFlightStatus },
+			});
+			const recorder = recordArrivals();
+			let result;
+			try {
+				result = await updateTasks(150);
+			} finally {
+				recorder.stop();
+			}
+			expect(result.error).toBeUndefined();
+			expectInOrder(result.output, 150);
 
-		const requests = [...fixture.requestsFor('E10')].sort((a, b) => a.seq - b.seq);
-		const refused = requests.filter((r) => r.status !== 200);
-		expect(refused.length).toBeGreaterThan(0); // the slow start did run into the cap
-		// The cap's refusals, and the bucket's 429s when the run sent faster than 200/s.
-		expect(refused.some((r) => r.status === inFlightStatus)).toBe(true);
-		expect(refused.every((r) => r.status === inFlightStatus || r.status === 429)).toBe(true);
-		// Every item stored once: 150 successes, one per item.
-		expect(requests.filter((r) => r.status === 200)).toHaveLength(150);
+			const requests = [...fixture.requestsFor('E10')].sort((a, b) => a.seq - b.seq);
+			const refused = requests.filter((r) => r.status !== 200);
+			expect(refused.length).toBeGreaterThan(0); // the slow start did run into the cap
+			// The cap's refusals, and the bucket's 429s when the run sent faster than 200/s.
+			expect(refused.some((r) => r.status === inFlightStatus)).toBe(true);
+			expect(refused.every((r) => r.status === inFlightStatus || r.status === 429)).toBe(true);
+			// Every item stored once: 150 successes, one per item.
+			expect(requests.filter((r) => r.status === 200)).toHaveLength(150);
 
-		// Up to the refusals the run had more in flight (the refused ones included: they wait
-		// the latency too) than it has once it resumes after the shared pause.
-		const firstRefusal = refused[0].receivedAt;
-		const resumedAt = recorder.arrivals.find((a) => a.at >= firstRefusal + 500)?.at ?? Infinity;
-		const before = recorder.arrivals.filter((a) => a.at < resumedAt);
-		// Requests go out in waves (one per answer time): 100 ms spans several whole waves.
-		const resumed = recorder.arrivals.filter((a) => a.at >= resumedAt && a.at < resumedAt + 100);
-		expect(resumed.length).toBeGreaterThan(0);
-		expect(Math.max(...resumed.map((a) => a.inFlight))).toBeLessThan(Math.max(...before.map((a) => a.inFlight)));
-	});
+			// Up to the refusals the run had more in flight (the refused ones included: they wait
+			// the latency too) than it has once it resumes after the shared pause.
+			const firstRefusal = refused[0].receivedAt;
+			const resumedAt = recorder.arrivals.find((a) => a.at >= firstRefusal + 500)?.at ?? Infinity;
+			const before = recorder.arrivals.filter((a) => a.at < resumedAt);
+			// Requests go out in waves (one per answer time): 100 ms spans several whole waves.
+			const resumed = recorder.arrivals.filter((a) => a.at >= resumedAt && a.at < resumedAt + 100);
+			expect(resumed.length).toBeGreaterThan(0);
+			expect(Math.max(...resumed.map((a) => a.inFlight))).toBeLessThan(
+				Math.max(...before.map((a) => a.inFlight)),
+			);
+		},
+	);
 
 	test('timeouts shrink the limit: after them fewer requests are in flight than before', async () => {
 		fixture.sandbox.setLatency(20);
@@ -160,7 +172,9 @@ describe('pushed back', () => {
 		// The four slow ones; on a busy machine a few more may miss the 150 ms too.
 		expect(failed.length).toBeGreaterThanOrEqual(4);
 		expect(failed.every((item) => /did not answer within 150 ms/.test(item.json.error))).toBe(true);
-		expect(result.output.map((item) => item.pairedItem)).toEqual(Array.from({ length: 600 }, (_, i) => ({ item: i })));
+		expect(result.output.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: 600 }, (_, i) => ({ item: i })),
+		);
 		const arrivals = recorder.arrivals;
 		const slowAt = arrivals[40].at;
 		const before = arrivals.filter((a) => a.at <= slowAt);
@@ -168,7 +182,9 @@ describe('pushed back', () => {
 		// Requests go out in waves (one per answer time): 100 ms spans several whole waves.
 		const after = arrivals.filter((a) => a.at >= slowAt + 200 && a.at < slowAt + 300);
 		expect(after.length).toBeGreaterThan(0);
-		expect(Math.max(...after.map((a) => a.inFlight))).toBeLessThan(Math.max(...before.map((a) => a.inFlight)));
+		expect(Math.max(...after.map((a) => a.inFlight))).toBeLessThan(
+			Math.max(...before.map((a) => a.inFlight)),
+		);
 	});
 
 	test('a rate limit (50/s, burst 10): one shared pause per Retry-After, no create sent twice, every item done', async () => {
@@ -179,15 +195,21 @@ describe('pushed back', () => {
 			{ items: Array.from({ length: count }, (_, i) => ({ json: { type: `batch-${i}` } })) },
 		);
 		expect(error).toBeUndefined();
-		expect(output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
-		expect(output.map((item) => item.json.type)).toEqual(Array.from({ length: count }, (_, i) => `batch-${i}`));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: count }, (_, i) => ({ item: i })),
+		);
+		expect(output.map((item) => item.json.type)).toEqual(
+			Array.from({ length: count }, (_, i) => `batch-${i}`),
+		);
 
 		const requests = [...fixture.requestsFor('E7')].sort((a, b) => a.seq - b.seq);
 		const refused = requests.filter((r) => r.status === 429);
 		expect(refused.length).toBeGreaterThan(0);
 		for (let i = 0; i < count; i++) {
 			const type = `batch-${i}`;
-			expect(fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type)).toHaveLength(1);
+			expect(
+				fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type),
+			).toHaveLength(1);
 			const mine = requests.filter((r) => r.body.value.type === type);
 			expect(mine.filter((r) => r.status === 200)).toHaveLength(1);
 			expect(mine.slice(0, -1).every((r) => r.status === 429)).toBe(true); // only refusals were sent again
@@ -195,7 +217,9 @@ describe('pushed back', () => {
 		// After any refusal (Retry-After: 1), not only the first, nothing arrives until the second
 		// has passed, except requests already on their way when it was answered.
 		for (const refusal of refused) {
-			const during = requests.filter((r) => r.receivedAt > refusal.receivedAt + 100 && r.receivedAt < refusal.receivedAt + 950);
+			const during = requests.filter(
+				(r) => r.receivedAt > refusal.receivedAt + 100 && r.receivedAt < refusal.receivedAt + 950,
+			);
 			expect(during.map((r) => r.seq)).toEqual([]);
 		}
 	});
@@ -207,10 +231,15 @@ describe('pushed back', () => {
 		const count = 200;
 		const { output, error } = await runHr(
 			{ resource: 'skill', operation: 'create', type: '={{ $json.type }}', skills: 'Excel' },
-			{ items: Array.from({ length: count }, (_, i) => ({ json: { type: `paced-${i}` } })), continueOnFail: true },
+			{
+				items: Array.from({ length: count }, (_, i) => ({ json: { type: `paced-${i}` } })),
+				continueOnFail: true,
+			},
 		);
 		expect(error).toBeUndefined();
-		expect(output.filter((item) => item.json.error !== undefined).map((item) => item.json.error)).toEqual([]);
+		expect(
+			output.filter((item) => item.json.error !== undefined).map((item) => item.json.error),
+		).toEqual([]);
 		const requests = [...fixture.requestsFor('E7')].sort((a, b) => a.seq - b.seq);
 		expect(requests.filter((r) => r.status === 200)).toHaveLength(count);
 		// Refused: the first round beyond the burst; after its pause only a few probes above the estimated rate.
@@ -263,7 +292,8 @@ describe('the latency signal', () => {
 		for (let i = 0; i < 4; i++) slowRounds.push(await round(limiter, () => 1500));
 		expect(slowRounds[4]).toBeLessThan(Math.max(...slowRounds));
 		expect(Math.max(...slowRounds)).toBeLessThan(2 * limit);
-		for (let i = 1; i < slowRounds.length; i++) expect(slowRounds[i]).toBeGreaterThanOrEqual(Math.floor(slowRounds[i - 1] * 0.75));
+		for (let i = 1; i < slowRounds.length; i++)
+			expect(slowRounds[i]).toBeGreaterThanOrEqual(Math.floor(slowRounds[i - 1] * 0.75));
 		// Slow for long: down to the start, not below it.
 		for (let i = 0; i < 20; i++) await round(limiter, () => 1500);
 		expect(limiter.currentLimit()).toBe(startLimit(ceiling));

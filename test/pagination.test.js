@@ -16,7 +16,6 @@ const { watchInFlight } = require('./harness/inFlight');
 
 const fixture = useSandbox();
 
-
 /**
  * @param {Record<string, any>} parameters
  * @param {any[]} [items]
@@ -24,7 +23,12 @@ const fixture = useSandbox();
 function getNews(parameters, items) {
 	return runNode({
 		type: 'businessPlatformEcommerce',
-		parameters: { resource: 'news', operation: 'getAll', ...parameters, options: { retryDelay: 1, ...parameters.options } },
+		parameters: {
+			resource: 'news',
+			operation: 'getAll',
+			...parameters,
+			options: { retryDelay: 1, ...parameters.options },
+		},
 		credentials: fixture.credentials,
 		items,
 	});
@@ -32,7 +36,9 @@ function getNews(parameters, items) {
 
 /** The ids the platform holds for acme, in its default order (newest first). */
 function seededIds() {
-	return fixture.sandbox.state.acme.news.map((/** @type {any} */ n) => n.id).sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
+	return fixture.sandbox.state.acme.news
+		.map((/** @type {any} */ n) => n.id)
+		.sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
 }
 
 /**
@@ -40,9 +46,13 @@ function seededIds() {
  * same time, so the order they arrive or are answered in is not part of the contract.
  */
 function pagesAsked() {
-	return fixture.requestsFor('E16')
+	return fixture
+		.requestsFor('E16')
 		.map((/** @type {any} */ r) => [r.query.per_page, r.query.page])
-		.sort((/** @type {string[]} */ a, /** @type {string[]} */ b) => Number(a[0]) - Number(b[0]) || Number(a[1]) - Number(b[1]));
+		.sort(
+			(/** @type {string[]} */ a, /** @type {string[]} */ b) =>
+				Number(a[0]) - Number(b[0]) || Number(a[1]) - Number(b[1]),
+		);
 }
 
 /** @param {number} perPage @param {number} count */
@@ -53,13 +63,16 @@ function pages(perPage, count) {
 const SIZE = 7; // a Page Size that is not the default (100)
 
 describe('Return All with Page Size 7', () => {
-	test.each([0, 1, SIZE, SIZE + 1, 3 * SIZE])('%i items: each once, in order, in max(1, ceil(n / 7)) requests', async (count) => {
-		fixture.sandbox.seedNews('acme', count);
-		const { json, error } = await getNews({ returnAll: true, options: { pageSize: SIZE } });
-		expect(error).toBeUndefined();
-		expect(json.map((item) => item.id)).toEqual(seededIds());
-		expect(pagesAsked()).toEqual(pages(SIZE, Math.max(1, Math.ceil(count / SIZE))));
-	});
+	test.each([0, 1, SIZE, SIZE + 1, 3 * SIZE])(
+		'%i items: each once, in order, in max(1, ceil(n / 7)) requests',
+		async (count) => {
+			fixture.sandbox.seedNews('acme', count);
+			const { json, error } = await getNews({ returnAll: true, options: { pageSize: SIZE } });
+			expect(error).toBeUndefined();
+			expect(json.map((item) => item.id)).toEqual(seededIds());
+			expect(pagesAsked()).toEqual(pages(SIZE, Math.max(1, Math.ceil(count / SIZE))));
+		},
+	);
 });
 
 describe('Limit with Page Size 7 over 50 items', () => {
@@ -67,7 +80,11 @@ describe('Limit with Page Size 7 over 50 items', () => {
 		'Limit %i: the first min(50, limit) items, then no further request',
 		async (limit) => {
 			fixture.sandbox.seedNews('acme', 50);
-			const { json, error } = await getNews({ returnAll: false, limit, options: { pageSize: SIZE } });
+			const { json, error } = await getNews({
+				returnAll: false,
+				limit,
+				options: { pageSize: SIZE },
+			});
 			expect(error).toBeUndefined();
 			expect(json.map((item) => item.id)).toEqual(seededIds().slice(0, limit));
 			// A page is never bigger than the limit, and the walk stops once the limit is reached.
@@ -91,36 +108,42 @@ describe('page sizes and counts at scale', () => {
 		[2500, 1000, 3],
 		[10_000, 10_000, 1],
 		[250, 100_000, 1],
-	])('%i items at Page Size %i (the spec states no maximum): %i request(s)', async (count, pageSize, requests) => {
-		fixture.sandbox.seedNews('acme', count);
-		const { json, error } = await getNews({ returnAll: true, options: { pageSize } });
-		expect(error).toBeUndefined();
-		expect(json).toHaveLength(count);
-		expect(pagesAsked()).toEqual(pages(pageSize, requests));
-	});
+	])(
+		'%i items at Page Size %i (the spec states no maximum): %i request(s)',
+		async (count, pageSize, requests) => {
+			fixture.sandbox.seedNews('acme', count);
+			const { json, error } = await getNews({ returnAll: true, options: { pageSize } });
+			expect(error).toBeUndefined();
+			expect(json).toHaveLength(count);
+			expect(pagesAsked()).toEqual(pages(pageSize, requests));
+		},
+	);
 
-	test.each([1, 10])('a 429 between pages repeats that page only; no item twice (Concurrency %i)', async (concurrency) => {
-		fixture.sandbox.seedNews('acme', 20);
-		// Faults meet requests in arrival order: page 1 is only delayed, page 2 is refused once.
-		fixture.sandbox.inject({ operation: 'E16', delayMs: 1 });
-		fixture.sandbox.inject({ operation: 'E16', status: 429, retryAfter: 0 });
-		const { json, error } = await getNews({
-			returnAll: true,
-			options: { pageSize: SIZE, retryDelay: 1, concurrency },
-		});
-		expect(error).toBeUndefined();
-		expect(json.map((item) => item.id)).toEqual(seededIds());
-		const byArrival = [...fixture.requestsFor('E16')].sort((a, b) => a.seq - b.seq);
-		const asked = byArrival.map((/** @type {any} */ r) => [r.query.page, r.status]);
-		expect(asked.filter(([page]) => page === '2')).toEqual([
-			['2', 429],
-			['2', 200],
-		]);
-		expect(asked.filter(([page]) => page !== '2')).toEqual([
-			['1', 200],
-			['3', 200],
-		]);
-	});
+	test.each([1, 10])(
+		'a 429 between pages repeats that page only; no item twice (Concurrency %i)',
+		async (concurrency) => {
+			fixture.sandbox.seedNews('acme', 20);
+			// Faults meet requests in arrival order: page 1 is only delayed, page 2 is refused once.
+			fixture.sandbox.inject({ operation: 'E16', delayMs: 1 });
+			fixture.sandbox.inject({ operation: 'E16', status: 429, retryAfter: 0 });
+			const { json, error } = await getNews({
+				returnAll: true,
+				options: { pageSize: SIZE, retryDelay: 1, concurrency },
+			});
+			expect(error).toBeUndefined();
+			expect(json.map((item) => item.id)).toEqual(seededIds());
+			const byArrival = [...fixture.requestsFor('E16')].sort((a, b) => a.seq - b.seq);
+			const asked = byArrival.map((/** @type {any} */ r) => [r.query.page, r.status]);
+			expect(asked.filter(([page]) => page === '2')).toEqual([
+				['2', 429],
+				['2', 200],
+			]);
+			expect(asked.filter(([page]) => page !== '2')).toEqual([
+				['1', 200],
+				['3', 200],
+			]);
+		},
+	);
 });
 
 describe('several input items', () => {
@@ -133,7 +156,11 @@ describe('several input items', () => {
 			{ json: { pageSize: 6, limit: 7 } },
 		];
 		const { output, error } = await getNews(
-			{ returnAll: false, limit: '={{ $json.limit }}', options: { pageSize: '={{ $json.pageSize }}' } },
+			{
+				returnAll: false,
+				limit: '={{ $json.limit }}',
+				options: { pageSize: '={{ $json.pageSize }}' },
+			},
 			items,
 		);
 		expect(error).toBeUndefined();
@@ -168,25 +195,33 @@ describe('pages read ahead within Concurrency', () => {
 		{ label: 'Fixed 10', concurrency: 10, most: 10, concurrencyMode: 'fixed' },
 		{ label: '4', concurrency: 4, most: 4 },
 		{ label: '1', concurrency: 1, most: 1 },
-	])('Concurrency $label: at most $most pages on their way at once, each asked for once, read in order', async ({ concurrency, most, concurrencyMode }) => {
-		fixture.sandbox.seedNews('acme', 300);
-		injectRandomDelays(30);
-		const inFlight = watchInFlight(fixture.sandbox.server);
-		try {
-			const { json, error } = await getNews({
-				returnAll: true,
-				options: { pageSize: 10, retryDelay: 1, concurrency, ...(concurrencyMode ? { concurrencyMode } : {}) },
-			});
-			expect(error).toBeUndefined();
-			expect(json.map((item) => item.id)).toEqual(seededIds());
-			expect(inFlight.max).toBe(most);
-		} finally {
-			inFlight.stop();
-		}
-		const asked = fixture.requestsFor('E16').map((/** @type {any} */ r) => Number(r.query.page));
-		expect([...asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-		if (most > 1) expect(asked).not.toEqual([...asked].sort((a, b) => a - b)); // answered out of order
-	});
+	])(
+		'Concurrency $label: at most $most pages on their way at once, each asked for once, read in order',
+		async ({ concurrency, most, concurrencyMode }) => {
+			fixture.sandbox.seedNews('acme', 300);
+			injectRandomDelays(30);
+			const inFlight = watchInFlight(fixture.sandbox.server);
+			try {
+				const { json, error } = await getNews({
+					returnAll: true,
+					options: {
+						pageSize: 10,
+						retryDelay: 1,
+						concurrency,
+						...(concurrencyMode ? { concurrencyMode } : {}),
+					},
+				});
+				expect(error).toBeUndefined();
+				expect(json.map((item) => item.id)).toEqual(seededIds());
+				expect(inFlight.max).toBe(most);
+			} finally {
+				inFlight.stop();
+			}
+			const asked = fixture.requestsFor('E16').map((/** @type {any} */ r) => Number(r.query.page));
+			expect([...asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+			if (most > 1) expect(asked).not.toEqual([...asked].sort((a, b) => a - b)); // answered out of order
+		},
+	);
 
 	test('several Return All items share the bound: never more than Concurrency requests at once', async () => {
 		fixture.sandbox.seedNews('acme', 200);
@@ -199,7 +234,9 @@ describe('pages read ahead within Concurrency', () => {
 			);
 			expect(error).toBeUndefined();
 			expect(output).toHaveLength(600);
-			expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2].flatMap((item) => Array(200).fill({ item })));
+			expect(output.map((item) => item.pairedItem)).toEqual(
+				[0, 1, 2].flatMap((item) => Array(200).fill({ item })),
+			);
 			// Three items at once, two pages each (7 / 3, rounded down).
 			expect(inFlight.max).toBe(6);
 		} finally {
@@ -210,7 +247,11 @@ describe('pages read ahead within Concurrency', () => {
 
 	test('Limit reads ahead only the pages it needs', async () => {
 		fixture.sandbox.seedNews('acme', 300);
-		const { json, error } = await getNews({ returnAll: false, limit: 45, options: { pageSize: 10 } });
+		const { json, error } = await getNews({
+			returnAll: false,
+			limit: 45,
+			options: { pageSize: 10 },
+		});
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.id)).toEqual(seededIds().slice(0, 45));
 		const asked = fixture.requestsFor('E16').map((/** @type {any} */ r) => Number(r.query.page));
@@ -222,7 +263,11 @@ describe('pages read ahead within Concurrency', () => {
 		fixture.sandbox.seedNews('acme', 1000);
 		// In arrival order: page 1, then a refusal, then slow answers for the pages read ahead.
 		fixture.sandbox.inject({ operation: 'E16', delayMs: 1 });
-		fixture.sandbox.inject({ operation: 'E16', status: 422, body: { message: 'The page is out of range.' } });
+		fixture.sandbox.inject({
+			operation: 'E16',
+			status: 422,
+			body: { message: 'The page is out of range.' },
+		});
 		fixture.sandbox.inject({ operation: 'E16', delayMs: 80, times: Infinity });
 		const { error } = await getNews({ returnAll: true, options: { pageSize: 10 } });
 		expect(error?.message).toBe('The platform refused to list the news: The page is out of range.');
@@ -237,7 +282,11 @@ describe('pages read ahead within Concurrency', () => {
 
 describe('a paginator that makes no progress', () => {
 	// Every page the same two items and a next page, for ever: a broken platform or proxy.
-	const stuckPage = { status: true, message: 'OK', data: { data: [{ id: 1 }, { id: 2 }], next_page_url: 'http://platform.example/next' } };
+	const stuckPage = {
+		status: true,
+		message: 'OK',
+		data: { data: [{ id: 1 }, { id: 2 }], next_page_url: 'http://platform.example/next' },
+	};
 
 	test('Return All stops at the first page that adds nothing, with the reason, after two requests', async () => {
 		fixture.sandbox.inject({ operation: 'E16', status: 200, body: stuckPage, times: Infinity });
@@ -249,7 +298,12 @@ describe('a paginator that makes no progress', () => {
 	});
 
 	test("the Custom API Call's Return All stops the same way", async () => {
-		fixture.sandbox.inject({ operation: 'invoicesList', status: 200, body: stuckPage, times: Infinity });
+		fixture.sandbox.inject({
+			operation: 'invoicesList',
+			status: 200,
+			body: stuckPage,
+			times: Infinity,
+		});
 		const { error } = await fixture.run('businessPlatformAccounting', {
 			resource: 'customApiCall',
 			operation: 'customApiCall',
@@ -257,7 +311,7 @@ describe('a paginator that makes no progress', () => {
 			path: '/api/v1/invoices',
 			returnAll: true,
 		});
-		expect(error?.message).toContain("page 2 holds only items of earlier pages");
+		expect(error?.message).toContain('page 2 holds only items of earlier pages');
 		expect(fixture.requestsFor('invoicesList')).toHaveLength(2);
 	});
 });

@@ -25,10 +25,17 @@ function propertiesOf(type) {
 }
 
 /** The top-level parameters shown for one resource and operation (show conditions on them only). */
-function shownFor(/** @type {any[]} */ properties, /** @type {string} */ resource, /** @type {string} */ operation) {
+function shownFor(
+	/** @type {any[]} */ properties,
+	/** @type {string} */ resource,
+	/** @type {string} */ operation,
+) {
 	return properties.filter((property) => {
 		const show = property.displayOptions?.show ?? {};
-		return (!show.resource || show.resource.includes(resource)) && (!show.operation || show.operation.includes(operation));
+		return (
+			(!show.resource || show.resource.includes(resource)) &&
+			(!show.operation || show.operation.includes(operation))
+		);
 	});
 }
 
@@ -49,12 +56,16 @@ const panels = ACTION_NODES.flatMap(({ type, actions }) => {
 
 describe.each(panels.map((panel) => [panel.label, panel]))('%s panel', (_label, panel) => {
 	test('one Options collection ("Add option") holding the request settings, sorted by name', () => {
-		const collections = panel.shown.filter((property) => property.type === 'collection' && /option/i.test(property.placeholder ?? ''));
+		const collections = panel.shown.filter(
+			(property) => property.type === 'collection' && /option/i.test(property.placeholder ?? ''),
+		);
 		expect(collections.map((property) => property.name)).toEqual(['options']);
 		const [options] = collections;
 		expect(options).toMatchObject({ displayName: 'Options', placeholder: 'Add option' });
 		const names = options.options.map((/** @type {any} */ option) => option.name);
-		expect(names).toEqual(expect.arrayContaining(requestSettingOptions.map((option) => option.name)));
+		expect(names).toEqual(
+			expect.arrayContaining(requestSettingOptions.map((option) => option.name)),
+		);
 		const displayNames = options.options.map((/** @type {any} */ option) => option.displayName);
 		expect(displayNames).toEqual([...displayNames].sort((a, b) => a.localeCompare(b)));
 		expect(panel.shown.some((property) => property.name === 'requestOptions')).toBe(false);
@@ -62,7 +73,9 @@ describe.each(panels.map((panel) => [panel.label, panel]))('%s panel', (_label, 
 
 	test('a notice says retries are built in and Retry On Fail should stay off; another names the credential fields', () => {
 		const notices = panel.shown.filter((property) => property.type === 'notice');
-		expect(notices.find((notice) => notice.name === 'retryNotice').displayName).toMatch(/Retry On Fail off.*creates/);
+		expect(notices.find((notice) => notice.name === 'retryNotice').displayName).toMatch(
+			/Retry On Fail off.*creates/,
+		);
 		const credentialNotice = notices.find((notice) => notice.name === 'credentialNotice');
 		if (panel.operation.endpoints.length === 0) {
 			// Custom API Call: its Header Profile, not the endpoint table, decides the credential fields.
@@ -75,26 +88,39 @@ describe.each(panels.map((panel) => [panel.label, panel]))('%s panel', (_label, 
 
 test('the credential notice follows the endpoint table: District needs no business key, Category Update its path prefix and user token', () => {
 	const notice = (/** @type {string} */ resource, /** @type {string} */ operation) =>
-		shownFor(propertiesOf('businessPlatformEcommerce'), resource, operation).find((p) => p.name === 'credentialNotice').displayName;
-	expect(notice('district', 'get')).toBe("Uses the credential's API Key, API Connection and Ecommerce Base URL");
+		shownFor(propertiesOf('businessPlatformEcommerce'), resource, operation).find(
+			(p) => p.name === 'credentialNotice',
+		).displayName;
+	expect(notice('district', 'get')).toBe(
+		"Uses the credential's API Key, API Connection and Ecommerce Base URL",
+	);
 	expect(notice('category', 'update')).toBe(
 		"Uses the credential's API Key, API Connection, Business Key (or one of the Additional Business Keys), User Token, Ecommerce Base URL and Categories Path Prefix",
 	);
 });
 
 /** The sandbox's name for a request: the spec code, or its route name for the categories list. */
-const SANDBOX_NAMES = /** @type {Record<string, string>} */ ({ 'categories-list': 'categories-list' });
-
-test.each(OPERATION_CASES.map((op) => [op.code, op]))('%s sends exactly the requests its operation declares', async (_code, op) => {
-	const { actions } = /** @type {any} */ (ACTION_NODES.find((node) => node.type === op.type));
-	const operation = actions.find(op.parameters.resource, op.parameters.operation);
-	const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
-	const declared = operation.endpoints.map((/** @type {string} */ id) => SANDBOX_NAMES[ENDPOINTS[id].code] ?? ENDPOINTS[id].code);
-	const { error } = await fixture.run(op.type, op.parameters);
-	expect(error).toBeUndefined();
-	const sent = [...new Set(fixture.requestsFor().map((/** @type {any} */ request) => request.operation))];
-	expect(sent.sort()).toEqual([...declared].sort());
+const SANDBOX_NAMES = /** @type {Record<string, string>} */ ({
+	'categories-list': 'categories-list',
 });
+
+test.each(OPERATION_CASES.map((op) => [op.code, op]))(
+	'%s sends exactly the requests its operation declares',
+	async (_code, op) => {
+		const { actions } = /** @type {any} */ (ACTION_NODES.find((node) => node.type === op.type));
+		const operation = actions.find(op.parameters.resource, op.parameters.operation);
+		const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
+		const declared = operation.endpoints.map(
+			(/** @type {string} */ id) => SANDBOX_NAMES[ENDPOINTS[id].code] ?? ENDPOINTS[id].code,
+		);
+		const { error } = await fixture.run(op.type, op.parameters);
+		expect(error).toBeUndefined();
+		const sent = [
+			...new Set(fixture.requestsFor().map((/** @type {any} */ request) => request.operation)),
+		];
+		expect(sent.sort()).toEqual([...declared].sort());
+	},
+);
 
 describe('Settings → Retry On Fail on', () => {
 	test('a create warns in an execution hint that records may be created twice', async () => {
@@ -105,7 +131,12 @@ describe('Settings → Retry On Fail on', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(hints).toEqual([
-			expect.objectContaining({ type: 'warning', message: expect.stringMatching(/Retry On Fail is on.*created twice.*turn Retry On Fail off/) }),
+			expect.objectContaining({
+				type: 'warning',
+				message: expect.stringMatching(
+					/Retry On Fail is on.*created twice.*turn Retry On Fail off/,
+				),
+			}),
 		]);
 	});
 
@@ -120,7 +151,11 @@ describe('Settings → Retry On Fail on', () => {
 	});
 
 	test('off (the default): no hint', async () => {
-		const { hints } = await fixture.run('businessPlatformHr', { resource: 'payslip', operation: 'get', payslipId: '1751' });
+		const { hints } = await fixture.run('businessPlatformHr', {
+			resource: 'payslip',
+			operation: 'get',
+			payslipId: '1751',
+		});
 		expect(hints).toEqual([]);
 	});
 });

@@ -23,12 +23,15 @@ beforeEach(() => {
 });
 
 /** @param {string} code */
-const caseOf = (code) => /** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.code === code));
+const caseOf = (code) =>
+	/** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.code === code));
 const stolen = () => `${foreign.url}/collect?token=secret-in-query`;
 
 /** @param {any} error @param {number} statusCode */
 function expectRedirectRefused(error, statusCode) {
-	expect(error?.message).toContain(`redirect (HTTP ${statusCode}) to another host, ${foreign.url}, when asked to`);
+	expect(error?.message).toContain(
+		`redirect (HTTP ${statusCode}) to another host, ${foreign.url}, when asked to`,
+	);
 	expect(JSON.stringify(error)).not.toContain('secret-in-query');
 	expect(JSON.stringify(error)).not.toContain('/collect');
 	expect(error?.context.data).toMatchObject({ httpCode: statusCode, item: 0 });
@@ -45,14 +48,17 @@ describe('a redirect to another host fails the item, and nothing reaches that ho
 		expect(fixture.requestsFor('E15')).toHaveLength(1);
 	});
 
-	test.each([302, 307])('an add answered %i: sent once, never repeated, and the user is told it may have been done', async (statusCode) => {
-		const op = caseOf('E7');
-		fixture.sandbox.inject({ operation: 'E7', status: statusCode, location: stolen() });
-		const { error } = await fixture.run(op.type, op.parameters);
-		expectRedirectRefused(error, statusCode);
-		expect(error?.description).toContain('may have carried out this request');
-		expect(fixture.requestsFor('E7')).toHaveLength(1);
-	});
+	test.each([302, 307])(
+		'an add answered %i: sent once, never repeated, and the user is told it may have been done',
+		async (statusCode) => {
+			const op = caseOf('E7');
+			fixture.sandbox.inject({ operation: 'E7', status: statusCode, location: stolen() });
+			const { error } = await fixture.run(op.type, op.parameters);
+			expectRedirectRefused(error, statusCode);
+			expect(error?.description).toContain('may have carried out this request');
+			expect(fixture.requestsFor('E7')).toHaveLength(1);
+		},
+	);
 
 	test('a Custom API Call answered 302', async () => {
 		fixture.sandbox.inject({ status: 302, location: stolen() });
@@ -63,7 +69,11 @@ describe('a redirect to another host fails the item, and nothing reaches that ho
 
 	test('a relative Location of another scheme-less host (//host) counts as another host', async () => {
 		const op = caseOf('E15');
-		fixture.sandbox.inject({ operation: 'E15', status: 302, location: stolen().replace(/^http:/, '') });
+		fixture.sandbox.inject({
+			operation: 'E15',
+			status: 302,
+			location: stolen().replace(/^http:/, ''),
+		});
 		const { error } = await fixture.run(op.type, op.parameters);
 		expectRedirectRefused(error, 302);
 	});
@@ -86,7 +96,12 @@ describe('a redirect to the same host', () => {
 
 	test('is followed at most three times', async () => {
 		const op = caseOf('E15');
-		fixture.sandbox.inject({ operation: 'E15', status: 302, location: sameOrigin(), times: Infinity });
+		fixture.sandbox.inject({
+			operation: 'E15',
+			status: 302,
+			location: sameOrigin(),
+			times: Infinity,
+		});
 		const { error } = await fixture.run(op.type, op.parameters);
 		expect(error?.message).toContain('The platform redirected more than 3 times when asked to');
 		expect(fixture.requestsFor('E15')).toHaveLength(4);
@@ -99,7 +114,9 @@ describe('a redirect to the same host', () => {
 		const { error } = await fixture.run(op.type, op.parameters);
 		expect(error?.message).toContain('redirect (HTTP 307) when asked to');
 		expect(error?.message).toContain('does not send a request that changes data a second time');
-		expect(error?.description).toContain(`(the platform pointed to ${new URL(moved).origin}, path /hr/v2/api/v1/skills)`);
+		expect(error?.description).toContain(
+			`(the platform pointed to ${new URL(moved).origin}, path /hr/v2/api/v1/skills)`,
+		);
 		expect(JSON.stringify(error)).not.toContain('ticket');
 		expect(fixture.sandbox.requests).toHaveLength(1);
 	});

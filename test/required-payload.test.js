@@ -35,8 +35,20 @@ const CASES = [
 		code: 'E10',
 		payload: 'data.task',
 		does: 'update task 1001',
-		run: () => runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { name: 'Renamed' } }),
-		body: { status_code: 200, code: 1020, hint: 'Processed Successfully', success: true, data: { message: 'Task updated' } },
+		run: () =>
+			runProjects({
+				resource: 'task',
+				operation: 'update',
+				taskId: '1001',
+				updateFields: { name: 'Renamed' },
+			}),
+		body: {
+			status_code: 200,
+			code: 1020,
+			hint: 'Processed Successfully',
+			success: true,
+			data: { message: 'Task updated' },
+		},
 		creates: true,
 	},
 	{
@@ -49,32 +61,52 @@ const CASES = [
 	},
 ];
 
-describe.each(CASES)('$code: a success answer without $payload fails the item', ({ code, payload, does, run, body, creates }) => {
-	test('with a message saying what is missing, the platform message and the details', async () => {
-		fixture.sandbox.inject({ operation: code, status: 200, body });
-		const { json, error } = await run();
-		expect(json).toEqual([]);
-		expect(error?.message).toBe(`The platform answered without the record it should send back, when asked to ${does}`);
-		expect(error?.description).toContain(`Its answer has no "${payload}"`);
-		expect(error?.description).toContain(`The platform said: "${body.message ?? body.data?.message}"`);
-		// A create or update reported as done is flagged: it was probably carried out.
-		expect(String(error?.description).includes('the change was probably made')).toBe(creates);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: expect.stringMatching(new RegExp(`^${code} `)), httpCode: 200, item: 0 });
-		// Not retried: the platform answered.
-		expect(fixture.requestsFor(code)).toHaveLength(1);
-	});
+describe.each(CASES)(
+	'$code: a success answer without $payload fails the item',
+	({ code, payload, does, run, body, creates }) => {
+		test('with a message saying what is missing, the platform message and the details', async () => {
+			fixture.sandbox.inject({ operation: code, status: 200, body });
+			const { json, error } = await run();
+			expect(json).toEqual([]);
+			expect(error?.message).toBe(
+				`The platform answered without the record it should send back, when asked to ${does}`,
+			);
+			expect(error?.description).toContain(`Its answer has no "${payload}"`);
+			expect(error?.description).toContain(
+				`The platform said: "${body.message ?? body.data?.message}"`,
+			);
+			// A create or update reported as done is flagged: it was probably carried out.
+			expect(String(error?.description).includes('the change was probably made')).toBe(creates);
+			expect(/** @type {any} */ (error).context.data).toMatchObject({
+				operation: expect.stringMatching(new RegExp(`^${code} `)),
+				httpCode: 200,
+				item: 0,
+			});
+			// Not retried: the platform answered.
+			expect(fixture.requestsFor(code)).toHaveLength(1);
+		});
 
-	test('the same operation with its payload still succeeds', async () => {
-		const { json, error } = await run();
-		expect(error).toBeUndefined();
-		expect(json).toHaveLength(1);
-		expect(json[0]).toHaveProperty('id');
-	});
-});
+		test('the same operation with its payload still succeeds', async () => {
+			const { json, error } = await run();
+			expect(error).toBeUndefined();
+			expect(json).toHaveLength(1);
+			expect(json[0]).toHaveProperty('id');
+		});
+	},
+);
 
 test("E12's documented data: null stays a success: the output is the platform's message", async () => {
-	fixture.sandbox.inject({ operation: 'E12', status: 200, body: { status: true, message: 'Comment updated', data: null } });
-	const { json, error } = await runEcommerce({ resource: 'catalogComment', operation: 'update', commentId: '1251', status: true });
+	fixture.sandbox.inject({
+		operation: 'E12',
+		status: 200,
+		body: { status: true, message: 'Comment updated', data: null },
+	});
+	const { json, error } = await runEcommerce({
+		resource: 'catalogComment',
+		operation: 'update',
+		commentId: '1251',
+		status: true,
+	});
 	expect(error).toBeUndefined();
 	expect(json).toEqual([{ success: true, message: 'Comment updated' }]);
 });
@@ -85,10 +117,13 @@ test('Task → Update with nothing to change is refused before sending, naming w
 		{ items: [{ json: {} }, { json: {} }], continueOnFail: true },
 	);
 	expect(error).toBeUndefined();
-	expect(json).toEqual([0, 1].map((item) => ({
-		error: 'Nothing to update: add a field under Update Fields (for example Name, Status, Priority, Due Date, Note or Input Binary Fields), an Assignment or a Time Tracking entry',
-		description: 'Nothing was sent to the platform for this item.',
-		details: { item },
-	})));
+	expect(json).toEqual(
+		[0, 1].map((item) => ({
+			error:
+				'Nothing to update: add a field under Update Fields (for example Name, Status, Priority, Due Date, Note or Input Binary Fields), an Assignment or a Time Tracking entry',
+			description: 'Nothing was sent to the platform for this item.',
+			details: { item },
+		})),
+	);
 	expect(fixture.sandbox.requests).toHaveLength(0);
 });

@@ -14,7 +14,6 @@ const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 
 const fixture = useSandbox();
 
-
 const PAYSLIP = { resource: 'payslip', operation: 'get', payslipId: '1751' };
 const SKILL = { resource: 'skill', operation: 'create', type: 'retry-test', skills: 'Excel' };
 
@@ -54,14 +53,21 @@ test('each operation has the retry class the issue gives it', () => {
 });
 
 describe('Max Tries and Timeout (Options)', () => {
-	test.each([1, 4])('Max Tries %i: a read failing with 500 is sent that many times', async (maxTries) => {
-		fixture.sandbox.inject({ operation: 'E15', status: 500, times: Infinity });
-		const { error } = await runHr(PAYSLIP, { maxTries });
-		expect(/** @type {any} */ (error).httpCode).toBe('500');
-		expect(fixture.requestsFor('E15')).toHaveLength(maxTries);
-		if (maxTries > 1) expect(error?.message).toContain(`(tried ${maxTries} times)`);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E15 Get Payslip', httpCode: 500, tries: maxTries });
-	});
+	test.each([1, 4])(
+		'Max Tries %i: a read failing with 500 is sent that many times',
+		async (maxTries) => {
+			fixture.sandbox.inject({ operation: 'E15', status: 500, times: Infinity });
+			const { error } = await runHr(PAYSLIP, { maxTries });
+			expect(/** @type {any} */ (error).httpCode).toBe('500');
+			expect(fixture.requestsFor('E15')).toHaveLength(maxTries);
+			if (maxTries > 1) expect(error?.message).toContain(`(tried ${maxTries} times)`);
+			expect(/** @type {any} */ (error).context.data).toMatchObject({
+				operation: 'E15 Get Payslip',
+				httpCode: 500,
+				tries: maxTries,
+			});
+		},
+	);
 
 	test('a read that misses the Timeout is retried, and one that does not is sent once', async () => {
 		fixture.sandbox.inject({ operation: 'E15', delayMs: 400 });
@@ -78,24 +84,39 @@ describe('Max Tries and Timeout (Options)', () => {
 		fixture.sandbox.reset();
 		fixture.sandbox.inject({ operation: 'E15', delayMs: 400 });
 		const once = await runHr(PAYSLIP, { timeout: 100, maxTries: 1 });
-		expect(once.error?.message).toBe('The platform did not answer within 100 ms when asked to get payslip 1751');
+		expect(once.error?.message).toBe(
+			'The platform did not answer within 100 ms when asked to get payslip 1751',
+		);
 	});
 
 	test('a create that misses the Timeout is not sent again: the platform did carry it out', async () => {
 		fixture.sandbox.inject({ operation: 'E7', delayMs: 300 });
 		const { error } = await runHr(SKILL, { timeout: 100, maxTries: 3 });
-		expect(error?.message).toBe('The platform did not answer within 100 ms when asked to create the skill');
+		expect(error?.message).toBe(
+			'The platform did not answer within 100 ms when asked to create the skill',
+		);
 		expect(error?.description).toContain(MAY_HAVE_ACTED);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E7 Create Skill', tries: 1 });
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E7 Create Skill',
+			tries: 1,
+		});
 		await pause(400); // the fixture.sandbox answers the abandoned request after its delay
 		expect(fixture.requestsFor('E7')).toHaveLength(1);
-		expect(fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === 'retry-test')).toHaveLength(1);
+		expect(
+			fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === 'retry-test'),
+		).toHaveLength(1);
 	});
 
 	test('a create is retried when the connection is refused: nothing reached the platform', async () => {
 		const port = await closedPort();
-		const { error } = await runHr(SKILL, { maxTries: 3 }, { credentials: refusingCredentials(fixture.credentials, 'businessPlatformHr', port) });
-		expect(error?.message).toBe('Could not connect to the platform to create the skill: the connection was refused (tried 3 times)');
+		const { error } = await runHr(
+			SKILL,
+			{ maxTries: 3 },
+			{ credentials: refusingCredentials(fixture.credentials, 'businessPlatformHr', port) },
+		);
+		expect(error?.message).toBe(
+			'Could not connect to the platform to create the skill: the connection was refused (tried 3 times)',
+		);
 		expect(error?.description).toContain('Check the credential\'s "HR Base URL"');
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
 			operation: 'E7 Create Skill',
@@ -139,7 +160,9 @@ describe('backoff and Retry-After', () => {
 		const { json, error } = await runHr(SKILL, { maxTries: 2 });
 		expect(error).toBeUndefined();
 		expect(json[0].type).toBe('retry-test');
-		expect(fixture.requestsFor('E7').map((/** @type {any} */ r) => r.status)).toEqual([429, 429, 429, 429, 429, 200]);
+		expect(fixture.requestsFor('E7').map((/** @type {any} */ r) => r.status)).toEqual([
+			429, 429, 429, 429, 429, 200,
+		]);
 	});
 
 	test('a 503 with Retry-After is a refusal too; one without is a try', async () => {
@@ -147,7 +170,9 @@ describe('backoff and Retry-After', () => {
 		expect((await runHr(PAYSLIP, { maxTries: 1 })).error).toBeUndefined();
 		fixture.sandbox.reset();
 		fixture.sandbox.inject({ operation: 'E15', status: 503, times: 3 });
-		expect((await runHr(PAYSLIP, { maxTries: 1 })).error?.message).toBe('The platform failed with a server error when asked to get payslip 1751');
+		expect((await runHr(PAYSLIP, { maxTries: 1 })).error?.message).toBe(
+			'The platform failed with a server error when asked to get payslip 1751',
+		);
 		expect(fixture.requestsFor('E15')).toHaveLength(1);
 	});
 
@@ -156,13 +181,21 @@ describe('backoff and Retry-After', () => {
 		const started = Date.now();
 		const { error } = await runHr(SKILL, { maxTries: 10, rateLimitWait: 2 });
 		expect(Date.now() - started).toBeLessThan(5000);
-		expect(error?.message).toBe('The platform received too many requests and refused to create the skill (tried 2 times)');
-		expect(error?.description).toContain('longer than Rate Limit Wait (2 s); it carried none of these requests out');
+		expect(error?.message).toBe(
+			'The platform received too many requests and refused to create the skill (tried 2 times)',
+		);
+		expect(error?.description).toContain(
+			'longer than Rate Limit Wait (2 s); it carried none of these requests out',
+		);
 		expect(fixture.requestsFor('E7').every((/** @type {any} */ r) => r.status === 429)).toBe(true);
 	});
 
 	test('a Retry-After given as an HTTP date that has passed is retried at once', async () => {
-		fixture.sandbox.inject({ operation: 'E15', status: 503, retryAfter: new Date(Date.now() - 5000).toUTCString() });
+		fixture.sandbox.inject({
+			operation: 'E15',
+			status: 503,
+			retryAfter: new Date(Date.now() - 5000).toUTCString(),
+		});
 		const { error } = await runHr(PAYSLIP, { maxTries: 2 });
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('E15').map((/** @type {any} */ r) => r.status)).toEqual([503, 200]);
@@ -173,9 +206,13 @@ describe('backoff and Retry-After', () => {
 		const started = Date.now();
 		const { error } = await runHr(PAYSLIP, { maxTries: 3 });
 		expect(Date.now() - started).toBeLessThan(5000);
-		expect(error?.message).toBe('The platform received too many requests and refused to get payslip 1751');
+		expect(error?.message).toBe(
+			'The platform received too many requests and refused to get payslip 1751',
+		);
 		expect(error?.description).toContain('The platform said: "Too Many Attempts."');
-		expect(error?.description).toContain('The platform asked to wait 3600 s before trying again (Retry-After), longer than the 60 s the node waits');
+		expect(error?.description).toContain(
+			'The platform asked to wait 3600 s before trying again (Retry-After), longer than the 60 s the node waits',
+		);
 		expect(fixture.requestsFor('E15')).toHaveLength(1);
 	});
 });
@@ -187,12 +224,36 @@ describe('100 creates with faults on a share of the requests', () => {
 		// Faults after which the record exists: 500 and a dropped connection after acting, and a
 		// timeout (the sandbox answers after the node gave up; the timeout leaves room for a
 		// loaded machine, so only the delayed requests time out). Every request draws in turn.
-		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.1, status: 429, retryAfter: 0 });
-		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.1, status: 503, retryAfter: 0 });
-		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.08, status: 500, actFirst: true });
+		fixture.sandbox.inject({
+			operation: 'E7',
+			times: Infinity,
+			ratio: 0.1,
+			status: 429,
+			retryAfter: 0,
+		});
+		fixture.sandbox.inject({
+			operation: 'E7',
+			times: Infinity,
+			ratio: 0.1,
+			status: 503,
+			retryAfter: 0,
+		});
+		fixture.sandbox.inject({
+			operation: 'E7',
+			times: Infinity,
+			ratio: 0.08,
+			status: 500,
+			actFirst: true,
+		});
 		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.08, status: 502 });
 		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.06, delayMs: 1500 });
-		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.05, destroy: true, actFirst: true });
+		fixture.sandbox.inject({
+			operation: 'E7',
+			times: Infinity,
+			ratio: 0.05,
+			destroy: true,
+			actFirst: true,
+		});
 		fixture.sandbox.inject({
 			operation: 'E7',
 			times: Infinity,
@@ -211,12 +272,16 @@ describe('100 creates with faults on a share of the requests', () => {
 		await pause(1800); // requests abandoned on timeout are carried out after their delay
 
 		// Output: one item per input, in order, paired.
-		expect(output.map((entry) => /** @type {any} */ (entry.pairedItem).item)).toEqual(items.map((_, i) => i));
+		expect(output.map((entry) => /** @type {any} */ (entry.pairedItem).item)).toEqual(
+			items.map((_, i) => i),
+		);
 
 		// Records per item: never two.
 		/** @type {Map<string, any[]>} */
 		const records = new Map();
-		for (const skill of fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => String(s.type).startsWith('run-'))) {
+		for (const skill of fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) =>
+			String(s.type).startsWith('run-'),
+		)) {
 			records.set(skill.type, [...(records.get(skill.type) ?? []), skill]);
 		}
 		for (const [type, list] of records) expect([type, list.length]).toEqual([type, 1]);
@@ -224,7 +289,9 @@ describe('100 creates with faults on a share of the requests', () => {
 		// The platform carried out exactly the requests it answered 200 or acted on before failing
 		// (500 and dropped connections here); each item's record exists exactly when one did.
 		const requests = fixture.requestsFor('E7');
-		const carriedOut = requests.filter((/** @type {any} */ r) => [200, 500, 0].includes(r.status)).map((/** @type {any} */ r) => r.body.value.type);
+		const carriedOut = requests
+			.filter((/** @type {any} */ r) => [200, 500, 0].includes(r.status))
+			.map((/** @type {any} */ r) => r.body.value.type);
 		expect(new Set(carriedOut).size).toBe(carriedOut.length);
 		expect(new Set(carriedOut)).toEqual(new Set(records.keys()));
 
@@ -243,24 +310,38 @@ describe('100 creates with faults on a share of the requests', () => {
 			failed.push(i);
 			// Each failed item says why (the platform's message or the network failure); its details name the operation and the item.
 			expect(json.error.length).toBeGreaterThan(0);
-			expect(json.details).toMatchObject({ operation: 'E7 Create Skill', method: 'POST', path: '/api/v1/skills', item: i });
+			expect(json.details).toMatchObject({
+				operation: 'E7 Create Skill',
+				method: 'POST',
+				path: '/api/v1/skills',
+				item: i,
+			});
 			// A record without success only where the item says the platform may have carried it out.
 			if (record) expect(json.description).toContain(MAY_HAVE_ACTED);
 			if (json.httpCode === '422') {
-				expect(json.error).toBe('The platform refused to create the skill: The type is not allowed.');
+				expect(json.error).toBe(
+					'The platform refused to create the skill: The type is not allowed.',
+				);
 				expect(json.description).not.toContain(MAY_HAVE_ACTED);
 			}
 		}
 		// Records are exactly the succeeded items plus failed items that say they may have been carried out.
 		for (const type of records.keys()) {
 			const i = Number(type.slice('run-'.length));
-			expect(succeeded.includes(i) || String(/** @type {any} */ (output[i].json).description).includes(MAY_HAVE_ACTED)).toBe(true);
+			expect(
+				succeeded.includes(i) ||
+					String(/** @type {any} */ (output[i].json).description).includes(MAY_HAVE_ACTED),
+			).toBe(true);
 		}
 
 		// The faults really happened, and retries rescued items.
 		const statuses = new Set(requests.map((/** @type {any} */ r) => r.status));
 		for (const status of [429, 503, 500, 502, 422, 0]) expect(statuses).toContain(status);
-		expect(output.some((entry) => String(entry.json.error).startsWith('The platform did not answer within 500 ms'))).toBe(true);
+		expect(
+			output.some((entry) =>
+				String(entry.json.error).startsWith('The platform did not answer within 500 ms'),
+			),
+		).toBe(true);
 		expect(requests.length).toBeGreaterThan(COUNT);
 		expect(succeeded.length).toBeGreaterThan(COUNT / 2);
 		expect(failed.length).toBeGreaterThan(0);

@@ -11,7 +11,12 @@
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
-const { FAULT_CASES, FAULT_REQUEST_OPTIONS, closedPort, refusingCredentials } = require('./harness/faultCases');
+const {
+	FAULT_CASES,
+	FAULT_REQUEST_OPTIONS,
+	closedPort,
+	refusingCredentials,
+} = require('./harness/faultCases');
 
 const fixture = useSandbox();
 /** @type {string[]} */
@@ -20,25 +25,40 @@ let secrets;
 let refusedPort;
 
 /** The credential fields that hold secrets (Additional Business Keys holds the other businesses' keys). */
-const SECRET_FIELDS = ['apiKey', 'apiConnection', 'businessKey', 'userToken', 'clientUuid', 'platformKey'];
+const SECRET_FIELDS = [
+	'apiKey',
+	'apiConnection',
+	'businessKey',
+	'userToken',
+	'clientUuid',
+	'platformKey',
+];
 
 beforeAll(async () => {
-	secrets = [...SECRET_FIELDS.map((field) => fixture.credentials[field]), ...Object.values(fixture.sandbox.credentials.businessKeys)];
+	secrets = [
+		...SECRET_FIELDS.map((field) => fixture.credentials[field]),
+		...Object.values(fixture.sandbox.credentials.businessKeys),
+	];
 	refusedPort = await closedPort();
 });
 
 /** Everything the run left behind, errors included with their non-enumerable parts. */
 function executionText(/** @type {any} */ run) {
 	const seen = new WeakSet();
-	return JSON.stringify({ result: run.result, output: run.output, error: run.error }, (_, value) => {
-		if (typeof value !== 'object' || value === null) return value;
-		if (seen.has(value)) return '[circular]';
-		seen.add(value);
-		if (value instanceof Error) {
-			return Object.fromEntries(Object.getOwnPropertyNames(value).map((name) => [name, /** @type {any} */ (value)[name]]));
-		}
-		return value;
-	});
+	return JSON.stringify(
+		{ result: run.result, output: run.output, error: run.error },
+		(_, value) => {
+			if (typeof value !== 'object' || value === null) return value;
+			if (seen.has(value)) return '[circular]';
+			seen.add(value);
+			if (value instanceof Error) {
+				return Object.fromEntries(
+					Object.getOwnPropertyNames(value).map((name) => [name, /** @type {any} */ (value)[name]]),
+				);
+			}
+			return value;
+		},
+	);
 }
 
 /**
@@ -48,7 +68,10 @@ function executionText(/** @type {any} */ run) {
 function expectNoSecret(run, what) {
 	const text = executionText(run);
 	for (const secret of secrets) {
-		if (text.includes(secret)) throw new Error(`${what}: the execution data contains the credential value ${secret.slice(0, 8)}…`);
+		if (text.includes(secret))
+			throw new Error(
+				`${what}: the execution data contains the credential value ${secret.slice(0, 8)}…`,
+			);
 	}
 	// The sandbox's hashed passwords and remember tokens of employees (E15) and branches (E8).
 	expect(text).not.toMatch(/sbxHashed|sbxBranch\d+Hashed|sbx_remember_/);
@@ -91,16 +114,22 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 
 	test('every fault case, with and without continueOnFail, for both businesses', async () => {
 		for (const fault of FAULT_CASES) {
-			for (const [continueOnFail, globex] of [[false, false], [true, true]]) {
+			for (const [continueOnFail, globex] of [
+				[false, false],
+				[true, true],
+			]) {
 				fixture.resetPlatform();
 				// A rate-limit refusal fails the item only once it outlasts Rate Limit Wait.
 				const inject = { ...fault.inject, ...fault.exhausted?.inject };
-				if (!fault.refused) fixture.sandbox.inject({ operation: op.code, times: Infinity, ...inject });
+				if (!fault.refused)
+					fixture.sandbox.inject({ operation: op.code, times: Infinity, ...inject });
 				const run = await runOperation(op, {
 					globex,
 					continueOnFail,
 					settings: fault.exhausted?.settings ?? fault.settings,
-					credentials: fault.refused ? refusingCredentials(fixture.credentials, op.type, refusedPort) : fixture.credentials,
+					credentials: fault.refused
+						? refusingCredentials(fixture.credentials, op.type, refusedPort)
+						: fixture.credentials,
 				});
 				expect(run.error === undefined).toBe(continueOnFail);
 				expectNoSecret(run, `${op.code} ${fault.name}`);
@@ -112,8 +141,18 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 		const c = fixture.sandbox.credentials;
 		const echo = `apikey ${c.apiKey}, connection ${c.apiConnection}, token ${c.userToken}, uuid ${c.clientUuid}, platform key ${c.platformKey}, businesses ${c.businessKeys.acme} ${c.businessKeys.globex}`;
 		const echoes = [
-			{ status: 422, body: { message: `Invalid: ${echo}`, errors: { apikey: [`The apikey ${c.apiKey} is invalid.`], [c.userToken]: [echo] } } },
-			{ status: 500, body: `<html><head><title>Error for ${c.userToken}</title></head><body>${echo}</body></html>`, contentType: 'text/html' },
+			{
+				status: 422,
+				body: {
+					message: `Invalid: ${echo}`,
+					errors: { apikey: [`The apikey ${c.apiKey} is invalid.`], [c.userToken]: [echo] },
+				},
+			},
+			{
+				status: 500,
+				body: `<html><head><title>Error for ${c.userToken}</title></head><body>${echo}</body></html>`,
+				contentType: 'text/html',
+			},
 			{ status: 401, body: echo, contentType: 'text/plain' },
 			{ statusFalse: true, message: echo },
 			{
@@ -121,12 +160,22 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 				body: {
 					status: true,
 					message: echo,
-					data: { id: 1, note: echo, token: c.userToken, settings: [{ api_key: c.apiKey, password: 'p', business_key: c.businessKeys.acme, value: echo }] },
+					data: {
+						id: 1,
+						note: echo,
+						token: c.userToken,
+						settings: [
+							{ api_key: c.apiKey, password: 'p', business_key: c.businessKeys.acme, value: echo },
+						],
+					},
 				},
 			},
 		];
 		for (const fault of echoes) {
-			for (const [continueOnFail, globex] of [[false, false], [true, true]]) {
+			for (const [continueOnFail, globex] of [
+				[false, false],
+				[true, true],
+			]) {
 				fixture.sandbox.reset();
 				fixture.sandbox.inject({ operation: op.code, times: Infinity, ...fault });
 				const run = await runOperation(op, { globex, continueOnFail });
@@ -140,7 +189,9 @@ test('a business key given where the business name belongs is refused without be
 	const op = OPERATION_CASES.find((candidate) => candidate.code === 'E15');
 	const run = await runNode({
 		type: /** @type {any} */ (op).type,
-		parameters: withOptions(/** @type {any} */ (op).parameters, { business: '={{ $json.business }}' }),
+		parameters: withOptions(/** @type {any} */ (op).parameters, {
+			business: '={{ $json.business }}',
+		}),
 		credentials: fixture.credentials,
 		items: [{ json: { business: fixture.sandbox.credentials.businessKeys.globex } }],
 		continueOnFail: true,

@@ -5,7 +5,11 @@
  * the sandbox, and what the platform received tells what the node did.
  */
 const { useSandbox } = require('./harness/fixture');
-const { IDLE_EXPIRY_MS, MAX_SHARED_LIMITS, sharedLimitFor } = require('../nodes/shared/transport/sharedLimits');
+const {
+	IDLE_EXPIRY_MS,
+	MAX_SHARED_LIMITS,
+	sharedLimitFor,
+} = require('../nodes/shared/transport/sharedLimits');
 
 const fixture = useSandbox({ rateLimit: undefined, jitterMs: 0 });
 const runHr = fixture.runner('businessPlatformHr');
@@ -17,15 +21,23 @@ beforeEach(() => {
 /** One execution creating one skill type per item, acting for `business` ('' is the credential's Business Key). */
 function createSkills(/** @type {string[]} */ types, business = '', continueOnFail = false) {
 	return runHr(
-		{ resource: 'skill', operation: 'create', type: '={{ $json.type }}', skills: 'Excel', options: { business } },
+		{
+			resource: 'skill',
+			operation: 'create',
+			type: '={{ $json.type }}',
+			skills: 'Excel',
+			options: { business },
+		},
 		{ items: types.map((type) => ({ json: { type } })), continueOnFail },
 	);
 }
 
 const skillRequests = () => [...fixture.requestsFor('E7')].sort((a, b) => a.seq - b.seq);
 const refusedOf = (/** @type {string} */ prefix) =>
-	skillRequests().filter((r) => r.status === 429 && String(r.body.value.type).startsWith(prefix)).length;
-const typesOf = (/** @type {string} */ prefix, /** @type {number} */ count) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+	skillRequests().filter((r) => r.status === 429 && String(r.body.value.type).startsWith(prefix))
+		.length;
+const typesOf = (/** @type {string} */ prefix, /** @type {number} */ count) =>
+	Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
 
 /** Resolves once the sandbox has received `count` skill requests. */
 async function untilReceived(/** @type {number} */ count) {
@@ -72,19 +84,26 @@ describe('the pace one execution learned', () => {
 		expect(refusedOf('joiner')).toBeLessThanOrEqual(refusedOf('learner') / 4);
 		// Every create carried out once, none twice.
 		for (const type of [...typesOf('learner', 30), ...typesOf('joiner', 30)]) {
-			expect(fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type)).toHaveLength(1);
+			expect(
+				fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type),
+			).toHaveLength(1);
 		}
 	});
 
 	test('two executions at once share it: no item fails and none is created twice', async () => {
 		fixture.sandbox.pushback.configure({ rateLimit: RATE_LIMIT });
-		const [a, b] = await Promise.all([createSkills(typesOf('a', 40), '', true), createSkills(typesOf('b', 40), '', true)]);
+		const [a, b] = await Promise.all([
+			createSkills(typesOf('a', 40), '', true),
+			createSkills(typesOf('b', 40), '', true),
+		]);
 		for (const run of [a, b]) {
 			expect(run.error).toBeUndefined();
 			expect(run.output.filter((item) => item.json.error !== undefined)).toEqual([]);
 		}
 		for (const type of [...typesOf('a', 40), ...typesOf('b', 40)]) {
-			expect(fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type)).toHaveLength(1);
+			expect(
+				fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type),
+			).toHaveLength(1);
 		}
 	});
 
@@ -94,7 +113,18 @@ describe('the pace one execution learned', () => {
 		// Only the clock moves on (Date), every timer stays real.
 		jest.useFakeTimers({
 			advanceTimers: true,
-			doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+			doNotFake: [
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+			],
 		});
 		try {
 			jest.setSystemTime(Date.now() + IDLE_EXPIRY_MS + 1000);
@@ -115,7 +145,9 @@ describe('the process-wide table of limits', () => {
 		expect(sharedLimitFor('bound-0', 10)).not.toBe(first);
 		expect(sharedLimitFor(`bound-${MAX_SHARED_LIMITS}`, 10)).toBe(last);
 
-		jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'setInterval'] });
+		jest.useFakeTimers({
+			doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'setInterval'],
+		});
 		try {
 			jest.setSystemTime(Date.now() + IDLE_EXPIRY_MS + 1000);
 			expect(sharedLimitFor(`bound-${MAX_SHARED_LIMITS}`, 10)).not.toBe(last);
@@ -127,7 +159,9 @@ describe('the process-wide table of limits', () => {
 	test('never drops a limit with requests in flight, however long it was idle before', () => {
 		const busy = sharedLimitFor('busy', 10);
 		busy.limit.inFlight = 1;
-		jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'setInterval'] });
+		jest.useFakeTimers({
+			doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'setInterval'],
+		});
 		try {
 			jest.setSystemTime(Date.now() + IDLE_EXPIRY_MS + 1000);
 			expect(sharedLimitFor('busy', 10)).toBe(busy);

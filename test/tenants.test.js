@@ -12,7 +12,6 @@ const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
 
 const fixture = useSandbox();
 
-
 const UNKNOWN = 'initech';
 /** The item is in the error's details, not in its message. */
 const unknownMessage = (/** @type {number} */ _item) =>
@@ -67,16 +66,26 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 		const perBusiness = [...new Set([...Object.keys(op.globex), ...Object.keys(perItem)])];
 		const parameters = {
 			...op.parameters,
-			...Object.fromEntries(perBusiness.map((name) => [name, `={{ $json[${JSON.stringify(name)}] }}`])),
+			...Object.fromEntries(
+				perBusiness.map((name) => [name, `={{ $json[${JSON.stringify(name)}] }}`]),
+			),
 			options: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' },
 		};
 		const items = BUSINESSES.map((business, i) => {
 			const values = ACTS_FOR[i] === 'globex' ? { ...op.parameters, ...op.globex } : op.parameters;
-			const json = Object.fromEntries(perBusiness.map((name) => [name, perItem[name]?.[i] ?? values[name]]));
+			const json = Object.fromEntries(
+				perBusiness.map((name) => [name, perItem[name]?.[i] ?? values[name]]),
+			);
 			return { json: { business, ...json } };
 		});
 
-		const run = await runNode({ type: op.type, parameters, credentials: fixture.credentials, items, continueOnFail: true });
+		const run = await runNode({
+			type: op.type,
+			parameters,
+			credentials: fixture.credentials,
+			items,
+			continueOnFail: true,
+		});
 		expect(run.error).toBeUndefined();
 
 		// Requests: item by item (concurrency 1), each with its business's key; none for the unknown name.
@@ -90,18 +99,23 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(expected);
 		const keys = /** @type {Record<string, string>} */ (fixture.sandbox.credentials.businessKeys);
 		for (const request of fixture.sandbox.requests) {
-			const header = Object.keys(request.headers).find((name) => /^secure[-_]business[-_]key$/.test(name));
+			const header = Object.keys(request.headers).find((name) =>
+				/^secure[-_]business[-_]key$/.test(name),
+			);
 			expect(request.headers[/** @type {string} */ (header)]).toBe(keys[request.business]);
 		}
 
 		// Output: each item's records belong to its business; the unknown name fails item 3 only.
 		for (const [i, business] of ACTS_FOR.entries()) {
-			const records = run.output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === i).map((entry) => entry.json);
+			const records = run.output
+				.filter((entry) => /** @type {any} */ (entry.pairedItem).item === i)
+				.map((entry) => entry.json);
 			expect(records.length).toBeGreaterThan(0);
 			for (const json of records) {
 				expect(json).not.toHaveProperty('error');
 				const owner = ownerOf(json);
-				if (owner !== undefined || !STATE_CHECKS[op.code]) expect([i, owner]).toEqual([i, business]);
+				if (owner !== undefined || !STATE_CHECKS[op.code])
+					expect([i, owner]).toEqual([i, business]);
 			}
 		}
 		STATE_CHECKS[op.code]?.(fixture.sandbox.state);
@@ -119,7 +133,11 @@ test('E5 sends no business key: any configured business name is accepted, an unk
 	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E5'));
 	const run = await runNode({
 		type: op.type,
-		parameters: withOptions(op.parameters, { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' }),
+		parameters: withOptions(op.parameters, {
+			retryDelay: 1,
+			concurrency: 1,
+			business: '={{ $json.business }}',
+		}),
 		credentials: fixture.credentials,
 		items: [{ json: { business: 'globex' } }, { json: { business: UNKNOWN } }],
 		continueOnFail: true,
@@ -127,7 +145,9 @@ test('E5 sends no business key: any configured business name is accepted, an unk
 	expect(run.json[0]).toMatchObject({ id: 1 });
 	expect(run.json[1].error).toBe(unknownMessage(1));
 	expect(fixture.sandbox.requests).toHaveLength(1);
-	expect(Object.keys(fixture.sandbox.requests[0].headers).filter((name) => /business/i.test(name))).toEqual([]);
+	expect(
+		Object.keys(fixture.sandbox.requests[0].headers).filter((name) => /business/i.test(name)),
+	).toEqual([]);
 });
 
 test('without a default Business Key, items may still act for a named business; the others say what is missing', async () => {
@@ -140,11 +160,16 @@ test('without a default Business Key, items may still act for a named business; 
 			options: { retryDelay: 1, concurrency: 1, business: '={{ $json.business }}' },
 		},
 		credentials: { ...fixture.credentials, businessKey: '' },
-		items: [{ json: { business: 'globex', payslip: 2751 } }, { json: { business: '', payslip: 1751 } }],
+		items: [
+			{ json: { business: 'globex', payslip: 2751 } },
+			{ json: { business: '', payslip: 1751 } },
+		],
 		continueOnFail: true,
 	});
 	expect(run.json[0]).toMatchObject({ id: 2751 });
-	expect(run.json[1].error).toBe('The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the Business Platform API credential.');
+	expect(run.json[1].error).toBe(
+		'The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the Business Platform API credential.',
+	);
 	expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['globex']);
 });
 
@@ -153,9 +178,16 @@ test('a business name with a colon maps to exactly its own key, never to the bus
 	const keys = fixture.sandbox.credentials.businessKeys;
 	const run = await runNode({
 		type: op.type,
-		parameters: { ...op.parameters, payslipId: '1751', options: { retryDelay: 1, business: 'globex:eu' } },
+		parameters: {
+			...op.parameters,
+			payslipId: '1751',
+			options: { retryDelay: 1, business: 'globex:eu' },
+		},
 		// "globex:eu" holds acme's key here, so the sandbox tells which key arrived by the business it acted for.
-		credentials: { ...fixture.credentials, additionalBusinessKeys: `globex=${keys.globex}\nglobex:eu=${keys.acme}` },
+		credentials: {
+			...fixture.credentials,
+			additionalBusinessKeys: `globex=${keys.globex}\nglobex:eu=${keys.acme}`,
+		},
 	});
 	expect(run.error).toBeUndefined();
 	expect(run.json[0]).toMatchObject({ id: 1751 });

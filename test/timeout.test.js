@@ -11,10 +11,22 @@ const fixture = useSandbox();
 test('an answer trickling in a byte every 200 ms fails a 1 s Timeout, long before it would end', async () => {
 	const op = /** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.code === 'E15'));
 	// About 100 bytes: 20 s of trickle against a 1 s Timeout.
-	fixture.sandbox.inject({ operation: 'E15', body: { status: true, message: 'x'.repeat(60), data: { id: 1751 } }, status: 200, dripMs: 200 });
+	fixture.sandbox.inject({
+		operation: 'E15',
+		body: { status: true, message: 'x'.repeat(60), data: { id: 1751 } },
+		status: 200,
+		dripMs: 200,
+	});
 	const started = Date.now();
-	const { error } = await fixture.run(op.type, { ...op.parameters, options: { timeout: 1000, maxTries: 1 } });
-	expect(error?.message).toBe('The platform did not answer within 1 s when asked to get payslip 1751');
-	expect(error?.context.data).toMatchObject({ networkError: expect.stringMatching(/^ETIMEDOUT: /) });
+	const { error } = await fixture.run(op.type, {
+		...op.parameters,
+		options: { timeout: 1000, maxTries: 1 },
+	});
+	expect(error?.message).toBe(
+		'The platform did not answer within 1 s when asked to get payslip 1751',
+	);
+	expect(error?.context.data).toMatchObject({
+		networkError: expect.stringMatching(/^ETIMEDOUT: /),
+	});
 	expect(Date.now() - started).toBeLessThan(15_000);
 });

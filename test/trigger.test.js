@@ -56,7 +56,13 @@ function publish(id) {
 function poller(parameters = {}, credentialOverrides = {}) {
 	return createPoller({
 		type: TYPE,
-		parameters: { event: 'newNewsItem', status: 'active', keyword: '', simple: true, ...parameters },
+		parameters: {
+			event: 'newNewsItem',
+			status: 'active',
+			keyword: '',
+			simple: true,
+			...parameters,
+		},
 		credentials: sandboxCredentials(sandbox, credentialOverrides),
 	});
 }
@@ -66,10 +72,16 @@ const idsOf = (items) => (items ?? []).map((item) => item.id);
 
 /** Pages of E16 asked for since `from` (index into the sandbox's request log). */
 const pagesAsked = (from = 0) =>
-	sandbox.requests.slice(from).filter((/** @type {any} */ r) => r.operation === 'E16').map((/** @type {any} */ r) => Number(r.query.page));
+	sandbox.requests
+		.slice(from)
+		.filter((/** @type {any} */ r) => r.operation === 'E16')
+		.map((/** @type {any} */ r) => Number(r.query.page));
 
 /** @param {Record<string, any>} parameters One try per request: a failed poll fails at once. */
-const fastFail = (parameters) => ({ ...parameters, options: { ...parameters.options, maxTries: 1 } });
+const fastFail = (parameters) => ({
+	...parameters,
+	options: { ...parameters.options, maxTries: 1 },
+});
 
 describe('first activation', () => {
 	test('emits nothing old and records what exists', async () => {
@@ -93,16 +105,19 @@ describe('new items', () => {
 	test.each([
 		['Active (every page read)', { status: 'active' }],
 		['Any Status (end of the list read)', { status: 'any' }],
-	])('several added between polls are emitted once each, in id order: %s', async (_name, parameters) => {
-		const trigger = poller(parameters);
-		await trigger.poll();
-		const ids = addNews(3);
-		const emitted = await trigger.poll();
-		expect(idsOf(emitted)).toEqual(ids);
-		expect(await trigger.poll()).toBeNull();
-		const [next] = addNews(1);
-		expect(idsOf(await trigger.poll())).toEqual([next]);
-	});
+	])(
+		'several added between polls are emitted once each, in id order: %s',
+		async (_name, parameters) => {
+			const trigger = poller(parameters);
+			await trigger.poll();
+			const ids = addNews(3);
+			const emitted = await trigger.poll();
+			expect(idsOf(emitted)).toEqual(ids);
+			expect(await trigger.poll()).toBeNull();
+			const [next] = addNews(1);
+			expect(idsOf(await trigger.poll())).toEqual([next]);
+		},
+	);
 
 	test('simplified by default, the full record with Simplify off', async () => {
 		const simple = poller();
@@ -110,7 +125,20 @@ describe('new items', () => {
 		const [id] = addNews(1);
 		const [item] = /** @type {any[]} */ (await simple.poll());
 		expect(Object.keys(item).sort()).toEqual(
-			['alias', 'content', 'created_at', 'id', 'image', 'keyword', 'lang', 'sort', 'status', 'summary', 'title', 'updated_at'].sort(),
+			[
+				'alias',
+				'content',
+				'created_at',
+				'id',
+				'image',
+				'keyword',
+				'lang',
+				'sort',
+				'status',
+				'summary',
+				'title',
+				'updated_at',
+			].sort(),
 		);
 		expect(item).toMatchObject({ id, status: 1, lang: 'en' });
 
@@ -200,24 +228,33 @@ describe('a failed poll', () => {
 	test.each([
 		['Active', { status: 'active', options: { pageSize: 10 } }],
 		['Any Status', { status: 'any', options: { pageSize: 10 } }],
-	])('halfway through the pages: nothing emitted, nothing stored; the next poll emits each item once (%s)', async (_name, parameters) => {
-		const trigger = poller(fastFail(parameters));
-		await trigger.poll();
-		const ids = addNews(15);
-		const before = trigger.liveStaticData;
+	])(
+		'halfway through the pages: nothing emitted, nothing stored; the next poll emits each item once (%s)',
+		async (_name, parameters) => {
+			const trigger = poller(fastFail(parameters));
+			await trigger.poll();
+			const ids = addNews(15);
+			const before = trigger.liveStaticData;
 
-		// The first page of the poll is answered, the second fails.
-		sandbox.inject({ operation: 'E16', delayMs: 1 });
-		sandbox.inject({ operation: 'E16', status: 500, body: { status: false, message: 'Server Error' } });
-		const from = sandbox.requests.length;
-		await expect(trigger.poll()).rejects.toThrow('The platform failed with a server error when asked to list the news');
-		expect(pagesAsked(from).length).toBe(2);
-		expect(trigger.liveStaticData).toEqual(before);
+			// The first page of the poll is answered, the second fails.
+			sandbox.inject({ operation: 'E16', delayMs: 1 });
+			sandbox.inject({
+				operation: 'E16',
+				status: 500,
+				body: { status: false, message: 'Server Error' },
+			});
+			const from = sandbox.requests.length;
+			await expect(trigger.poll()).rejects.toThrow(
+				'The platform failed with a server error when asked to list the news',
+			);
+			expect(pagesAsked(from).length).toBe(2);
+			expect(trigger.liveStaticData).toEqual(before);
 
-		const [later] = addNews(1);
-		expect(idsOf(await trigger.poll())).toEqual([...ids, later]);
-		expect(await trigger.poll()).toBeNull();
-	});
+			const [later] = addNews(1);
+			expect(idsOf(await trigger.poll())).toEqual([...ids, later]);
+			expect(await trigger.poll()).toBeNull();
+		},
+	);
 
 	test('a restart after a failed poll loses nothing', async () => {
 		const trigger = poller(fastFail({}));
@@ -258,7 +295,9 @@ describe("the poll's time budget (n8n's getPollBudgetMs)", () => {
 		const before = trigger.liveStaticData;
 		sandbox.inject({ operation: 'E16', delayMs: 20_000 });
 		const started = Date.now();
-		await expect(trigger.poll()).rejects.toThrow("The poll did not finish within 1 s, n8n's time limit for one poll");
+		await expect(trigger.poll()).rejects.toThrow(
+			"The poll did not finish within 1 s, n8n's time limit for one poll",
+		);
 		// Ended by the budget, not by the slow answer.
 		expect(Date.now() - started).toBeLessThan(15_000);
 		expect(trigger.liveStaticData).toEqual(before);
@@ -354,20 +393,27 @@ describe('the business and the credential', () => {
 	test.each([
 		['apiKey', 'wrong-api-key-123456', 'API Key'],
 		['businessKey', 'wrong-business-key-123456', 'Business Key'],
-	])('a wrong %s: the platform\'s message, the field to check, no secret', async (field, value, label) => {
-		const trigger = poller({}, { [field]: value });
-		const error = await trigger.poll().then(
-			() => undefined,
-			(/** @type {any} */ e) => e,
-		);
-		expect(error).toBeDefined();
-		expect(error.message).toBe(`The platform did not accept the credential's "${label}" when asked to list the news`);
-		expect(error.description).toContain(`Check the credential's "${label}"`);
-		expect(error.description).toMatch(/The platform said: "Unauthenticated\. Invalid [\w-]+ header\."/);
-		const shown = `${error.message}\n${error.description}\n${JSON.stringify(error)}`;
-		expect(shown).not.toContain(value);
-		expect(trigger.liveStaticData).toEqual({});
-	});
+	])(
+		"a wrong %s: the platform's message, the field to check, no secret",
+		async (field, value, label) => {
+			const trigger = poller({}, { [field]: value });
+			const error = await trigger.poll().then(
+				() => undefined,
+				(/** @type {any} */ e) => e,
+			);
+			expect(error).toBeDefined();
+			expect(error.message).toBe(
+				`The platform did not accept the credential's "${label}" when asked to list the news`,
+			);
+			expect(error.description).toContain(`Check the credential's "${label}"`);
+			expect(error.description).toMatch(
+				/The platform said: "Unauthenticated\. Invalid [\w-]+ header\."/,
+			);
+			const shown = `${error.message}\n${error.description}\n${JSON.stringify(error)}`;
+			expect(shown).not.toContain(value);
+			expect(trigger.liveStaticData).toEqual({});
+		},
+	);
 
 	test('an unknown business is refused before anything is sent', async () => {
 		const from = sandbox.requests.length;
@@ -381,11 +427,31 @@ describe('the business and the credential', () => {
 describe('the seen-id set (bounded)', () => {
 	test('keeps ranges and folds the lowest into the floor past the bound', () => {
 		let seen = addSeen({ floor: 0, ranges: [] }, [1, 2, 3, 5, 9, 10, 12]);
-		expect(seen).toEqual({ floor: 3, ranges: [[5, 5], [9, 10], [12, 12]] });
-		expect([4, 5, 6, 10, 11, 12].map((id) => hasSeen(seen, id))).toEqual([false, true, false, true, false, true]);
+		expect(seen).toEqual({
+			floor: 3,
+			ranges: [
+				[5, 5],
+				[9, 10],
+				[12, 12],
+			],
+		});
+		expect([4, 5, 6, 10, 11, 12].map((id) => hasSeen(seen, id))).toEqual([
+			false,
+			true,
+			false,
+			true,
+			false,
+			true,
+		]);
 		seen = addSeen(seen, [4, 20], 2);
 		// 4 joins the floor (1..5); past two ranges, 9..10 is folded in: the gap 6..8 counts as seen.
-		expect(seen).toEqual({ floor: 10, ranges: [[12, 12], [20, 20]] });
+		expect(seen).toEqual({
+			floor: 10,
+			ranges: [
+				[12, 12],
+				[20, 20],
+			],
+		});
 		expect([6, 8, 11, 13].map((id) => hasSeen(seen, id))).toEqual([true, true, false, false]);
 	});
 });

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { platformNodeBase } from '../shared/node/descriptions';
 import { routeItems } from '../shared/node/router';
@@ -10,7 +15,10 @@ export class BusinessPlatformAccounting implements INodeType {
 		usableAsTool: true,
 		displayName: 'Business Platform Accounting',
 		name: 'businessPlatformAccounting',
-		icon: { light: 'file:../../icons/accounting.svg', dark: 'file:../../icons/accounting.dark.svg' },
+		icon: {
+			light: 'file:../../icons/accounting.svg',
+			dark: 'file:../../icons/accounting.dark.svg',
+		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Update a sales quote, get a customer or supplier branch, or create a cash or bank account in the Business Platform Accounting module; returns the record the platform sends back',

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { platformNodeBase } from '../shared/node/descriptions';
 import { routeItems } from '../shared/node/router';
@@ -12,7 +17,8 @@ export class BusinessPlatformCalendar implements INodeType {
 		name: 'businessPlatformCalendar',
 		icon: { light: 'file:../../icons/calendar.svg', dark: 'file:../../icons/calendar.dark.svg' },
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: "List the business's calendars (ID and name of each) in the Business Platform Calendar module",
+		description:
+			"List the business's calendars (ID and name of each) in the Business Platform Calendar module",
 		defaults: { name: 'Business Platform Calendar' },
 		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],

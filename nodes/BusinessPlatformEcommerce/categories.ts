@@ -26,10 +26,17 @@ export async function fetchCategories(
 	itemIndex: number,
 	business?: string,
 ): Promise<IDataObject[]> {
-	const list = await platformPaginate.call(this, run, 'listCategories', itemIndex, { business }, {
-		pageSize: DEFAULT_PAGE_SIZE,
-		plainListIsWhole: true,
-	});
+	const list = await platformPaginate.call(
+		this,
+		run,
+		'listCategories',
+		itemIndex,
+		{ business },
+		{
+			pageSize: DEFAULT_PAGE_SIZE,
+			plainListIsWhole: true,
+		},
+	);
 	return list.filter((entry) => typeof entry === 'object' && entry !== null);
 }
 

@@ -83,12 +83,10 @@ export async function currentCategory(
 	if (!list) {
 		const read: CategoryList = {
 			readBy: itemIndex,
-			byId: fetchCategories
-				.call(this, run, itemIndex, business)
-				.then((categories) => {
-					read.read = new Map(categories.map((category) => [String(category.id), { ...category }]));
-					return read.read;
-				}),
+			byId: fetchCategories.call(this, run, itemIndex, business).then((categories) => {
+				read.read = new Map(categories.map((category) => [String(category.id), { ...category }]));
+				return read.read;
+			}),
 		};
 		read.byId.catch(() => {
 			if (lists.get(business) === read) lists.delete(business);
@@ -113,7 +111,12 @@ export async function currentCategory(
 }
 
 /** Applies a successful update (the values sent) to the run's copy of the list. */
-export function recordUpdate(run: PlatformRun, business: string, categoryId: string, values: IDataObject): void {
+export function recordUpdate(
+	run: PlatformRun,
+	business: string,
+	categoryId: string,
+	values: IDataObject,
+): void {
 	const byId = stateOf(run).lists.get(business)?.read;
 	const category = byId?.get(categoryId);
 	if (byId && category) byId.set(categoryId, { ...category, ...values });

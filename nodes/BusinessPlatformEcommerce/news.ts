@@ -10,7 +10,9 @@ const STATUS_CODES: Record<string, string> = { active: '1', inactive: '0' };
 
 /** The fields a CMS sync needs, with the per-language description flattened. */
 export function simplifyNews(item: IDataObject): IDataObject {
-	const text = (typeof item.description === 'object' && item.description !== null ? item.description : {}) as IDataObject;
+	const text = (
+		typeof item.description === 'object' && item.description !== null ? item.description : {}
+	) as IDataObject;
 	return {
 		id: item.id,
 		title: item.title,
@@ -30,7 +32,8 @@ export function simplifyNews(item: IDataObject): IDataObject {
 /** The list's query from the filters (keyword, status) and options (sort order). */
 export function queryOf(filters: IDataObject, options: IDataObject): Record<string, string> {
 	const query: Record<string, string> = {};
-	if (typeof filters.keyword === 'string' && filters.keyword.trim() !== '') query.keyword = filters.keyword.trim();
+	if (typeof filters.keyword === 'string' && filters.keyword.trim() !== '')
+		query.keyword = filters.keyword.trim();
 	if (filters.status !== undefined) {
 		query.status = requireCode(filters.status, STATUS_CODES, 'Status', 'active or inactive');
 	}

@@ -7,7 +7,11 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { optionsCollectionOf, requestSettingOptions, simplifyParameter } from '../shared/node/descriptions';
+import {
+	optionsCollectionOf,
+	requestSettingOptions,
+	simplifyParameter,
+} from '../shared/node/descriptions';
 import { withRequestSettings } from '../shared/node/operation';
 import { DEFAULT_TRIGGER_PAGE_SIZE, pollNews } from './newsPoll';
 
@@ -38,7 +42,11 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Active', value: 'active', description: 'Published items (status 1)' },
-			{ name: 'Any Status', value: 'any', description: 'Items of every status, as soon as they are created' },
+			{
+				name: 'Any Status',
+				value: 'any',
+				description: 'Items of every status, as soon as they are created',
+			},
 			{ name: 'Inactive', value: 'inactive', description: 'Draft or unpublished items (status 0)' },
 		],
 		default: 'active',
@@ -74,7 +82,8 @@ export class BusinessPlatformEcommerceTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"New news item"}}',
-		description: 'Starts the workflow when a news item is published in the Business Platform Ecommerce module',
+		description:
+			'Starts the workflow when a news item is published in the Business Platform Ecommerce module',
 		defaults: { name: 'Business Platform Ecommerce Trigger' },
 		polling: true,
 		inputs: [],

@@ -63,7 +63,9 @@ function readSettings(context: IPollFunctions): TriggerSettings {
 		keyword: String(context.getNodeParameter('keyword', '') ?? '').trim(),
 		business: String(options.business ?? '').trim(),
 		simple: context.getNodeParameter('simple', true) as boolean,
-		pageSize: Number(requireInteger(options.pageSize ?? DEFAULT_TRIGGER_PAGE_SIZE, 'Page Size', { min: 1 })),
+		pageSize: Number(
+			requireInteger(options.pageSize ?? DEFAULT_TRIGGER_PAGE_SIZE, 'Page Size', { min: 1 }),
+		),
 		request: requestSettingsOf(options),
 	};
 }
@@ -78,7 +80,12 @@ function readState(staticData: IDataObject, filters: string): TriggerState | und
 	if (staticData.version !== STATE_VERSION || staticData.filters !== filters) return undefined;
 	const seen = parseSeen(staticData.seen);
 	if (!seen) return undefined;
-	return { version: STATE_VERSION, filters, seen, lastPage: positiveIntegerOr(staticData.lastPage, 1) };
+	return {
+		version: STATE_VERSION,
+		filters,
+		seen,
+		lastPage: positiveIntegerOr(staticData.lastPage, 1),
+	};
 }
 
 function writeState(staticData: IDataObject, state: TriggerState): void {
@@ -99,7 +106,10 @@ async function findNewItems(
 	if (onlyNewIdsCanMatch) {
 		// Everything up to the newest id seen is old: keep only the floor.
 		const newest = highestSeen(seen);
-		const { items, lastPage } = await reader.tail(previous ? newest : undefined, previous?.lastPage);
+		const { items, lastPage } = await reader.tail(
+			previous ? newest : undefined,
+			previous?.lastPage,
+		);
 		// A loop, not Math.max(...ids): a spread of a large backlog overflows the call stack.
 		const floor = items.reduce((highest, item) => Math.max(highest, item.id), newest);
 		return {
@@ -114,7 +124,10 @@ async function findNewItems(
 		state: {
 			version: STATE_VERSION,
 			filters,
-			seen: addSeen(seen, unseen.map((item) => item.id)),
+			seen: addSeen(
+				seen,
+				unseen.map((item) => item.id),
+			),
 			lastPage: 1,
 		},
 	};
@@ -126,13 +139,19 @@ async function findNewItems(
  */
 function triggerError(node: INode, error: unknown, budgetMs?: number): Error {
 	if (budgetMs !== undefined) {
-		return new NodeOperationError(node, `The poll did not finish within ${Math.round(budgetMs / 1000)} s, n8n's time limit for one poll`, {
-			description:
-				"Nothing was emitted and the trigger's stored state did not move: the next poll reads the same news again, so nothing is lost or sent twice. If this repeats, check that the platform answers quickly, or narrow the trigger with Status or Keyword.",
-		});
+		return new NodeOperationError(
+			node,
+			`The poll did not finish within ${Math.round(budgetMs / 1000)} s, n8n's time limit for one poll`,
+			{
+				description:
+					"Nothing was emitted and the trigger's stored state did not move: the next poll reads the same news again, so nothing is lost or sent twice. If this repeats, check that the platform answers quickly, or narrow the trigger with Status or Keyword.",
+			},
+		);
 	}
 	if (error instanceof ParameterError) {
-		return new NodeOperationError(node, error.message, { description: 'Nothing was sent to the platform.' });
+		return new NodeOperationError(node, error.message, {
+			description: 'Nothing was sent to the platform.',
+		});
 	}
 	return error as Error;
 }
@@ -145,8 +164,11 @@ const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 
 function pollBudgetMs(context: IPollFunctions): number {
 	// getPollBudgetMs arrived in n8n 2.x: older versions lack it.
-	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
-	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
+	const budget =
+		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
+	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0
+		? budget
+		: DEFAULT_POLL_BUDGET_MS;
 }
 
 /**
@@ -160,7 +182,9 @@ export async function pollNews(this: IPollFunctions): Promise<INodeExecutionData
 	if (this.getMode() === 'manual') return await readNews(this);
 	const key = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().id}`;
 	if (pollsInFlight.has(key)) {
-		this.logger.debug('Business Platform Ecommerce Trigger: the previous poll is still running; this tick is skipped');
+		this.logger.debug(
+			'Business Platform Ecommerce Trigger: the previous poll is still running; this tick is skipped',
+		);
 		return null;
 	}
 	pollsInFlight.add(key);
@@ -194,15 +218,24 @@ async function readNews(context: IPollFunctions): Promise<INodeExecutionData[][]
 			const { items } = await reader.tail(undefined, 1, 1);
 			const newest = items[items.length - 1];
 			if (!newest) {
-				throw new NodeOperationError(node, 'No news item matches the trigger\'s Status and Keyword', {
-					description: 'Add a news item on the platform, or change the filters, then fetch a test event again.',
-				});
+				throw new NodeOperationError(
+					node,
+					"No news item matches the trigger's Status and Keyword",
+					{
+						description:
+							'Add a news item on the platform, or change the filters, then fetch a test event again.',
+					},
+				);
 			}
 			return [output([newest])];
 		}
 
 		const staticData = context.getWorkflowStaticData('node');
-		const filters = JSON.stringify({ status: settings.status, keyword: settings.keyword, business });
+		const filters = JSON.stringify({
+			status: settings.status,
+			keyword: settings.keyword,
+			business,
+		});
 		const previous = readState(staticData, filters);
 		const onlyNewIdsCanMatch = settings.status === 'any' && settings.keyword === '';
 		const { items, state } = await findNewItems(reader, previous, filters, onlyNewIdsCanMatch);

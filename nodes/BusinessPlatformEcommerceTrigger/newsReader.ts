@@ -43,7 +43,9 @@ export class NewsReader {
 	private checkedItems(items: IDataObject[]): NewsItem[] {
 		for (const item of items) {
 			if (!Number.isInteger(item?.id)) {
-				throw this.error(`The platform returned a news item without an integer id: ${JSON.stringify(item?.id)}`);
+				throw this.error(
+					`The platform returned a news item without an integer id: ${JSON.stringify(item?.id)}`,
+				);
 			}
 		}
 		return items as NewsItem[];
@@ -51,9 +53,16 @@ export class NewsReader {
 
 	/** Every matching item, walking all pages forward (duplicates across pages dropped). */
 	async all(): Promise<NewsItem[]> {
-		const items = await platformPaginate.call(this.context, this.run, 'listNews', 0, { query: this.query }, {
-			pageSize: this.pageSize,
-		});
+		const items = await platformPaginate.call(
+			this.context,
+			this.run,
+			'listNews',
+			0,
+			{ query: this.query },
+			{
+				pageSize: this.pageSize,
+			},
+		);
 		return this.checkedItems(items);
 	}
 
@@ -66,7 +75,9 @@ export class NewsReader {
 			throw this.error(`The platform's answer for page ${page} has no list of items (data.data)`);
 		}
 		if (paginator.current_page !== undefined && Number(paginator.current_page) !== page) {
-			throw this.error(`The platform answered page ${String(paginator.current_page)} when page ${page} was asked for`);
+			throw this.error(
+				`The platform answered page ${String(paginator.current_page)} when page ${page} was asked for`,
+			);
 		}
 		const lastPage = Number(paginator.last_page);
 		return {
@@ -97,16 +108,23 @@ export class NewsReader {
 		let answer = await read(pageNumber);
 		// Without last_page the end cannot be found: read every page.
 		if (answer.lastPage === undefined) return { items: await this.all(), lastPage: 1 };
-		for (let jumps = 0; answer.lastPage !== undefined && answer.lastPage !== pageNumber && jumps < 3; jumps++) {
+		for (
+			let jumps = 0;
+			answer.lastPage !== undefined && answer.lastPage !== pageNumber && jumps < 3;
+			jumps++
+		) {
 			pageNumber = answer.lastPage;
 			answer = await read(pageNumber);
 		}
 		const lastPage = pageNumber;
 		const byId = new Map<number, NewsItem>();
 		for (;;) {
-			for (const item of answer.items) if (stopAt === undefined || item.id > stopAt) byId.set(item.id, item);
+			for (const item of answer.items)
+				if (stopAt === undefined || item.id > stopAt) byId.set(item.id, item);
 			const done =
-				stopAt === undefined ? answer.items.length > 0 : answer.items.some((item) => item.id <= stopAt);
+				stopAt === undefined
+					? answer.items.length > 0
+					: answer.items.some((item) => item.id <= stopAt);
 			if (done || pageNumber <= 1) break;
 			pageNumber--;
 			answer = await read(pageNumber);

@@ -72,7 +72,8 @@ export function parseSeen(value: unknown): SeenIds | undefined {
 	const { floor, ranges } = value as { floor?: unknown; ranges?: unknown };
 	if (typeof floor !== 'number' || !Array.isArray(ranges)) return undefined;
 	const valid = ranges.every(
-		(range) => Array.isArray(range) && range.length === 2 && range.every((id) => Number.isInteger(id)),
+		(range) =>
+			Array.isArray(range) && range.length === 2 && range.every((id) => Number.isInteger(id)),
 	);
 	return valid ? { floor, ranges: ranges as Array<[number, number]> } : undefined;
 }

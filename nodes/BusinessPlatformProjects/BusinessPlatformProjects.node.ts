@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { platformNodeBase } from '../shared/node/descriptions';
 import { routeItems } from '../shared/node/router';
@@ -13,7 +18,7 @@ export class BusinessPlatformProjects implements INodeType {
 		icon: { light: 'file:../../icons/projects.svg', dark: 'file:../../icons/projects.dark.svg' },
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			"Update a task (fields, assignments, files, time tracking) or delete a workspace in the Business Platform Management module; returns the updated task",
+			'Update a task (fields, assignments, files, time tracking) or delete a workspace in the Business Platform Management module; returns the updated task',
 		defaults: { name: 'Business Platform Projects' },
 		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
 		credentials: [{ name: 'businessPlatformApi', required: true }],

@@ -31,9 +31,27 @@ const THINGS = {
 // E1 Update sales quote
 
 const QUOTE_FIELDS = /** @type {const} */ ([
-	'id', 'uuid', 'user_id', 'business_id', 'currency_id', 'status_id', 'reference', 'due_date', 'created_date',
-	'description', 'billing_address', 'tax_inclusive', 'rounding', 'discount', 'hide_total', 'custom_title',
-	'rounding_value', 'total', 'note', 'created_at', 'updated_at',
+	'id',
+	'uuid',
+	'user_id',
+	'business_id',
+	'currency_id',
+	'status_id',
+	'reference',
+	'due_date',
+	'created_date',
+	'description',
+	'billing_address',
+	'tax_inclusive',
+	'rounding',
+	'discount',
+	'hide_total',
+	'custom_title',
+	'rounding_value',
+	'total',
+	'note',
+	'created_at',
+	'updated_at',
 ]);
 
 /** Repeated line-item fields of E1: wire name, stored name, type. */
@@ -57,7 +75,8 @@ function updateSalesQuote(ctx) {
 	const v = new Validator();
 
 	const customerId = v.check('customer_id', f.customer_id, { required: true, type: 'integer' });
-	if (customerId != null && !ctx.biz.customers.some((c) => c.id === customerId)) v.invalid('customer_id');
+	if (customerId != null && !ctx.biz.customers.some((c) => c.id === customerId))
+		v.invalid('customer_id');
 	const currencyId = v.check('currency_id', f.currency_id, { required: true, type: 'integer' });
 	const createdDate = v.check('created_date', f.created_date, { required: true, type: 'date' });
 	const dueDate = v.check('due_date', f.due_date, { type: 'date' });
@@ -65,13 +84,25 @@ function updateSalesQuote(ctx) {
 		v.fail('due_date', 'The due date field must be a date after or equal to created date.');
 	}
 	const description = v.check('description', f.description);
-	const taxInclusive = v.check('tax_inclusive', f.tax_inclusive, { required: true, type: 'integer', in: FLAG });
+	const taxInclusive = v.check('tax_inclusive', f.tax_inclusive, {
+		required: true,
+		type: 'integer',
+		in: FLAG,
+	});
 	const hideTotal = v.check('hide_total', f.hide_total, { type: 'integer', in: FLAG });
-	const discountCheck = v.check('discount_check', f.discount_check, { required: true, type: 'integer', in: FLAG });
+	const discountCheck = v.check('discount_check', f.discount_check, {
+		required: true,
+		type: 'integer',
+		in: FLAG,
+	});
 	const discount = v.check('discount', f.discount, { required: true, type: 'integer', in: FLAG });
 	const customTitle = v.check('custom_title', f.custom_title);
 	const total = v.check('total', f.total, { required: true, type: 'numeric', min: 0 });
-	const finalTotal = v.check('final_total', f.final_total, { required: true, type: 'numeric', min: 0 });
+	const finalTotal = v.check('final_total', f.final_total, {
+		required: true,
+		type: 'numeric',
+		min: 0,
+	});
 	const note = v.check('note', f.note);
 
 	// Line items: every repeated field has one value per line, all required.
@@ -87,14 +118,20 @@ function updateSalesQuote(ctx) {
 			continue;
 		}
 		columns[stored] = entries.map(([key, raw]) =>
-			v.check(`${wire}.${key}`, raw, { required: true, type, ...(wire === 'item_qty' ? { gt: 0 } : {}) }),
+			v.check(`${wire}.${key}`, raw, {
+				required: true,
+				type,
+				...(wire === 'item_qty' ? { gt: 0 } : {}),
+			}),
 		);
 	}
 	const sortEntries = v.list('item_sort', f.item_sort);
 	if (sortEntries && lineCount !== undefined && sortEntries.length !== lineCount) {
 		v.fail('item_sort', `The ${attr('item_sort')} field must contain ${lineCount} items.`);
 	}
-	const sorts = (sortEntries ?? []).map(([key, raw]) => v.check(`item_sort.${key}`, raw, { type: 'integer' }));
+	const sorts = (sortEntries ?? []).map(([key, raw]) =>
+		v.check(`item_sort.${key}`, raw, { type: 'integer' }),
+	);
 	if (v.failed) return unprocessable(v);
 
 	quote.customer_id = customerId;
@@ -124,7 +161,11 @@ function updateSalesQuote(ctx) {
 		description: columns.description[i],
 	}));
 	quote.updated_at = isoNow();
-	return ok({ status: true, message: say(MESSAGES.quoteUpdated, ctx.lang), data: pick(quote, QUOTE_FIELDS) });
+	return ok({
+		status: true,
+		message: say(MESSAGES.quoteUpdated, ctx.lang),
+		data: pick(quote, QUOTE_FIELDS),
+	});
 }
 
 // ---------------------------------------------------------------------------------------
@@ -142,7 +183,12 @@ function showBranch(ctx) {
 	if (!contact) return notFound(type === '1' ? THINGS.customer : THINGS.supplier, ctx.lang);
 	const branch = contact.branches.find((b) => b.uuid === branchUuid);
 	if (!branch) return notFound(THINGS.branch, ctx.lang);
-	return ok({ status: true, message: say(MESSAGES.branch, ctx.lang), data: { ...branch }, errors: [] });
+	return ok({
+		status: true,
+		message: say(MESSAGES.branch, ctx.lang),
+		data: { ...branch },
+		errors: [],
+	});
 }
 
 // ---------------------------------------------------------------------------------------
@@ -154,7 +200,11 @@ function addAccount(ctx) {
 	const v = new Validator();
 	const name = v.check('name', f.name, { required: true });
 	const type = v.check('type', f.type, { required: true, in: ['cash', 'bank'] });
-	const representative = v.check('representative_id', f.representative_id, { required: true, type: 'integer', min: 1 });
+	const representative = v.check('representative_id', f.representative_id, {
+		required: true,
+		type: 'integer',
+		min: 1,
+	});
 	const businessId = v.check('business_id', f.business_id, { required: true, type: 'integer' });
 	if (businessId != null && businessId !== ctx.biz.id) v.invalid('business_id');
 	if (v.failed) return unprocessable(v);
@@ -169,8 +219,11 @@ function addAccount(ctx) {
 		updated_at: now,
 	};
 	ctx.biz.accounts.push(account);
-	return ok({ status: true, message: say(MESSAGES.accountCreated, ctx.lang), data: { ...account } });
+	return ok({
+		status: true,
+		message: say(MESSAGES.accountCreated, ctx.lang),
+		data: { ...account },
+	});
 }
-
 
 module.exports = { updateSalesQuote, showBranch, addAccount };

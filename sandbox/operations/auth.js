@@ -27,12 +27,19 @@ function login(ctx) {
 	if (v.failed) return unprocessable(v);
 	const creds = ctx.shared.credentials;
 	if (email !== creds.loginEmail || password !== creds.loginPassword) {
-		return { status: 401, body: { status: false, message: 'These credentials do not match our records.' } };
+		return {
+			status: 401,
+			body: { status: false, message: 'These credentials do not match our records.' },
+		};
 	}
 	return ok({
 		status: true,
 		message: say(MESSAGES.loggedIn, ctx.lang),
-		data: { token: creds.userToken, token_type: 'Bearer', user: { id: 42, name: 'Sandbox Demo User', email } },
+		data: {
+			token: creds.userToken,
+			token_type: 'Bearer',
+			user: { id: 42, name: 'Sandbox Demo User', email },
+		},
 	});
 }
 

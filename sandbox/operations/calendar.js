@@ -32,5 +32,4 @@ function listCalendars(ctx) {
 	});
 }
 
-
 module.exports = { listCalendars };

@@ -46,7 +46,10 @@ function ok(body) {
 /** A 404 naming the missing thing. @param {Texts} thing @param {Lang} lang @returns {Result} */
 function notFound(thing, lang) {
 	const [en, ar] = thing;
-	return { status: 404, body: { status: false, message: lang === 'ar' ? `${ar} غير موجود.` : `${en} not found.` } };
+	return {
+		status: 404,
+		body: { status: false, message: lang === 'ar' ? `${ar} غير موجود.` : `${en} not found.` },
+	};
 }
 
 /** A Laravel 422 with the validator's field errors. @param {import('../validation').Validator} v @returns {Result} */
@@ -80,7 +83,10 @@ function nextId(biz, list) {
 
 /** A JSON object or a multipart container. @param {unknown} value @returns {value is Record<string, any>} */
 function isObject(value) {
-	return isContainer(value) || (typeof value === 'object' && value !== null && !Array.isArray(value) && !isUpload(value));
+	return (
+		isContainer(value) ||
+		(typeof value === 'object' && value !== null && !Array.isArray(value) && !isUpload(value))
+	);
 }
 
 /**

@@ -44,15 +44,28 @@ const NEWS_ORDER = {
 function pageLinks(path, current, last) {
 	/** @type {Array<number | '...'>} */
 	let pages;
-	const range = (/** @type {number} */ a, /** @type {number} */ b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+	const range = (/** @type {number} */ a, /** @type {number} */ b) =>
+		Array.from({ length: b - a + 1 }, (_, i) => a + i);
 	if (last < 14) pages = range(1, last);
 	else if (current <= 7) pages = [...range(1, 10), '...', last - 1, last];
 	else if (current > last - 7) pages = [1, 2, '...', ...range(last - 9, last)];
 	else pages = [1, 2, '...', ...range(current - 3, current + 3), '...', last - 1, last];
 	return [
-		{ url: current > 1 ? `${path}?page=${current - 1}` : null, label: '&laquo; Previous', active: false },
-		...pages.map((p) => (p === '...' ? { url: null, label: '...', active: false } : { url: `${path}?page=${p}`, label: String(p), active: p === current })),
-		{ url: current < last ? `${path}?page=${current + 1}` : null, label: 'Next &raquo;', active: false },
+		{
+			url: current > 1 ? `${path}?page=${current - 1}` : null,
+			label: '&laquo; Previous',
+			active: false,
+		},
+		...pages.map((p) =>
+			p === '...'
+				? { url: null, label: '...', active: false }
+				: { url: `${path}?page=${p}`, label: String(p), active: p === current },
+		),
+		{
+			url: current < last ? `${path}?page=${current + 1}` : null,
+			label: 'Next &raquo;',
+			active: false,
+		},
 	];
 }
 
@@ -103,6 +116,5 @@ function listNews(ctx) {
 		},
 	});
 }
-
 
 module.exports = { listNews };

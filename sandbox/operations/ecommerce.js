@@ -4,7 +4,18 @@
 /** The Ecommerce module: E2 category edit and the categories list, E3 order details, E4 favourite toggle, E5 district, E12 catalog comment, E13 audit session item, E14 inventory transfer (E16 news: ecommerce-news.js). */
 
 const { Validator } = require('../validation');
-const { FLAG, LANGS, say, ok, notFound, unprocessable, byId, nextId, isObject, pick } = require('./common');
+const {
+	FLAG,
+	LANGS,
+	say,
+	ok,
+	notFound,
+	unprocessable,
+	byId,
+	nextId,
+	isObject,
+	pick,
+} = require('./common');
 const { isoNow } = require('../data');
 
 /**
@@ -94,7 +105,8 @@ function editCategory(ctx) {
 			continue;
 		}
 		const lang = v.check(`${base}.lang`, entry.lang, { required: true, in: LANGS });
-		if (lang && seen.has(lang)) v.fail(`${base}.lang`, `The ${base}.lang field has a duplicate value.`);
+		if (lang && seen.has(lang))
+			v.fail(`${base}.lang`, `The ${base}.lang field has a duplicate value.`);
 		seen.add(lang);
 		/** @type {{ lang: string, title?: string, keyword?: string, description?: string }} */
 		const update = { lang };
@@ -115,21 +127,34 @@ function editCategory(ctx) {
 	for (const update of descriptions) {
 		let target = category.descriptions.find((d) => d.lang === update.lang);
 		if (!target) {
-			target = { category_id: category.id, lang: update.lang, title: '', keyword: '', description: '' };
+			target = {
+				category_id: category.id,
+				lang: update.lang,
+				title: '',
+				keyword: '',
+				description: '',
+			};
 			category.descriptions.push(target);
 		}
 		if (update.title !== undefined) target.title = update.title;
 		if (update.keyword !== undefined) target.keyword = update.keyword;
 		if (update.description !== undefined) target.description = update.description;
 	}
-	return ok({ status: true, message: say(MESSAGES.categoryUpdated, ctx.lang), data: categoryView(category, categories, true) });
+	return ok({
+		status: true,
+		message: say(MESSAGES.categoryUpdated, ctx.lang),
+		data: categoryView(category, categories, true),
+	});
 }
 
 /** @param {Ctx} ctx @returns {Result} */
 function listCategories(ctx) {
 	const keyword = (ctx.query.keyword ?? '').trim().toLowerCase();
 	const categories = ctx.biz.categories.filter(
-		(c) => !keyword || c.alias.toLowerCase().includes(keyword) || c.descriptions.some((d) => d.title.toLowerCase().includes(keyword)),
+		(c) =>
+			!keyword ||
+			c.alias.toLowerCase().includes(keyword) ||
+			c.descriptions.some((d) => d.title.toLowerCase().includes(keyword)),
 	);
 	return ok({
 		status: true,
@@ -155,11 +180,20 @@ function orderDetails(ctx) {
 	const out = { ...data };
 	if (flagOn(ctx.query.get_history)) out.history = history;
 	if (flagOn(ctx.query.get_order_total)) {
-		out.order_total = { subtotal: order.subtotal, shipping: order.shipping, tax: order.tax, total: order.total };
+		out.order_total = {
+			subtotal: order.subtotal,
+			shipping: order.shipping,
+			tax: order.tax,
+			total: order.total,
+		};
 	}
 	if (flagOn(ctx.query.get_items_daily)) {
 		out.items_daily = [
-			{ date: order.created_at.slice(0, 10), qty: order.items.reduce((s, i) => s + i.qty, 0), total: order.subtotal },
+			{
+				date: order.created_at.slice(0, 10),
+				qty: order.items.reduce((s, i) => s + i.qty, 0),
+				total: order.subtotal,
+			},
 		];
 	}
 	return ok({ status: true, message: say(MESSAGES.orderDetails, ctx.lang), data: out });
@@ -224,12 +258,23 @@ function updateAuditItem(ctx) {
 		try {
 			payload = JSON.parse(ctx.text);
 		} catch {
-			return { status: 400, body: { status: false, message: 'The request body must be a JSON object.' } };
+			return {
+				status: 400,
+				body: { status: false, message: 'The request body must be a JSON object.' },
+			};
 		}
 	}
-	if (!isObject(payload)) return { status: 400, body: { status: false, message: 'The request body must be a JSON object.' } };
+	if (!isObject(payload))
+		return {
+			status: 400,
+			body: { status: false, message: 'The request body must be a JSON object.' },
+		};
 	const v = new Validator();
-	const qty = v.check('physical_qty', payload.physical_qty, { required: true, type: 'numeric', min: 0 });
+	const qty = v.check('physical_qty', payload.physical_qty, {
+		required: true,
+		type: 'numeric',
+		min: 0,
+	});
 	if (v.failed) return unprocessable(v);
 	item.physical_qty = qty;
 	item.difference = qty - item.system_qty;
@@ -249,11 +294,15 @@ function addTransferItem(ctx) {
 	if (from != null && !biz.inventories.some((inv) => inv.id === from)) v.invalid('from_inv_id');
 	const to = v.check('to_inv_id', f.to_inv_id, { required: true, type: 'integer' });
 	if (to != null && !biz.inventories.some((inv) => inv.id === to)) v.invalid('to_inv_id');
-	else if (to != null && to === from) v.fail('to_inv_id', 'The to inv id field and from inv id must be different.');
+	else if (to != null && to === from)
+		v.fail('to_inv_id', 'The to inv id field and from inv id must be different.');
 	const product = v.check('product_id', f.product_id, { required: true, type: 'integer' });
 	if (product != null && !biz.catalog.some((item) => item.id === product)) v.invalid('product_id');
 	const quantity = v.check('quantity', f.quantity, { required: true, type: 'numeric', gt: 0 });
-	const representative = v.check('representative_id', f.representative_id, { type: 'integer', min: 1 });
+	const representative = v.check('representative_id', f.representative_id, {
+		type: 'integer',
+		min: 1,
+	});
 	const status = v.check('status', f.status, { required: true, type: 'integer', in: FLAG });
 	if (v.failed) return unprocessable(v);
 	const now = isoNow();
@@ -270,8 +319,21 @@ function addTransferItem(ctx) {
 		updated_at: now,
 	};
 	biz.transfers.push(record);
-	return ok({ status: true, message: say(MESSAGES.transferCreated, ctx.lang), data: { ...record } });
+	return ok({
+		status: true,
+		message: say(MESSAGES.transferCreated, ctx.lang),
+		data: { ...record },
+	});
 }
 
-
-module.exports = { editCategory, listCategories, categoryView, orderDetails, toggleFavorite, getDistrict, editComment, updateAuditItem, addTransferItem };
+module.exports = {
+	editCategory,
+	listCategories,
+	categoryView,
+	orderDetails,
+	toggleFavorite,
+	getDistrict,
+	editComment,
+	updateAuditItem,
+	addTransferItem,
+};

@@ -33,15 +33,27 @@ function addSkill(ctx) {
 	const type = v.check('type', f.type, { required: true });
 	const entries = v.list('skills', f.skills, { required: true });
 	if (entries && entries.length === 0) v.required('skills');
-	const skills = (entries ?? []).map(([key, raw]) => v.check(`skills.${key}`, raw, { required: true }));
+	const skills = (entries ?? []).map(([key, raw]) =>
+		v.check(`skills.${key}`, raw, { required: true }),
+	);
 	if (v.failed) return unprocessable(v);
 	const now = isoNow();
-	const skill = { id: nextId(ctx.biz, ctx.biz.skills), type, skills, business_id: ctx.biz.id, created_at: now, updated_at: now };
+	const skill = {
+		id: nextId(ctx.biz, ctx.biz.skills),
+		type,
+		skills,
+		business_id: ctx.biz.id,
+		created_at: now,
+		updated_at: now,
+	};
 	ctx.biz.skills.push(skill);
 	return ok({
 		status: true,
 		message: say(MESSAGES.skillAdded, ctx.lang),
-		response: pick(skill, /** @type {const} */ (['id', 'type', 'business_id', 'created_at', 'updated_at'])),
+		response: pick(
+			skill,
+			/** @type {const} */ (['id', 'type', 'business_id', 'created_at', 'updated_at']),
+		),
 	});
 }
 
@@ -54,6 +66,5 @@ function getPayslip(ctx) {
 	if (!payslip) return notFound(THINGS.payslip, ctx.lang);
 	return ok({ status: true, message: say(MESSAGES.payslip, ctx.lang), response: payslip });
 }
-
 
 module.exports = { addSkill, getPayslip };

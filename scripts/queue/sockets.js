@@ -20,7 +20,8 @@ function clientSocketInode(clientPort, serverPort) {
 		for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
 			// sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
 			const fields = line.trim().split(/\s+/);
-			if (fields.length > 9 && fields[1].endsWith(local) && fields[2].endsWith(remote)) return fields[9];
+			if (fields.length > 9 && fields[1].endsWith(local) && fields[2].endsWith(remote))
+				return fields[9];
 		}
 	}
 	return undefined;

@@ -23,7 +23,10 @@ const WORKER_CONCURRENCY = 10;
 /** @param {string} command @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options] */
 function run(command, args, options = {}) {
 	const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-	if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr}`);
+	if (result.status !== 0)
+		throw new Error(
+			`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr}`,
+		);
 	return String(result.stdout);
 }
 
@@ -38,24 +41,54 @@ function run(command, args, options = {}) {
  */
 function installPackageLikeN8n(nodesDir) {
 	const download = fs.mkdtempSync(path.join(nodesDir, '.download-'));
-	const tarball = run('npm', ['pack', app.ROOT, '--quiet', '--pack-destination', download], { cwd: download }).trim().split('\n').pop();
+	const tarball = run('npm', ['pack', app.ROOT, '--quiet', '--pack-destination', download], {
+		cwd: download,
+	})
+		.trim()
+		.split('\n')
+		.pop();
 	const packageDir = path.join(nodesDir, 'node_modules', app.PACKAGE_NAME);
 	fs.mkdirSync(packageDir, { recursive: true });
-	run('tar', ['-xzf', path.join(download, String(tarball)), '-C', packageDir, '--strip-components=1']);
+	run('tar', [
+		'-xzf',
+		path.join(download, String(tarball)),
+		'-C',
+		packageDir,
+		'--strip-components=1',
+	]);
 	fs.rmSync(download, { recursive: true, force: true });
 	const manifestFile = path.join(packageDir, 'package.json');
-	const { devDependencies: _dev, peerDependencies: _peer, optionalDependencies: _optional, ...manifest } = JSON.parse(
-		fs.readFileSync(manifestFile, 'utf8'),
-	);
+	const {
+		devDependencies: _dev,
+		peerDependencies: _peer,
+		optionalDependencies: _optional,
+		...manifest
+	} = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 	fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
 	run(
 		'npm',
-		['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'],
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+		],
 		{ cwd: packageDir },
 	);
 	fs.writeFileSync(
 		path.join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [manifest.name]: manifest.version } }, null, 2),
+		JSON.stringify(
+			{
+				name: 'installed-nodes',
+				private: true,
+				dependencies: { [manifest.name]: manifest.version },
+			},
+			null,
+			2,
+		),
 	);
 	return { name: manifest.name, version: manifest.version };
 }
@@ -119,7 +152,12 @@ async function startMain(processes, config, label) {
 	const { env, port } = await processEnv(config, 'main');
 	const started = processes.start(`${label}-main`, NODE24, [N8N_BIN, 'start'], { env });
 	// Its HTTP server answers while the migrations still run; this line comes once it is up.
-	await waitForLog(started, (text) => text.includes('Editor is now accessible via'), 240_000, 'readiness');
+	await waitForLog(
+		started,
+		(text) => text.includes('Editor is now accessible via'),
+		240_000,
+		'readiness',
+	);
 	await app.waitForN8n(port, 60_000);
 	return { started, env, port, baseUrl: `http://127.0.0.1:${port}` };
 }
@@ -130,8 +168,18 @@ async function startMain(processes, config, label) {
  */
 async function startWorker(processes, config, label, role) {
 	const { env } = await processEnv(config, role);
-	const started = processes.start(`${label}-${role}`, NODE24, [N8N_BIN, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], { env });
-	await waitForLog(started, (text) => /n8n worker is now ready/i.test(text), 240_000, 'worker readiness');
+	const started = processes.start(
+		`${label}-${role}`,
+		NODE24,
+		[N8N_BIN, 'worker', `--concurrency=${WORKER_CONCURRENCY}`],
+		{ env },
+	);
+	await waitForLog(
+		started,
+		(text) => /n8n worker is now ready/i.test(text),
+		240_000,
+		'worker readiness',
+	);
 	return { started, role };
 }
 
@@ -146,7 +194,8 @@ async function ownerSession(baseUrl) {
 		headers: { 'Content-Type': 'application/json' },
 		body: JSON.stringify({ emailOrLdapLoginId: app.OWNER.email, password: app.OWNER.password }),
 	});
-	if (!response.ok) throw new Error(`n8n login answered HTTP ${response.status}: ${await response.text()}`);
+	if (!response.ok)
+		throw new Error(`n8n login answered HTTP ${response.status}: ${await response.text()}`);
 	const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
 	return (/** @type {string} */ url, /** @type {RequestInit} */ init = {}) =>
 		fetch(`${baseUrl}${url}`, { ...init, headers: { ...init.headers, cookie } });
@@ -168,14 +217,23 @@ async function importActiveWorkflows(env, sandbox, dir, query, workflows) {
 		return file;
 	});
 	await app.importIntoN8n(env, sandbox, files);
-	const activated = await app.n8nCli(['import:workflow', '--separate', `--input=${workflowDir}`, '--activeState=fromJson'], env);
-	if (activated.status !== 0) throw new Error(`n8n import:workflow --activeState=fromJson failed:\n${activated.stderr}`);
+	const activated = await app.n8nCli(
+		['import:workflow', '--separate', `--input=${workflowDir}`, '--activeState=fromJson'],
+		env,
+	);
+	if (activated.status !== 0)
+		throw new Error(`n8n import:workflow --activeState=fromJson failed:\n${activated.stderr}`);
 	const ids = workflows.map((w) => `'${w.id}'`).join(',');
 	const deadline = Date.now() + 60_000;
 	for (;;) {
-		const registered = Number(query(`SELECT count(*) FROM webhook_entity WHERE "workflowId" IN (${ids})`));
+		const registered = Number(
+			query(`SELECT count(*) FROM webhook_entity WHERE "workflowId" IN (${ids})`),
+		);
 		if (registered === workflows.length) return registered;
-		if (Date.now() > deadline) throw new Error(`${registered} of ${workflows.length} webhooks registered after activation:\n${activated.stdout}${activated.stderr}`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`${registered} of ${workflows.length} webhooks registered after activation:\n${activated.stdout}${activated.stderr}`,
+			);
 		await delay(500);
 	}
 }

@@ -20,38 +20,78 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		expect(error).toBeUndefined();
 
 		const [request] = fixture.requestsFor('E9');
-		expect(request).toMatchObject({ method: 'POST', path: '/api/add_account_v2', status: 200, contentType: 'application/json', business: 'acme' });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/add_account_v2',
+			status: 200,
+			contentType: 'application/json',
+			business: 'acme',
+		});
 		expect(platformHeaderNames(request)).toEqual(['apikey', 'secure_business_key']);
-		expect(request.headers).toMatchObject({ apikey: fixture.sandbox.credentials.apiKey, secure_business_key: fixture.sandbox.credentials.businessKeys.acme });
+		expect(request.headers).toMatchObject({
+			apikey: fixture.sandbox.credentials.apiKey,
+			secure_business_key: fixture.sandbox.credentials.businessKeys.acme,
+		});
 		expect(request.body).toEqual({
 			kind: 'json',
 			value: { name: 'Front Desk Cash', type: 'cash', representative_id: '42', business_id: '101' },
 		});
-		expect(Object.keys(request.body.value)).toEqual(['name', 'type', 'representative_id', 'business_id']);
+		expect(Object.keys(request.body.value)).toEqual([
+			'name',
+			'type',
+			'representative_id',
+			'business_id',
+		]);
 
 		expect(json).toEqual([
-			expect.objectContaining({ id: 1103, name: 'Front Desk Cash', type: 'cash', representative_id: '42', business_id: '101' }),
+			expect.objectContaining({
+				id: 1103,
+				name: 'Front Desk Cash',
+				type: 'cash',
+				representative_id: '42',
+				business_id: '101',
+			}),
 		]);
-		expect(fixture.sandbox.state.acme.accounts.map((/** @type {any} */ a) => a.name)).toContain('Front Desk Cash');
+		expect(fixture.sandbox.state.acme.accounts.map((/** @type {any} */ a) => a.name)).toContain(
+			'Front Desk Cash',
+		);
 	});
 
 	test('another type is sent as given: bank is accepted, an unknown one shows the platform 422', async () => {
-		const bank = await runAccounting({ ...ACCOUNT, name: 'SNB Current', accountType: 'bank', representativeId: 43 });
+		const bank = await runAccounting({
+			...ACCOUNT,
+			name: 'SNB Current',
+			accountType: 'bank',
+			representativeId: 43,
+		});
 		expect(bank.error).toBeUndefined();
 		expect(bank.json[0]).toMatchObject({ type: 'bank', representative_id: '43' });
 
 		const savings = await runAccounting({ ...ACCOUNT, accountType: 'savings' });
-		expect(savings.error?.message).toBe('The platform refused to create the cash/bank account: The selected type is invalid.');
+		expect(savings.error?.message).toBe(
+			'The platform refused to create the cash/bank account: The selected type is invalid.',
+		);
 		expect(/** @type {any} */ (savings.error).httpCode).toBe('422');
 		expect(savings.error?.description).toContain('- type: The selected type is invalid.');
-		expect(fixture.requestsFor('E9').map((/** @type {any} */ r) => r.body.value.type)).toEqual(['bank', 'savings']);
+		expect(fixture.requestsFor('E9').map((/** @type {any} */ r) => r.body.value.type)).toEqual([
+			'bank',
+			'savings',
+		]);
 	});
 
 	test("another business's id is refused by the platform with its message", async () => {
 		const { error } = await runAccounting({ ...ACCOUNT, businessId: '202' });
-		expect(error?.message).toBe('The platform refused to create the cash/bank account: The selected business id is invalid.');
+		expect(error?.message).toBe(
+			'The platform refused to create the cash/bank account: The selected business id is invalid.',
+		);
 		expect(error?.description).toContain('- Business ID: The selected business id is invalid.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E9 Create Cash/Bank Account', method: 'POST', path: '/api/add_account_v2', httpCode: 422, item: 0 });
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E9 Create Cash/Bank Account',
+			method: 'POST',
+			path: '/api/add_account_v2',
+			httpCode: 422,
+			item: 0,
+		});
 		expect(fixture.sandbox.state.acme.accounts).toHaveLength(2);
 	});
 
@@ -62,10 +102,18 @@ describe('Cash/Bank Account → Create (E9)', () => {
 				businessId: '={{ $json.businessId }}',
 				options: { retryDelay: 1, business: '={{ $json.business }}' },
 			},
-			{ items: [{ json: { businessId: 101, business: '' } }, { json: { businessId: 202, business: 'globex' } }] },
+			{
+				items: [
+					{ json: { businessId: 101, business: '' } },
+					{ json: { businessId: 202, business: 'globex' } },
+				],
+			},
 		);
 		expect(error).toBeUndefined();
-		expect(json.map((a) => [a.id, a.business_id])).toEqual([[1103, '101'], [2102, '202']]);
+		expect(json.map((a) => [a.id, a.business_id])).toEqual([
+			[1103, '101'],
+			[2102, '202'],
+		]);
 	});
 
 	test('bad ids and an empty name are refused before any request; continueOnFail keeps the items paired', async () => {
@@ -81,7 +129,12 @@ describe('Cash/Bank Account → Create (E9)', () => {
 				continueOnFail: true,
 			},
 		);
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(output[0].json.error).toBe('Representative ID must be a whole number, got "abc"');
 		expect(output[1].json.error).toBe('Name is required');
 		expect(output[2].json.error).toBe('Representative ID must be 1 or more, got 0');

@@ -44,7 +44,13 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		});
 
 		expect(json).toHaveLength(1);
-		expect(json[0]).toMatchObject({ id: 1652, uuid: branch.uuid, name: 'Riyadh Retail Jeddah', city: 'Jeddah', company_id: 1601 });
+		expect(json[0]).toMatchObject({
+			id: 1652,
+			uuid: branch.uuid,
+			name: 'Riyadh Retail Jeddah',
+			city: 'Jeddah',
+			company_id: 1601,
+		});
 		expect(json[0]).not.toHaveProperty('password');
 		expect(JSON.stringify(json)).not.toContain(branch.password);
 		// Every other field of the record passes through.
@@ -68,26 +74,48 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		expect(error).toBeUndefined();
 		expect(json.map((b) => b.id)).toEqual([1653, 1653]);
 		for (const request of fixture.requestsFor('E8')) {
-			expect(request.path).toBe(`/api/v5/customers-suppliers/2/${supplier.uuid}/branches/${supplier.branches[0].uuid}`);
+			expect(request.path).toBe(
+				`/api/v5/customers-suppliers/2/${supplier.uuid}/branches/${supplier.branches[0].uuid}`,
+			);
 			expect(request.headers.lang).toBe('ar');
 		}
 	});
 
 	test('an unknown branch fails with the platform message and HTTP 404, in the chosen language', async () => {
 		const { customer, supplier } = seeded();
-		const get = { resource: 'customerSupplierBranch', operation: 'get', contactType: 'customer', customerSupplierUuid: customer.uuid };
+		const get = {
+			resource: 'customerSupplierBranch',
+			operation: 'get',
+			contactType: 'customer',
+			customerSupplierUuid: customer.uuid,
+		};
 		const english = await runAccounting({ ...get, branchUuid: supplier.branches[0].uuid });
-		expect(english.error?.message).toBe(`The platform has no branch ${supplier.branches[0].uuid} of customer/supplier ${customer.uuid}`);
-		expect(english.error?.description).toContain('Check "Branch UUID" and "Customer/Supplier UUID"');
+		expect(english.error?.message).toBe(
+			`The platform has no branch ${supplier.branches[0].uuid} of customer/supplier ${customer.uuid}`,
+		);
+		expect(english.error?.description).toContain(
+			'Check "Branch UUID" and "Customer/Supplier UUID"',
+		);
 		expect(english.error?.description).toContain('The platform said: "Branch not found."');
 		expect(/** @type {any} */ (english.error).httpCode).toBe('404');
-		expect(/** @type {any} */ (english.error).context.data).toMatchObject({ operation: 'E8 Get Customer/Supplier Branch', httpCode: 404 });
+		expect(/** @type {any} */ (english.error).context.data).toMatchObject({
+			operation: 'E8 Get Customer/Supplier Branch',
+			httpCode: 404,
+		});
 
-		const arabic = await runAccounting({ ...get, branchUuid: supplier.branches[0].uuid, options: { language: 'ar' } });
+		const arabic = await runAccounting({
+			...get,
+			branchUuid: supplier.branches[0].uuid,
+			options: { language: 'ar' },
+		});
 		expect(arabic.error?.description).toContain('The platform said: "الفرع غير موجود."');
 
 		// A supplier's uuid asked for as a customer is not found either.
-		const wrongType = await runAccounting({ ...get, customerSupplierUuid: supplier.uuid, branchUuid: supplier.branches[0].uuid });
+		const wrongType = await runAccounting({
+			...get,
+			customerSupplierUuid: supplier.uuid,
+			branchUuid: supplier.branches[0].uuid,
+		});
 		expect(wrongType.error?.description).toContain('The platform said: "Customer not found."');
 	});
 
@@ -101,21 +129,38 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 			customerSupplierUuid: customer.uuid,
 			branchUuid: customer.branches[0].uuid,
 		});
-		expect(error?.message).toBe(`The platform refused to get customer/supplier branch ${customer.branches[0].uuid}: Branch is archived`);
+		expect(error?.message).toBe(
+			`The platform refused to get customer/supplier branch ${customer.branches[0].uuid}: Branch is archived`,
+		);
 		expect(/** @type {any} */ (error).context.data).toMatchObject({ httpCode: 200 });
 	});
 
 	test('uuids that are paths and a bad type are refused before any request', async () => {
 		const { customer } = seeded();
-		const get = { resource: 'customerSupplierBranch', operation: 'get', contactType: 'customer', customerSupplierUuid: customer.uuid };
+		const get = {
+			resource: 'customerSupplierBranch',
+			operation: 'get',
+			contactType: 'customer',
+			customerSupplierUuid: customer.uuid,
+		};
 		const traversal = await runAccounting({ ...get, branchUuid: '../../../api/add_account_v2' });
 		expect(traversal.error?.message).toBe(
 			'Branch UUID must be a single id, not a path, got "../../../api/add_account_v2"',
 		);
-		const empty = await runAccounting({ ...get, customerSupplierUuid: ' ', branchUuid: customer.branches[0].uuid });
+		const empty = await runAccounting({
+			...get,
+			customerSupplierUuid: ' ',
+			branchUuid: customer.branches[0].uuid,
+		});
 		expect(empty.error?.message).toBe('Customer/Supplier UUID is required');
-		const badType = await runAccounting({ ...get, contactType: '={{ 3 }}', branchUuid: customer.branches[0].uuid });
-		expect(badType.error?.message).toBe('Customer or Supplier must be customer or supplier (or 1 or 2), got 3');
+		const badType = await runAccounting({
+			...get,
+			contactType: '={{ 3 }}',
+			branchUuid: customer.branches[0].uuid,
+		});
+		expect(badType.error?.message).toBe(
+			'Customer or Supplier must be customer or supplier (or 1 or 2), got 3',
+		);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });

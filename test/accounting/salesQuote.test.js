@@ -68,11 +68,21 @@ const QUOTE = {
 /** @param {Array<Record<string, string>>} lines */
 const defineBelow = (lines) => ({ lineItemsSource: 'defineBelow', lineItems: { item: lines } });
 
-const E1_HEADERS = ['Accept-Language', 'apikey', 'platform', 'platform-key', 'secure-business-key', 'userToken'];
+const E1_HEADERS = [
+	'Accept-Language',
+	'apikey',
+	'platform',
+	'platform-key',
+	'secure-business-key',
+	'userToken',
+];
 
 describe('Sales Quote → Update (E1)', () => {
 	test('sends exactly the six headers and every multipart field in the spec order, and outputs the quote', async () => {
-		const lines = [{ ...line(1), sort: '2' }, { ...line(2), sort: '1' }];
+		const lines = [
+			{ ...line(1), sort: '2' },
+			{ ...line(2), sort: '1' },
+		];
 		const { json, error } = await runAccounting({
 			...QUOTE,
 			taxInclusive: true,
@@ -91,7 +101,12 @@ describe('Sales Quote → Update (E1)', () => {
 		expect(error).toBeUndefined();
 
 		const [request] = fixture.requestsFor('E1');
-		expect(request).toMatchObject({ method: 'POST', path: '/api/v4/sales_quote/1501', status: 200, business: 'acme' });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/v4/sales_quote/1501',
+			status: 200,
+			business: 'acme',
+		});
 		expect(platformHeaderNames(request)).toEqual(E1_HEADERS);
 		const c = fixture.sandbox.credentials;
 		expect(request.headers).toMatchObject({
@@ -170,13 +185,26 @@ describe('Sales Quote → Update (E1)', () => {
 		const [request] = fixture.requestsFor('E1');
 		expect(request.headers['Accept-Language']).toBe('en');
 		const fields = new Map(request.body.fields);
-		for (const name of ['due_date', 'description', 'hide_total', 'custom_title', 'note', 'item_sort[]']) {
+		for (const name of [
+			'due_date',
+			'description',
+			'hide_total',
+			'custom_title',
+			'note',
+			'item_sort[]',
+		]) {
 			expect(fields.get(name)).toBe('');
 		}
 		expect(fields.get('tax_inclusive')).toBe('0');
 		expect(fields.get('discount_check')).toBe('0');
 		expect(fields.get('discount')).toBe('0');
-		expect(json[0]).toMatchObject({ id: 1501, due_date: null, description: null, note: null, hide_total: '0' });
+		expect(json[0]).toMatchObject({
+			id: 1501,
+			due_date: null,
+			description: null,
+			note: null,
+			hide_total: '0',
+		});
 	});
 
 	test('dates from expressions (Luxon DateTime values) are sent as the date part, without a time zone shift', async () => {
@@ -200,7 +228,9 @@ describe('Sales Quote → Update (E1)', () => {
 		const [request] = fixture.requestsFor('E1');
 		expect(request.body.fields.slice(13)).toEqual(expectedLineFields(lines));
 		const stored = fixture.sandbox.state.acme.quotes.find((/** @type {any} */ q) => q.id === 1501);
-		expect(stored.items.map((/** @type {any} */ i) => i.item_id)).toEqual(lines.map((l) => Number(l.itemId)));
+		expect(stored.items.map((/** @type {any} */ i) => i.item_id)).toEqual(
+			lines.map((l) => Number(l.itemId)),
+		);
 	});
 
 	test('JSON: 25 lines from an expression (numbers, any key order) are sent in line order', async () => {
@@ -217,14 +247,22 @@ describe('Sales Quote → Update (E1)', () => {
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('E1');
 		// A number from an expression is sent as JavaScript writes it (102.50 -> "102.5").
-		const asText = asNumbers.map((l) => Object.fromEntries(Object.entries(l).map(([key, value]) => [key, String(value)])));
-		const expected = expectedLineFields(lines.map((l, i) => ({ ...l, ...asText[i], sort: i === 0 ? '7' : '' })));
+		const asText = asNumbers.map((l) =>
+			Object.fromEntries(Object.entries(l).map(([key, value]) => [key, String(value)])),
+		);
+		const expected = expectedLineFields(
+			lines.map((l, i) => ({ ...l, ...asText[i], sort: i === 0 ? '7' : '' })),
+		);
 		expect(request.body.fields.slice(13)).toEqual(expected);
 	});
 
 	test('JSON: lines typed as JSON text are accepted', async () => {
 		const lines = [line(1), line(2)];
-		const { error } = await runAccounting({ ...QUOTE, lineItemsSource: 'json', lineItemsJson: JSON.stringify(lines) });
+		const { error } = await runAccounting({
+			...QUOTE,
+			lineItemsSource: 'json',
+			lineItemsJson: JSON.stringify(lines),
+		});
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('E1')[0].body.fields.slice(13)).toEqual(expectedLineFields(lines));
 	});
@@ -236,7 +274,11 @@ describe('Sales Quote → Update (E1)', () => {
 		expect(error?.message).toBe('Line 3: Price is required');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 
-		const fromJson = await runAccounting({ ...QUOTE, lineItemsSource: 'json', lineItemsJson: JSON.stringify(lines) });
+		const fromJson = await runAccounting({
+			...QUOTE,
+			lineItemsSource: 'json',
+			lineItemsJson: JSON.stringify(lines),
+		});
 		expect(fromJson.error?.message).toBe('Line 3: Price is required');
 
 		// A price from an expression that finds nothing fails that item only.
@@ -245,7 +287,11 @@ describe('Sales Quote → Update (E1)', () => {
 			{ items: [{ json: {} }], continueOnFail: true },
 		);
 		expect(fromExpression.json).toEqual([
-			{ error: 'Line 2: Price is required', description: 'Nothing was sent to the platform for this item.', details: { item: 0 } },
+			{
+				error: 'Line 2: Price is required',
+				description: 'Nothing was sent to the platform for this item.',
+				details: { item: 0 },
+			},
 		]);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
@@ -253,7 +299,10 @@ describe('Sales Quote → Update (E1)', () => {
 	test('other bad lines are refused before any request, naming the line and field', async () => {
 		/** @type {Array<[Record<string, any>, string]>} */
 		const cases = [
-			[defineBelow([line(1), { ...line(2), quantity: 'two' }]), 'Line 2: Quantity must be a number, got "two"'],
+			[
+				defineBelow([line(1), { ...line(2), quantity: 'two' }]),
+				'Line 2: Quantity must be a number, got "two"',
+			],
 			[defineBelow([{ ...line(1), itemId: ' ' }]), 'Line 1: Item ID is required'],
 			[defineBelow([{ ...line(1), description: '' }]), 'Line 1: Description is required'],
 			[defineBelow([]), 'Line Items needs at least one line'],
@@ -262,8 +311,14 @@ describe('Sales Quote → Update (E1)', () => {
 				{ lineItemsSource: 'json', lineItemsJson: JSON.stringify([{ ...line(1), qty: 1 }]) },
 				'Line 1: unknown key "qty"; the keys are sort, itemId, quantity, price, amount, tax, taxAmount, totalWithTax, discount, description',
 			],
-			[{ lineItemsSource: 'json', lineItemsJson: '{"itemId": 1}' }, 'Line Items (JSON) must be an array of line objects, got {"itemId":1}'],
-			[{ lineItemsSource: 'json', lineItemsJson: '[1, ' }, expect.stringMatching(/^Line Items \(JSON\) is not valid JSON: /)],
+			[
+				{ lineItemsSource: 'json', lineItemsJson: '{"itemId": 1}' },
+				'Line Items (JSON) must be an array of line objects, got {"itemId":1}',
+			],
+			[
+				{ lineItemsSource: 'json', lineItemsJson: '[1, ' },
+				expect.stringMatching(/^Line Items \(JSON\) is not valid JSON: /),
+			],
 		];
 		for (const [lineParameters, message] of cases) {
 			const { error } = await runAccounting({ ...QUOTE, ...lineParameters });
@@ -277,7 +332,10 @@ describe('Sales Quote → Update (E1)', () => {
 		const cases = [
 			[{ customerId: 'ACME' }, 'Customer ID must be a whole number, got "ACME"'],
 			[{ createdDate: '2025-02-30' }, 'Created Date is not a real date or time, got "2025-02-30"'],
-			[{ discountType: 'half' }, 'Discount Type must be percentage or amount (or 0 or 1), got "half"'],
+			[
+				{ discountType: 'half' },
+				'Discount Type must be percentage or amount (or 0 or 1), got "half"',
+			],
 			[{ quoteId: '1501/../1502' }, 'Quote ID must be a whole number, got "1501/../1502"'],
 		];
 		for (const [fields, message] of cases) {
@@ -288,11 +346,22 @@ describe('Sales Quote → Update (E1)', () => {
 	});
 
 	test('an unknown quote fails with the platform message and HTTP 404, in the chosen language', async () => {
-		const { error } = await runAccounting({ ...QUOTE, quoteId: '999999', ...defineBelow([line(1)]), options: { language: 'ar' } });
+		const { error } = await runAccounting({
+			...QUOTE,
+			quoteId: '999999',
+			...defineBelow([line(1)]),
+			options: { language: 'ar' },
+		});
 		expect(error?.message).toBe('The platform has no sales quote 999999');
 		expect(error?.description).toContain('The platform said: "عرض السعر غير موجود."');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E1 Update Sales Quote', method: 'POST', path: '/api/v4/sales_quote/{quote_id}', httpCode: 404, item: 0 });
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E1 Update Sales Quote',
+			method: 'POST',
+			path: '/api/v4/sales_quote/{quote_id}',
+			httpCode: 404,
+			item: 0,
+		});
 	});
 
 	test('a 422 from the platform shows its message and field errors', async () => {
@@ -302,10 +371,14 @@ describe('Sales Quote → Update (E1)', () => {
 			...defineBelow([line(1)]),
 			additionalFields: { dueDate: '2025-01-01' },
 		});
-		expect(error?.message).toBe('The platform refused to update sales quote 1501: The selected customer id is invalid. (and 1 more error)');
+		expect(error?.message).toBe(
+			'The platform refused to update sales quote 1501: The selected customer id is invalid. (and 1 more error)',
+		);
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
 		expect(error?.description).toContain('- Customer ID: The selected customer id is invalid.');
-		expect(error?.description).toContain('- Due Date: The due date field must be a date after or equal to created date.');
+		expect(error?.description).toContain(
+			'- Due Date: The due date field must be a date after or equal to created date.',
+		);
 		expect(fixture.requestsFor('E1')).toHaveLength(1);
 	});
 

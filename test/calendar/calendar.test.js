@@ -4,20 +4,39 @@ const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
 
 const fixture = useSandbox();
-const runCalendar = fixture.runner('businessPlatformCalendar', { resource: 'calendar', operation: 'getAll' });
+const runCalendar = fixture.runner('businessPlatformCalendar', {
+	resource: 'calendar',
+	operation: 'getAll',
+});
 
 describe('Calendar → Get Many (E11)', () => {
 	test('sends exactly user_token and secure_business_key with a multipart body, one output item per calendar', async () => {
-		const { json, output, error } = await runCalendar({ userType: 'user', type: 'user', returnAll: true });
+		const { json, output, error } = await runCalendar({
+			userType: 'user',
+			type: 'user',
+			returnAll: true,
+		});
 		expect(error).toBeUndefined();
 
 		const [request] = fixture.requestsFor('E11');
-		expect(request).toMatchObject({ method: 'POST', path: '/api/v2/all_business_calendars_list', status: 200, business: 'acme' });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/v2/all_business_calendars_list',
+			status: 200,
+			business: 'acme',
+		});
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
 		expect(platformHeaderNames(request)).toEqual(['secure_business_key', 'user_token']);
 		expect(request.headers.user_token).toBe(fixture.sandbox.credentials.userToken);
 		expect(request.headers.secure_business_key).toBe(fixture.sandbox.credentials.businessKeys.acme);
-		expect(request.body).toEqual({ kind: 'multipart', fields: [['user_type', 'user'], ['type', 'user']], files: [] });
+		expect(request.body).toEqual({
+			kind: 'multipart',
+			fields: [
+				['user_type', 'user'],
+				['type', 'user'],
+			],
+			files: [],
+		});
 
 		expect(json).toEqual([
 			{ id: 1151, name: 'Acme Company Calendar' },
@@ -29,14 +48,24 @@ describe('Calendar → Get Many (E11)', () => {
 	test('User Type and Type default to user, and Limit keeps the first calendars', async () => {
 		const { json, error } = await runCalendar({ limit: 1 });
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E11')[0].body.fields).toEqual([['user_type', 'user'], ['type', 'user']]);
+		expect(fixture.requestsFor('E11')[0].body.fields).toEqual([
+			['user_type', 'user'],
+			['type', 'user'],
+		]);
 		expect(json).toEqual([{ id: 1151, name: 'Acme Company Calendar' }]);
 	});
 
 	test('other values are sent as given', async () => {
-		const { error } = await runCalendar({ userType: 'employee', type: 'business', returnAll: true });
+		const { error } = await runCalendar({
+			userType: 'employee',
+			type: 'business',
+			returnAll: true,
+		});
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E11')[0].body.fields).toEqual([['user_type', 'employee'], ['type', 'business']]);
+		expect(fixture.requestsFor('E11')[0].body.fields).toEqual([
+			['user_type', 'employee'],
+			['type', 'business'],
+		]);
 	});
 
 	test('each input item lists the calendars of its business, paired with it', async () => {
@@ -69,38 +98,72 @@ describe('Calendar → Get Many (E11)', () => {
 		fixture.sandbox.inject({
 			operation: 'E11',
 			status: 422,
-			body: { message: 'The selected user type is invalid.', errors: { user_type: ['The selected user type is invalid.'] } },
+			body: {
+				message: 'The selected user type is invalid.',
+				errors: { user_type: ['The selected user type is invalid.'] },
+			},
 		});
 		const { error } = await runCalendar({ userType: 'robot', returnAll: true });
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The platform refused to list the calendars: The selected user type is invalid.');
+		expect(error?.message).toBe(
+			'The platform refused to list the calendars: The selected user type is invalid.',
+		);
 		expect(error?.description).toContain('- User Type: The selected user type is invalid.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E11 List Calendars', method: 'POST', path: '/api/v2/all_business_calendars_list', httpCode: 422, item: 0 });
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E11 List Calendars',
+			method: 'POST',
+			path: '/api/v2/all_business_calendars_list',
+			httpCode: 422,
+			item: 0,
+		});
 	});
 
 	test('a wrong user token fails with the platform message (401) and never shows the token', async () => {
 		const wrongToken = 'wrong-user-token-987654';
-		const { error } = await runCalendar({ returnAll: true }, { credentials: { ...fixture.credentials, userToken: wrongToken } });
+		const { error } = await runCalendar(
+			{ returnAll: true },
+			{ credentials: { ...fixture.credentials, userToken: wrongToken } },
+		);
 		expect(/** @type {any} */ (error).httpCode).toBe('401');
-		expect(error?.message).toBe('The platform did not accept the credential\'s "User Token" when asked to list the calendars');
+		expect(error?.message).toBe(
+			'The platform did not accept the credential\'s "User Token" when asked to list the calendars',
+		);
 		expect(error?.description).toMatch(/The platform said: "Unauthenticated\./);
-		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(wrongToken);
+		expect(
+			JSON.stringify({ message: error?.message, description: error?.description }),
+		).not.toContain(wrongToken);
 	});
 
 	test('status: false on HTTP 200 is an error carrying the platform message', async () => {
-		fixture.sandbox.inject({ operation: 'E11', statusFalse: true, message: 'Calendars are not enabled for this business' });
+		fixture.sandbox.inject({
+			operation: 'E11',
+			statusFalse: true,
+			message: 'Calendars are not enabled for this business',
+		});
 		const { error } = await runCalendar({ returnAll: true });
-		expect(error?.message).toBe('The platform refused to list the calendars: Calendars are not enabled for this business');
+		expect(error?.message).toBe(
+			'The platform refused to list the calendars: Calendars are not enabled for this business',
+		);
 	});
 
 	test('a response without the list is an error, not an empty result', async () => {
-		fixture.sandbox.inject({ operation: 'E11', status: 200, body: { status: true, message: 'OK', data: null } });
+		fixture.sandbox.inject({
+			operation: 'E11',
+			status: 200,
+			body: { status: true, message: 'OK', data: null },
+		});
 		const { json } = await runCalendar({ returnAll: true }, { continueOnFail: true });
 		expect(json).toEqual([
 			{
 				error: 'The platform answered without a calendar list',
-				description: "The platform's answer was not as expected: expected the list in data.data of the response.",
-				details: { operation: 'E11 List Calendars', method: 'POST', path: '/api/v2/all_business_calendars_list', item: 0 },
+				description:
+					"The platform's answer was not as expected: expected the list in data.data of the response.",
+				details: {
+					operation: 'E11 List Calendars',
+					method: 'POST',
+					path: '/api/v2/all_business_calendars_list',
+					item: 0,
+				},
 			},
 		]);
 	});

@@ -11,11 +11,30 @@ const NODE_OF_MODULE = {
 
 /** The spec's authentication table, typed in here (not derived), with a module that uses each set. */
 const SPEC_PROFILES = {
-	salesQuote: { module: 'accounting', headers: ['Accept-Language', 'apikey', 'platform', 'platform-key', 'secure-business-key', 'userToken'] },
-	ecommerce: { module: 'ecommerce', headers: ['Accept-Language', 'apikey', 'apiconnection', 'secure-business-key'] },
-	ecommerceUser: { module: 'ecommerce', headers: ['Accept-Language', 'apikey', 'apiconnection', 'secure-business-key', 'userToken'] },
+	salesQuote: {
+		module: 'accounting',
+		headers: [
+			'Accept-Language',
+			'apikey',
+			'platform',
+			'platform-key',
+			'secure-business-key',
+			'userToken',
+		],
+	},
+	ecommerce: {
+		module: 'ecommerce',
+		headers: ['Accept-Language', 'apikey', 'apiconnection', 'secure-business-key'],
+	},
+	ecommerceUser: {
+		module: 'ecommerce',
+		headers: ['Accept-Language', 'apikey', 'apiconnection', 'secure-business-key', 'userToken'],
+	},
 	district: { module: 'ecommerce', headers: ['apikey', 'apiconnection'] },
-	management: { module: 'management', headers: ['Accept-Language', 'secure-business-key', 'user-token'] },
+	management: {
+		module: 'management',
+		headers: ['Accept-Language', 'secure-business-key', 'user-token'],
+	},
 	hrSkill: { module: 'hr', headers: ['secure_business_key', 'user_token', 'uuid'] },
 	hrPayslip: { module: 'hr', headers: ['secure_business_key', 'uuid'] },
 	addAccount: { module: 'accounting', headers: ['apikey', 'secure_business_key'] },

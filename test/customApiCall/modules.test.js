@@ -16,13 +16,19 @@ const { SPEC_PROFILES, customApiCaller } = require('./call');
 const fixture = useSandbox();
 const call = customApiCaller(fixture);
 
-const sha256 = (/** @type {Buffer} */ data) => crypto.createHash('sha256').update(data).digest('hex');
+const sha256 = (/** @type {Buffer} */ data) =>
+	crypto.createHash('sha256').update(data).digest('hex');
 
 describe('one call per node against its module', () => {
 	test('Accounting: invoices list, lang header in Arabic, query parameters', async () => {
 		const { json, error } = await call('accounting', {
 			path: '/api/v1/invoices',
-			queryParameters: { parameter: [{ name: 'status', value: 'paid' }, { name: 'per_page', value: '5' }] },
+			queryParameters: {
+				parameter: [
+					{ name: 'status', value: 'paid' },
+					{ name: 'per_page', value: '5' },
+				],
+			},
 			options: { language: 'ar', languageHeader: 'lang' },
 		});
 		expect(error).toBeUndefined();
@@ -31,7 +37,9 @@ describe('one call per node against its module', () => {
 		expect(request.headers.lang).toBe('ar');
 		expect(request.query).toEqual({ status: 'paid', per_page: '5' });
 		expect(json[0]).toMatchObject({ current_page: 1, per_page: 5, total: 13 });
-		expect(json[0].data.every((/** @type {any} */ invoice) => invoice.status === 'paid')).toBe(true);
+		expect(json[0].data.every((/** @type {any} */ invoice) => invoice.status === 'paid')).toBe(
+			true,
+		);
 	});
 
 	test('Ecommerce: order status change as JSON (POST, then PATCH with a path without leading slash)', async () => {
@@ -62,7 +70,10 @@ describe('one call per node against its module', () => {
 	});
 
 	test('HR: employee get with the payslip profile; password fields never reach the output', async () => {
-		const { json, error } = await call('hr', { path: '/api/v1/employees/1851', headerProfile: 'hrPayslip' });
+		const { json, error } = await call('hr', {
+			path: '/api/v1/employees/1851',
+			headerProfile: 'hrPayslip',
+		});
 		expect(error).toBeUndefined();
 		expect(json[0]).toMatchObject({ id: 1851, name: 'Sara Al-Qahtani' });
 		expect(json[0]).not.toHaveProperty('password');
@@ -107,39 +118,72 @@ describe('one call per node against its module', () => {
 				},
 			},
 			{
-				items: [{
-					json: {},
-					binary: {
-						photo: { data: png.toString('base64'), mimeType: 'image/png', fileName: 'site.png' },
-						report: { data: pdf.toString('base64'), mimeType: 'application/pdf', fileName: 'Report 1.pdf' },
+				items: [
+					{
+						json: {},
+						binary: {
+							photo: { data: png.toString('base64'), mimeType: 'image/png', fileName: 'site.png' },
+							report: {
+								data: pdf.toString('base64'),
+								mimeType: 'application/pdf',
+								fileName: 'Report 1.pdf',
+							},
+						},
 					},
-				}],
+				],
 			},
 		);
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('attachmentUpload');
 		expect(request.module).toBe('management');
 		expect(platformHeaderNames(request)).toEqual([...SPEC_PROFILES.management.headers].sort());
-		expect(request.body.fields).toEqual([['task_id', '1001'], ['tags[]', 'site'], ['tags[]', 'march']]);
-		expect(request.body.files).toEqual([
-			{ field: 'files[]', filename: 'site.png', contentType: 'image/png', size: png.length, sha256: sha256(png) },
-			{ field: 'files[]', filename: 'Report 1.pdf', contentType: 'application/pdf', size: pdf.length, sha256: sha256(pdf) },
+		expect(request.body.fields).toEqual([
+			['task_id', '1001'],
+			['tags[]', 'site'],
+			['tags[]', 'march'],
 		]);
-		expect(json[0].files.map((/** @type {any} */ f) => f.file_name)).toEqual(['site.png', 'Report 1.pdf']);
+		expect(request.body.files).toEqual([
+			{
+				field: 'files[]',
+				filename: 'site.png',
+				contentType: 'image/png',
+				size: png.length,
+				sha256: sha256(png),
+			},
+			{
+				field: 'files[]',
+				filename: 'Report 1.pdf',
+				contentType: 'application/pdf',
+				size: pdf.length,
+				sha256: sha256(pdf),
+			},
+		]);
+		expect(json[0].files.map((/** @type {any} */ f) => f.file_name)).toEqual([
+			'site.png',
+			'Report 1.pdf',
+		]);
 	});
 
 	test('Projects: DELETE without a body, envelope status_code/success unwrapped', async () => {
-		const { json, error } = await call('management', { method: 'DELETE', path: '/api/workspaces/1802' });
+		const { json, error } = await call('management', {
+			method: 'DELETE',
+			path: '/api/workspaces/1802',
+		});
 		expect(error).toBeUndefined();
 		expect(json).toEqual([{ message: 'Workspace deleted successfully.' }]);
 		const [request] = fixture.requestsFor('workspaceDeleteRest');
 		expect(request.method).toBe('DELETE');
 		expect(request.body).toEqual({ kind: 'empty' });
-		expect(fixture.sandbox.state.acme.workspaces.map((/** @type {any} */ w) => w.id)).not.toContain(1802);
+		expect(fixture.sandbox.state.acme.workspaces.map((/** @type {any} */ w) => w.id)).not.toContain(
+			1802,
+		);
 	});
 
 	test('Accounting: JSON body with the add-account profile', async () => {
-		const lines = [{ account: '1010', debit: 50 }, { account: '4010', credit: 50 }];
+		const lines = [
+			{ account: '1010', debit: 50 },
+			{ account: '4010', credit: 50 },
+		];
 		const { json, error } = await call('accounting', {
 			method: 'POST',
 			path: '/api/v1/journal_entries',
@@ -149,11 +193,17 @@ describe('one call per node against its module', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json[0]).toMatchObject({ date: '2025-03-01', business_id: 101, lines });
-		expect(platformHeaderNames(fixture.requestsFor('journalEntryCreate')[0])).toEqual([...SPEC_PROFILES.addAccount.headers].sort());
+		expect(platformHeaderNames(fixture.requestsFor('journalEntryCreate')[0])).toEqual(
+			[...SPEC_PROFILES.addAccount.headers].sort(),
+		);
 	});
 
 	test('chosen as the operation of another resource, it runs the same call', async () => {
-		const { json, error } = await call('hr', { resource: 'payslip', path: '/api/v1/employees/1851', headerProfile: 'hrPayslip' });
+		const { json, error } = await call('hr', {
+			resource: 'payslip',
+			path: '/api/v1/employees/1851',
+			headerProfile: 'hrPayslip',
+		});
 		expect(error).toBeUndefined();
 		expect(json[0].id).toBe(1851);
 		expect(fixture.requestsFor('employeeGet')).toHaveLength(1);
@@ -161,44 +211,67 @@ describe('one call per node against its module', () => {
 });
 
 describe('the e2e cases (test/harness/customApiCallCases.js) through the engine', () => {
-	test.each(CUSTOM_API_CALL_CASES.map((testCase) => [testCase.name, testCase]))('%s', async (_name, testCase) => {
-		const { json, error } = await fixture.run(testCase.type, testCase.parameters);
-		expect(error).toBeUndefined();
-		testCase.expect(json, fixture.requestsFor());
-	});
+	test.each(CUSTOM_API_CALL_CASES.map((testCase) => [testCase.name, testCase]))(
+		'%s',
+		async (_name, testCase) => {
+			const { json, error } = await fixture.run(testCase.type, testCase.parameters);
+			expect(error).toBeUndefined();
+			testCase.expect(json, fixture.requestsFor());
+		},
+	);
 });
 
 describe('header profiles', () => {
-	test.each(Object.entries(SPEC_PROFILES))('%s sends exactly the spec header set, with the credential values', async (profile, { module, headers }) => {
-		const { error } = await call(/** @type {any} */ (module), { path: '/api/v1/profile-probe', headerProfile: profile });
-		// Nothing answers there (404): only what was sent matters.
-		expect(error?.message).toContain('The platform found nothing at the address');
-		expect(fixture.sandbox.requests).toHaveLength(1);
-		const [request] = fixture.sandbox.requests;
-		expect(platformHeaderNames(request)).toEqual([...headers].sort());
-		const { credentials } = fixture;
-		const expected = /** @type {Record<string, string>} */ ({
-			apikey: credentials.apiKey,
-			apiconnection: credentials.apiConnection,
-			'secure-business-key': credentials.businessKey,
-			secure_business_key: credentials.businessKey,
-			userToken: credentials.userToken,
-			'user-token': credentials.userToken,
-			user_token: credentials.userToken,
-			uuid: credentials.clientUuid,
-			'platform-key': credentials.platformKey,
-			platform: credentials.platform,
-			'Accept-Language': 'en',
-		});
-		for (const name of headers) expect([name, request.headers[name]]).toEqual([name, expected[name]]);
-	});
+	test.each(Object.entries(SPEC_PROFILES))(
+		'%s sends exactly the spec header set, with the credential values',
+		async (profile, { module, headers }) => {
+			const { error } = await call(/** @type {any} */ (module), {
+				path: '/api/v1/profile-probe',
+				headerProfile: profile,
+			});
+			// Nothing answers there (404): only what was sent matters.
+			expect(error?.message).toContain('The platform found nothing at the address');
+			expect(fixture.sandbox.requests).toHaveLength(1);
+			const [request] = fixture.sandbox.requests;
+			expect(platformHeaderNames(request)).toEqual([...headers].sort());
+			const { credentials } = fixture;
+			const expected = /** @type {Record<string, string>} */ ({
+				apikey: credentials.apiKey,
+				apiconnection: credentials.apiConnection,
+				'secure-business-key': credentials.businessKey,
+				secure_business_key: credentials.businessKey,
+				userToken: credentials.userToken,
+				'user-token': credentials.userToken,
+				user_token: credentials.userToken,
+				uuid: credentials.clientUuid,
+				'platform-key': credentials.platformKey,
+				platform: credentials.platform,
+				'Accept-Language': 'en',
+			});
+			for (const name of headers)
+				expect([name, request.headers[name]]).toEqual([name, expected[name]]);
+		},
+	);
 
 	test("the Header Profile options of a node are its module's sets plus None, the most used first", () => {
 		const profile = (/** @type {string} */ type) =>
-			new (nodeClasses.get(type))().description.properties.find((/** @type {any} */ p) => p.name === 'headerProfile');
-		const values = (/** @type {string} */ type) => profile(type).options.map((/** @type {any} */ o) => o.value);
-		expect(values('businessPlatformAccounting').sort()).toEqual(['addAccount', 'management', 'none', 'salesQuote']);
-		expect(values('businessPlatformEcommerce').sort()).toEqual(['district', 'ecommerce', 'ecommerceUser', 'none']);
+			new (nodeClasses.get(type))().description.properties.find(
+				(/** @type {any} */ p) => p.name === 'headerProfile',
+			);
+		const values = (/** @type {string} */ type) =>
+			profile(type).options.map((/** @type {any} */ o) => o.value);
+		expect(values('businessPlatformAccounting').sort()).toEqual([
+			'addAccount',
+			'management',
+			'none',
+			'salesQuote',
+		]);
+		expect(values('businessPlatformEcommerce').sort()).toEqual([
+			'district',
+			'ecommerce',
+			'ecommerceUser',
+			'none',
+		]);
 		expect(values('businessPlatformHr').sort()).toEqual(['hrPayslip', 'hrSkill', 'none']);
 		expect(values('businessPlatformCalendar')).toEqual(['calendar', 'none']);
 		expect(values('businessPlatformProjects')).toEqual(['management', 'none']);
@@ -210,12 +283,21 @@ describe('header profiles', () => {
 		const { error } = await call('hr', {
 			path: '/api/v1/employees/1852',
 			headerProfile: 'none',
-			credentialHeaders: { header: [{ name: 'uuid', field: 'clientUuid' }, { name: 'secure_business_key', field: 'businessKey' }] },
+			credentialHeaders: {
+				header: [
+					{ name: 'uuid', field: 'clientUuid' },
+					{ name: 'secure_business_key', field: 'businessKey' },
+				],
+			},
 			headers: { header: [{ name: 'X-Request-Source', value: 'n8n-test' }] },
 		});
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('employeeGet');
-		expect(platformHeaderNames(request)).toEqual(['X-Request-Source', 'secure_business_key', 'uuid']);
+		expect(platformHeaderNames(request)).toEqual([
+			'X-Request-Source',
+			'secure_business_key',
+			'uuid',
+		]);
 		expect(request.headers['X-Request-Source']).toBe('n8n-test');
 	});
 
@@ -226,7 +308,9 @@ describe('header profiles', () => {
 			options: { business: 'globex' },
 		});
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('invoicesList')[0].headers['secure-business-key']).toBe(fixture.sandbox.businesses.globex.key);
+		expect(fixture.requestsFor('invoicesList')[0].headers['secure-business-key']).toBe(
+			fixture.sandbox.businesses.globex.key,
+		);
 		expect(json[0].data[0].business_id).toBe(202);
 	});
 });

@@ -16,25 +16,32 @@ const call = customApiCaller(fixture);
 /** @param {string} type */
 const propertiesOf = (type) => new (nodeClasses.get(type))().description.properties;
 
-test.each(Object.values(NODE_OF_MODULE))('%s: every Resource and Operation list ends with exactly one "Custom API Call"', (type) => {
-	const pickers = propertiesOf(type).filter((/** @type {any} */ p) => p.name === 'resource' || p.name === 'operation');
-	const resources = pickers.find((/** @type {any} */ p) => p.name === 'resource');
-	// One Operation list per resource, Custom API Call's own included.
-	expect(pickers).toHaveLength(resources.options.length + 1);
-	for (const picker of pickers) {
-		const names = picker.options.map((/** @type {any} */ o) => o.name);
-		expect(names.filter((/** @type {string} */ n) => n === 'Custom API Call')).toHaveLength(1);
-		expect(names.at(-1)).toBe('Custom API Call');
-		// The others stay sorted by name, as n8n's lint wants them.
-		const others = names.slice(0, -1);
-		expect(others).toEqual([...others].sort((a, b) => a.localeCompare(b)));
-	}
-	// Saved workflows rely on the defaults: the first resource, not Custom API Call.
-	expect(resources.default).not.toBe('customApiCall');
-});
+test.each(Object.values(NODE_OF_MODULE))(
+	'%s: every Resource and Operation list ends with exactly one "Custom API Call"',
+	(type) => {
+		const pickers = propertiesOf(type).filter(
+			(/** @type {any} */ p) => p.name === 'resource' || p.name === 'operation',
+		);
+		const resources = pickers.find((/** @type {any} */ p) => p.name === 'resource');
+		// One Operation list per resource, Custom API Call's own included.
+		expect(pickers).toHaveLength(resources.options.length + 1);
+		for (const picker of pickers) {
+			const names = picker.options.map((/** @type {any} */ o) => o.name);
+			expect(names.filter((/** @type {string} */ n) => n === 'Custom API Call')).toHaveLength(1);
+			expect(names.at(-1)).toBe('Custom API Call');
+			// The others stay sorted by name, as n8n's lint wants them.
+			const others = names.slice(0, -1);
+			expect(others).toEqual([...others].sort((a, b) => a.localeCompare(b)));
+		}
+		// Saved workflows rely on the defaults: the first resource, not Custom API Call.
+		expect(resources.default).not.toBe('customApiCall');
+	},
+);
 
 test('the trigger has no Custom API Call (it has no resource list)', () => {
-	const names = propertiesOf('businessPlatformEcommerceTrigger').flatMap((/** @type {any} */ p) => (p.options ?? []).map((/** @type {any} */ o) => o.name));
+	const names = propertiesOf('businessPlatformEcommerceTrigger').flatMap((/** @type {any} */ p) =>
+		(p.options ?? []).map((/** @type {any} */ o) => o.name),
+	);
 	expect(names).not.toContain('Custom API Call');
 });
 
@@ -47,11 +54,26 @@ test('the trigger has no Custom API Call (it has no resource list)', () => {
 function shown(tool, parameters) {
 	const description = new (nodeClasses.get('businessPlatformEcommerce'))().description;
 	const typeDescription = tool ? { ...description, name: `${description.name}Tool` } : description;
-	const node = /** @type {any} */ ({ name: 'n', type: typeDescription.name, typeVersion: 1, parameters });
-	const values = NodeHelpers.getNodeParameters(typeDescription.properties, parameters, true, false, node, typeDescription) ?? {};
+	const node = /** @type {any} */ ({
+		name: 'n',
+		type: typeDescription.name,
+		typeVersion: 1,
+		parameters,
+	});
+	const values =
+		NodeHelpers.getNodeParameters(
+			typeDescription.properties,
+			parameters,
+			true,
+			false,
+			node,
+			typeDescription,
+		) ?? {};
 	const resource = typeDescription.properties.find((/** @type {any} */ p) => p.name === 'resource');
 	const option = resource.options.find((/** @type {any} */ o) => o.value === 'customApiCall');
-	const optIn = typeDescription.properties.find((/** @type {any} */ p) => p.name === 'allowCustomApiCall');
+	const optIn = typeDescription.properties.find(
+		(/** @type {any} */ p) => p.name === 'allowCustomApiCall',
+	);
 	return {
 		option: NodeHelpers.displayParameter(values, option, node, typeDescription),
 		optIn: NodeHelpers.displayParameter(values, optIn, node, typeDescription),
@@ -69,7 +91,11 @@ test('a tool node refuses the call without the opt-in and sends nothing; with it
 	expect(refused.error?.message).toContain('not offered to AI tools');
 	expect(fixture.sandbox.requests).toHaveLength(0);
 
-	const allowed = await call('ecommerce', { path: '/api/v1/abandoned_orders', allowCustomApiCall: true }, { tool: true });
+	const allowed = await call(
+		'ecommerce',
+		{ path: '/api/v1/abandoned_orders', allowCustomApiCall: true },
+		{ tool: true },
+	);
 	expect(allowed.error).toBeUndefined();
 	expect(allowed.json.map((/** @type {any} */ o) => o.id)).toEqual([1301, 1302]);
 });

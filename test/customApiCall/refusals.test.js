@@ -42,7 +42,10 @@ test.each(['APIKEY', 'Secure_Business_Key', 'user-token', 'UserToken', 'UUID', '
 );
 
 test('a plain header with a line break in its value, a Content-Type beside a body, a missing file', async () => {
-	const broken = await call('ecommerce', { path: '/x', headers: { header: [{ name: 'X-A', value: 'a\r\nb: c' }] } });
+	const broken = await call('ecommerce', {
+		path: '/x',
+		headers: { header: [{ name: 'X-A', value: 'a\r\nb: c' }] },
+	});
 	expect(broken.error?.message).toContain('line break');
 	const contentType = await call('ecommerce', {
 		method: 'POST',
@@ -63,11 +66,20 @@ test('a plain header with a line break in its value, a Content-Type beside a bod
 });
 
 test('a JSON body that does not parse, an unknown profile, Return All with Full Response', async () => {
-	const json = await call('ecommerce', { method: 'POST', path: '/x', bodyType: 'json', jsonBody: '{"status":' });
+	const json = await call('ecommerce', {
+		method: 'POST',
+		path: '/x',
+		bodyType: 'json',
+		jsonBody: '{"status":',
+	});
 	expect(json.error?.message).toMatch(/^JSON /);
 	const profile = await call('ecommerce', { path: '/x', headerProfile: 'hrSkillz' });
 	expect(profile.error?.message).toContain('Header Profile "hrSkillz" is not one of the profiles');
-	const full = await call('accounting', { path: '/api/v1/invoices', returnAll: true, options: { responseFormat: 'full' } });
+	const full = await call('accounting', {
+		path: '/api/v1/invoices',
+		returnAll: true,
+		options: { responseFormat: 'full' },
+	});
 	expect(full.error?.message).toContain('Return All returns the items of every page');
 	expect(fixture.sandbox.requests).toHaveLength(0);
 });

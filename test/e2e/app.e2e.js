@@ -14,7 +14,12 @@ const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
-const { OPERATION_CASES, fullRunParameters, checkFullRun, withOptions } = require('../harness/operationCases');
+const {
+	OPERATION_CASES,
+	fullRunParameters,
+	checkFullRun,
+	withOptions,
+} = require('../harness/operationCases');
 const { CUSTOM_API_CALL_CASES } = require('../harness/customApiCallCases');
 const { startForeignHost } = require('../harness/foreignHost');
 
@@ -33,7 +38,14 @@ const CREDENTIALS = { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CR
  * @param {Record<string, any>} [nodeSettings] node settings such as onError
  */
 function workflowOf(code, type, parameters, nodeSettings = {}) {
-	const trigger = { id: `${code}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const trigger = {
+		id: `${code}-start`,
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const node = {
 		id: `${code}-node`,
 		name: `Operation ${code}`,
@@ -55,7 +67,8 @@ function workflowOf(code, type, parameters, nodeSettings = {}) {
 }
 
 /** @param {OperationCase} testCase */
-const operationWorkflow = (testCase) => workflowOf(testCase.code, testCase.type, fullRunParameters(testCase));
+const operationWorkflow = (testCase) =>
+	workflowOf(testCase.code, testCase.type, fullRunParameters(testCase));
 
 /** Workflow code of a Custom API Call case: `CustomApiCallHr`, ... @param {{ name: string }} testCase */
 const customApiCallCode = (testCase) => `CustomApiCall${testCase.name}`;
@@ -65,9 +78,15 @@ const customApiCallCode = (testCase) => `CustomApiCall${testCase.name}`;
  * for the redirect checks: code -> the operation case or Custom API Call case it copies.
  */
 const REDIRECT_CASES = {
-	RedirectRead: { operation: 'E15', ...OPERATION_CASES.find((testCase) => testCase.code === 'E15') },
+	RedirectRead: {
+		operation: 'E15',
+		...OPERATION_CASES.find((testCase) => testCase.code === 'E15'),
+	},
 	RedirectAdd: { operation: 'E7', ...OPERATION_CASES.find((testCase) => testCase.code === 'E7') },
-	RedirectCustomApiCall: { operation: 'employeeGet', ...CUSTOM_API_CALL_CASES.find((testCase) => testCase.name === 'Hr') },
+	RedirectCustomApiCall: {
+		operation: 'employeeGet',
+		...CUSTOM_API_CALL_CASES.find((testCase) => testCase.name === 'Hr'),
+	},
 };
 
 /** @type {any} */
@@ -89,9 +108,16 @@ beforeAll(async () => {
 	fs.mkdirSync(workflowDir);
 	const workflows = [
 		...OPERATION_CASES.map(operationWorkflow),
-		...CUSTOM_API_CALL_CASES.map((testCase) => workflowOf(customApiCallCode(testCase), testCase.type, testCase.parameters)),
+		...CUSTOM_API_CALL_CASES.map((testCase) =>
+			workflowOf(customApiCallCode(testCase), testCase.type, testCase.parameters),
+		),
 		...Object.entries(REDIRECT_CASES).map(([code, testCase]) =>
-			workflowOf(code, /** @type {string} */ (testCase.type), /** @type {any} */ (testCase.parameters), { onError: 'continueRegularOutput' }),
+			workflowOf(
+				code,
+				/** @type {string} */ (testCase.type),
+				/** @type {any} */ (testCase.parameters),
+				{ onError: 'continueRegularOutput' },
+			),
 		),
 	];
 	const files = workflows.map((workflow) => {
@@ -99,7 +125,9 @@ beforeAll(async () => {
 		fs.writeFileSync(file, JSON.stringify(workflow));
 		return file;
 	});
-	const examples = fs.readdirSync(path.join(app.ROOT, 'examples')).map((f) => path.join(app.ROOT, 'examples', f));
+	const examples = fs
+		.readdirSync(path.join(app.ROOT, 'examples'))
+		.map((f) => path.join(app.ROOT, 'examples', f));
 	await app.importIntoN8n(env, sandbox, [...files, ...examples]);
 }, 20 * 60_000);
 
@@ -126,30 +154,42 @@ async function execute(workflowId) {
 	}
 	/** @param {string} name */
 	const outputOf = (name) =>
-		(run.data.resultData.runData[name]?.[0]?.data?.main?.[0] ?? []).map((/** @type {any} */ item) => item.json);
+		(run.data.resultData.runData[name]?.[0]?.data?.main?.[0] ?? []).map(
+			(/** @type {any} */ item) => item.json,
+		);
 	return { run, outputOf, requests: sandbox.requests.slice(before) };
 }
 
 describe('every operation in the real n8n app', () => {
-	test.each(OPERATION_CASES.map((testCase) => [testCase.code, testCase]))('%s', async (_code, testCase) => {
-		const { outputOf, requests } = await execute(`bpE2e${testCase.code}`);
-		checkFullRun(testCase, outputOf(`Operation ${testCase.code}`), requests);
-	});
+	test.each(OPERATION_CASES.map((testCase) => [testCase.code, testCase]))(
+		'%s',
+		async (_code, testCase) => {
+			const { outputOf, requests } = await execute(`bpE2e${testCase.code}`);
+			checkFullRun(testCase, outputOf(`Operation ${testCase.code}`), requests);
+		},
+	);
 });
 
 describe('Custom API Call in every node, against name-only routes', () => {
-	test.each(CUSTOM_API_CALL_CASES.map((testCase) => [testCase.name, testCase]))('%s', async (_name, testCase) => {
-		const code = customApiCallCode(testCase);
-		const { outputOf, requests } = await execute(`bpE2e${code}`);
-		testCase.expect(outputOf(`Operation ${code}`), requests);
-	});
+	test.each(CUSTOM_API_CALL_CASES.map((testCase) => [testCase.name, testCase]))(
+		'%s',
+		async (_name, testCase) => {
+			const code = customApiCallCode(testCase);
+			const { outputOf, requests } = await execute(`bpE2e${code}`);
+			testCase.expect(outputOf(`Operation ${code}`), requests);
+		},
+	);
 });
 
 describe('example workflows', () => {
 	test('payslip to email: an email-ready item with net pay and the address', async () => {
 		const { outputOf } = await execute('bpExamplePayslipEmail');
 		expect(outputOf('Email-ready payslip')).toEqual([
-			expect.objectContaining({ to: 'sara@acme.example', netPay: 11525, employeeName: 'Sara Al-Qahtani' }),
+			expect.objectContaining({
+				to: 'sara@acme.example',
+				netPay: 11525,
+				employeeName: 'Sara Al-Qahtani',
+			}),
 		]);
 	});
 
@@ -157,7 +197,13 @@ describe('example workflows', () => {
 		const { outputOf, requests } = await execute('bpExampleNewsToCms');
 		const mapped = outputOf('Map to CMS fields');
 		expect(mapped).toHaveLength(19);
-		expect(mapped[0]).toEqual(expect.objectContaining({ externalId: 1, slug: expect.any(String), body: expect.any(String) }));
+		expect(mapped[0]).toEqual(
+			expect.objectContaining({
+				externalId: 1,
+				slug: expect.any(String),
+				body: expect.any(String),
+			}),
+		);
 		expect(requests.filter((/** @type {any} */ r) => r.operation === 'E16')).toHaveLength(1);
 		const file = outputOf('News export file');
 		expect(file).toHaveLength(1);
@@ -166,7 +212,9 @@ describe('example workflows', () => {
 		expect((await execute('bpExampleNewsToCms')).outputOf('Map to CMS fields')).toEqual([]);
 		// An item published since: only it.
 		const news = sandbox.state.acme.news;
-		const newest = news.reduce((/** @type {any} */ a, /** @type {any} */ b) => (a.id > b.id ? a : b));
+		const newest = news.reduce((/** @type {any} */ a, /** @type {any} */ b) =>
+			a.id > b.id ? a : b,
+		);
 		news.push({ ...newest, id: newest.id + 1, status: 1 });
 		const next = (await execute('bpExampleNewsToCms')).outputOf('Map to CMS fields');
 		expect(next.map((/** @type {any} */ item) => item.externalId)).toEqual([newest.id + 1]);
@@ -176,11 +224,16 @@ describe('example workflows', () => {
 		const { outputOf, requests } = await execute('bpExampleTaskWithFile');
 		const [request] = requests.filter((/** @type {any} */ r) => r.operation === 'E10');
 		expect(request.body.files).toEqual([
-			expect.objectContaining({ filename: 'site-visit-report.txt', contentType: expect.stringContaining('text/plain') }),
+			expect.objectContaining({
+				filename: 'site-visit-report.txt',
+				contentType: expect.stringContaining('text/plain'),
+			}),
 		]);
 		const [task] = outputOf('Update task');
 		expect(task).toMatchObject({ id: 1001, status: 'In Progress' });
-		expect(task.files.map((/** @type {any} */ f) => f.file_name)).toContain('site-visit-report.txt');
+		expect(task.files.map((/** @type {any} */ f) => f.file_name)).toContain(
+			'site-visit-report.txt',
+		);
 	});
 });
 
@@ -193,12 +246,20 @@ describe('a redirect to another host: nothing of the credential reaches it, and 
 	afterAll(() => foreign?.close());
 
 	test.each(Object.entries(REDIRECT_CASES))('%s', async (code, testCase) => {
-		sandbox.inject({ operation: testCase.operation, status: 307, location: `${foreign.url}/collect?token=abc` });
+		sandbox.inject({
+			operation: testCase.operation,
+			status: 307,
+			location: `${foreign.url}/collect?token=abc`,
+		});
 		const { outputOf, requests } = await execute(`bpE2e${code}`);
 		const [output] = outputOf(`Operation ${code}`);
-		expect(output.error).toContain(`redirect (HTTP 307) to another host, ${foreign.url}, when asked to`);
+		expect(output.error).toContain(
+			`redirect (HTTP 307) to another host, ${foreign.url}, when asked to`,
+		);
 		expect(JSON.stringify(output)).not.toContain('token=abc');
-		expect(requests.filter((/** @type {any} */ r) => r.operation === testCase.operation)).toHaveLength(1);
+		expect(
+			requests.filter((/** @type {any} */ r) => r.operation === testCase.operation),
+		).toHaveLength(1);
 		expect(foreign.requests).toEqual([]);
 	});
 });

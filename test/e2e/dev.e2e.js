@@ -32,7 +32,9 @@ beforeAll(() => {
 
 afterAll(async () => {
 	// SIGTERM, not SIGKILL: npm run dev then stops its n8n too.
-	const stopped = [...running].map((child) => new Promise((resolve) => child.once('exit', resolve)));
+	const stopped = [...running].map(
+		(child) => new Promise((resolve) => child.once('exit', resolve)),
+	);
 	for (const child of running) child.kill('SIGTERM');
 	await Promise.all(stopped);
 	await Promise.all(blockers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -75,7 +77,9 @@ function startDev(env) {
 				const check = () => pattern.test(output) && resolve(undefined);
 				listeners.push(check);
 				check();
-				void exited.then((code) => reject(new Error(`npm run dev exited (${code}) before ${pattern}:\n${output}`)));
+				void exited.then((code) =>
+					reject(new Error(`npm run dev exited (${code}) before ${pattern}:\n${output}`)),
+				);
 			}),
 	};
 }
@@ -115,7 +119,9 @@ test(
 		// The sandbox answers unknown paths with its own JSON 404.
 		const sandbox = await fetch(`http://127.0.0.1:${sandboxPort}/`);
 		expect(sandbox.status).toBe(404);
-		expect(await sandbox.json()).toEqual({ message: expect.stringContaining('could not be found') });
+		expect(await sandbox.json()).toEqual({
+			message: expect.stringContaining('could not be found'),
+		});
 
 		const brokerPort = Number(/task broker (\d+)/.exec(dev.output())?.[1]);
 		expect([n8nPort, sandboxPort]).not.toContain(brokerPort);

@@ -30,17 +30,28 @@ const SCREENSHOTS = path.join(app.ROOT, 'test-results', 'editor');
 function nodesToFind() {
 	const packageJson = JSON.parse(fs.readFileSync(path.join(app.ROOT, 'package.json'), 'utf8'));
 	const actionNodes = packageJson.n8n.nodes
-		.map((/** @type {string} */ file) => new (/** @type {any} */ (Object.values(require(path.join(app.ROOT, file)))[0]))())
+		.map(
+			(/** @type {string} */ file) =>
+				new /** @type {any} */ (Object.values(require(path.join(app.ROOT, file)))[0])(),
+		)
 		// The trigger has no resource picker; test/e2e/trigger.e2e.js runs it in the app.
 		.filter((/** @type {any} */ node) => !node.description.polling);
 	return actionNodes.map((/** @type {any} */ node) => {
 		const { displayName, properties } = node.description;
 		const resource = properties.find((/** @type {any} */ p) => p.name === 'resource');
 		const operation = properties.find(
-			(/** @type {any} */ p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.default),
+			(/** @type {any} */ p) =>
+				p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.default),
 		);
-		const firstOperation = operation.options.find((/** @type {any} */ o) => o.value === operation.default);
-		return { displayName, resource: resource.options.find((/** @type {any} */ o) => o.value === resource.default).name, operation: firstOperation.name, action: firstOperation.action };
+		const firstOperation = operation.options.find(
+			(/** @type {any} */ o) => o.value === operation.default,
+		);
+		return {
+			displayName,
+			resource: resource.options.find((/** @type {any} */ o) => o.value === resource.default).name,
+			operation: firstOperation.name,
+			action: firstOperation.action,
+		};
 	});
 }
 
@@ -73,7 +84,15 @@ beforeAll(async () => {
 	selectors.setTestIdAttribute('data-test-id');
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	});
 	context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 	const login = await context.request.post(`${BASE}/rest/login`, {
@@ -92,7 +111,14 @@ afterAll(async () => {
 	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 });
 
-const START = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+const START = {
+	id: 'start',
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 /**
  * A logged-in page on a fresh workflow holding a manual trigger and, when given, one node of
@@ -135,7 +161,12 @@ async function dropdownNames(page, input) {
 	const items = page.locator('.el-select-dropdown:visible .el-select-dropdown__item');
 	await items.first().waitFor({ timeout: 10_000 });
 	const names = await items.evaluateAll((elements) =>
-		elements.map((el) => (el.querySelector('.option-headline')?.textContent ?? el.textContent ?? '').trim().split('\n')[0].trim()),
+		elements.map((el) =>
+			(el.querySelector('.option-headline')?.textContent ?? el.textContent ?? '')
+				.trim()
+				.split('\n')[0]
+				.trim(),
+		),
 	);
 	await page.keyboard.press('Escape');
 	await page.waitForTimeout(200);
@@ -143,14 +174,19 @@ async function dropdownNames(page, input) {
 }
 
 /** Parameter errors the panel shows (the issue triangle, error alerts). @param {import('playwright-core').Locator} scope */
-const problemsIn = (scope) => scope.locator('[data-test-id*="issue"], .el-alert--error, [class*="error"]').allInnerTexts();
+const problemsIn = (scope) =>
+	scope.locator('[data-test-id*="issue"], .el-alert--error, [class*="error"]').allInnerTexts();
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 const screenshot = (page, name) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
 /** The text a resource locator shows in its input. @param {import('playwright-core').Locator} picker */
 const locatorText = (picker) =>
-	picker.getByTestId('rlc-input').evaluate((el) => (el instanceof HTMLInputElement ? el : el.querySelector('input'))?.value ?? '');
+	picker
+		.getByTestId('rlc-input')
+		.evaluate(
+			(el) => (el instanceof HTMLInputElement ? el : el.querySelector('input'))?.value ?? '',
+		);
 
 describe('the five nodes in the n8n editor', () => {
 	test.each(nodesToFind().map((node) => [node.displayName, node]))('%s', async (_name, node) => {
@@ -158,11 +194,18 @@ describe('the five nodes in the n8n editor', () => {
 		try {
 			await page.getByTestId('node-creator-plus-button').click();
 			await page.getByTestId('node-creator-search-bar').fill(node.displayName);
-			const entry = page.getByTestId('node-creator-item-name').filter({ hasText: node.displayName }).first();
+			const entry = page
+				.getByTestId('node-creator-item-name')
+				.filter({ hasText: node.displayName })
+				.first();
 			await entry.waitFor({ timeout: 15_000 });
 			await entry.click();
 
-			await page.getByTestId('node-creator-item-name').filter({ hasText: node.action }).first().click();
+			await page
+				.getByTestId('node-creator-item-name')
+				.filter({ hasText: node.action })
+				.first()
+				.click();
 			const parameters = page.getByTestId('node-parameters');
 			await parameters.waitFor({ timeout: 15_000 });
 			await page.waitForTimeout(500);
@@ -179,8 +222,14 @@ describe('the five nodes in the n8n editor', () => {
 
 			// Custom API Call: ours, last and alone (n8n adds its own unless the last entry is named so).
 			for (const picker of ['resource', 'operation']) {
-				const names = await dropdownNames(page, parameters.getByTestId(`parameter-input-${picker}`));
-				expect([picker, names.filter((name) => name === 'Custom API Call').length]).toEqual([picker, 1]);
+				const names = await dropdownNames(
+					page,
+					parameters.getByTestId(`parameter-input-${picker}`),
+				);
+				expect([picker, names.filter((name) => name === 'Custom API Call').length]).toEqual([
+					picker,
+					1,
+				]);
 				expect([picker, names.at(-1)]).toEqual([picker, 'Custom API Call']);
 			}
 
@@ -192,7 +241,9 @@ describe('the five nodes in the n8n editor', () => {
 			expect(icons.length).toBeGreaterThan(0);
 			expect(icons.filter((icon) => !icon.loaded)).toEqual([]);
 
-			const problems = await parameters.locator('[data-test-id*="issue"], .el-alert--error, [class*="error"]').allInnerTexts();
+			const problems = await parameters
+				.locator('[data-test-id*="issue"], .el-alert--error, [class*="error"]')
+				.allInnerTexts();
 			expect(problems).toEqual([]);
 		} finally {
 			await page.close({ runBeforeUnload: false });
@@ -278,7 +329,10 @@ describe('the panels', () => {
 	}
 
 	test('Category ID: searching the categories list and picking one', async () => {
-		const page = await workflowPage({ type: 'businessPlatformEcommerce', parameters: { resource: 'category', operation: 'update', updateFields: {} } });
+		const page = await workflowPage({
+			type: 'businessPlatformEcommerce',
+			parameters: { resource: 'category', operation: 'update', updateFields: {} },
+		});
 		try {
 			const parameters = await parametersOf(page);
 			const picker = parameters.getByTestId('resource-locator-categoryId');
@@ -287,7 +341,9 @@ describe('the panels', () => {
 			await page.keyboard.type('phones'); // the search box has the focus once the list opens
 			const item = page.getByTestId('rlc-item').filter({ hasText: 'Electronics / Phones (1202)' });
 			await item.waitFor({ timeout: 15_000 });
-			expect(await page.getByTestId('rlc-item').allInnerTexts()).toEqual(['Electronics / Phones (1202)']);
+			expect(await page.getByTestId('rlc-item').allInnerTexts()).toEqual([
+				'Electronics / Phones (1202)',
+			]);
 			await screenshot(page, 'category-id-search');
 			await item.click();
 			await page.waitForTimeout(300);
@@ -302,7 +358,12 @@ describe('the panels', () => {
 	test('a plain-string Category ID saved before it was a picker loads without a parameter error', async () => {
 		const page = await workflowPage({
 			type: 'businessPlatformEcommerce',
-			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: { englishTitle: 'Phones' } },
+			parameters: {
+				resource: 'category',
+				operation: 'update',
+				categoryId: '1202',
+				updateFields: { englishTitle: 'Phones' },
+			},
 		});
 		try {
 			const parameters = await parametersOf(page);
@@ -316,17 +377,27 @@ describe('the panels', () => {
 	});
 
 	test('Task Status: a fixed choice of the values the API shows', async () => {
-		const page = await workflowPage({ type: 'businessPlatformProjects', parameters: { resource: 'task', operation: 'update', taskId: '1001', updateFields: {} } });
+		const page = await workflowPage({
+			type: 'businessPlatformProjects',
+			parameters: { resource: 'task', operation: 'update', taskId: '1001', updateFields: {} },
+		});
 		try {
 			const parameters = await parametersOf(page);
 			await parameters.getByTestId('collection-parameter-add').first().click();
-			await page.getByTestId('collection-parameter-option').filter({ hasText: /^Status$/ }).click();
+			await page
+				.getByTestId('collection-parameter-option')
+				.filter({ hasText: /^Status$/ })
+				.click();
 			await page.getByTestId('collection-parameter-option').first().waitFor({ state: 'hidden' });
 			const status = parameters.getByTestId('parameter-input-status');
 			await status.click();
 			const choices = page.locator('.el-select-dropdown__item:visible');
 			await choices.first().waitFor({ timeout: 10_000 });
-			expect((await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim())).toEqual(['In Progress', 'In_progress', 'Not Started']);
+			expect((await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim())).toEqual([
+				'In Progress',
+				'In_progress',
+				'Not Started',
+			]);
 			await screenshot(page, 'task-status-choices');
 			await choices.filter({ hasText: 'Not Started' }).click();
 			await page.waitForTimeout(300);
@@ -339,14 +410,22 @@ describe('the panels', () => {
 	});
 
 	test('News Get Many: Simplify on by default, one "Add option" button, the Retry On Fail notice', async () => {
-		const page = await workflowPage({ type: 'businessPlatformEcommerce', parameters: { resource: 'news', operation: 'getAll' } });
+		const page = await workflowPage({
+			type: 'businessPlatformEcommerce',
+			parameters: { resource: 'news', operation: 'getAll' },
+		});
 		try {
 			const parameters = await parametersOf(page);
 			const simplify = parameters.getByTestId('parameter-input-simple');
-			expect(await simplify.locator('.el-switch').evaluate((el) => el.classList.contains('is-checked'))).toBe(true);
-			const addButtons = await parameters.getByTestId('collection-parameter-add').locator('input').evaluateAll((inputs) =>
-				inputs.map((input) => /** @type {HTMLInputElement} */ (input).placeholder),
-			);
+			expect(
+				await simplify.locator('.el-switch').evaluate((el) => el.classList.contains('is-checked')),
+			).toBe(true);
+			const addButtons = await parameters
+				.getByTestId('collection-parameter-add')
+				.locator('input')
+				.evaluateAll((inputs) =>
+					inputs.map((input) => /** @type {HTMLInputElement} */ (input).placeholder),
+				);
 			expect(addButtons.filter((text) => /option/i.test(text))).toEqual(['Add option']);
 			const notice = parameters.getByText(/Keep the node's Settings → Retry On Fail off/);
 			expect(await notice.count()).toBe(1);

@@ -11,14 +11,18 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const {
+	StreamableHTTPClientTransport,
+} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
 
 const WORKFLOW_FILE = path.join(app.ROOT, 'examples', 'mcp-server-tools.json');
 const WORKFLOW = JSON.parse(fs.readFileSync(WORKFLOW_FILE, 'utf8'));
-const MCP_PATH = WORKFLOW.nodes.find((/** @type {any} */ n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path;
+const MCP_PATH = WORKFLOW.nodes.find(
+	(/** @type {any} */ n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger',
+).parameters.path;
 /** @param {number} ms */
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,7 +52,8 @@ async function connectClient(port) {
 			return candidate;
 		} catch (error) {
 			await candidate.close().catch(() => {});
-			if (Date.now() > deadline) throw new Error(`MCP client could not connect to ${url}: ${error}\n${n8nLog.slice(-4000)}`);
+			if (Date.now() > deadline)
+				throw new Error(`MCP client could not connect to ${url}: ${error}\n${n8nLog.slice(-4000)}`);
 			await delay(1000);
 		}
 	}
@@ -75,7 +80,8 @@ beforeAll(async () => {
 	const env = app.n8nEnv(userFolder, port, brokerPort);
 	await app.importIntoN8n(env, sandbox, [WORKFLOW_FILE]);
 	const published = await app.n8nCli(['publish:workflow', `--id=${WORKFLOW.id}`], env);
-	if (published.status !== 0) throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);
+	if (published.status !== 0)
+		throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);
 
 	n8n = app.startN8n({ ...env, N8N_LOG_LEVEL: 'info' }, ['ignore', 'pipe', 'pipe']);
 	const keepLog = (/** @type {Buffer} */ chunk) => {
@@ -112,14 +118,16 @@ async function callTool(name, args) {
 	};
 }
 
-describe('the tool nodes behind n8n\'s MCP Server Trigger', () => {
+describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 	test('lists each tool with its description and the arguments $fromAI asks for', async () => {
 		const { tools } = await client.listTools();
 		const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
 		expect(Object.keys(byName).sort()).toEqual(['Get_many_news', 'Get_order', 'Get_payslip']);
 
 		expect(byName.Get_payslip.description).toMatch(/payslip ID/);
-		expect(byName.Get_payslip.inputSchema.properties).toEqual({ payslipId: expect.objectContaining({ type: 'string' }) });
+		expect(byName.Get_payslip.inputSchema.properties).toEqual({
+			payslipId: expect.objectContaining({ type: 'string' }),
+		});
 		expect(byName.Get_payslip.inputSchema.required).toEqual(['payslipId']);
 		expect(byName.Get_order.inputSchema.required).toEqual(['orderId']);
 		// Arguments with a default in $fromAI are optional for the model.
@@ -139,14 +147,16 @@ describe('the tool nodes behind n8n\'s MCP Server Trigger', () => {
 		expect(second.output).toEqual([expect.objectContaining({ id: 1752, net_price: 7670 })]);
 		expect(first.text + second.text).not.toMatch(/password|remember_token/);
 
-		const payslipRequests = [...first.requests, ...second.requests].filter((r) => r.operation === 'E15');
+		const payslipRequests = [...first.requests, ...second.requests].filter(
+			(r) => r.operation === 'E15',
+		);
 		expect(payslipRequests.map((r) => [r.method, r.path, r.status])).toEqual([
 			['GET', '/api/v1/payslips/1751', 200],
 			['GET', '/api/v1/payslips/1752', 200],
 		]);
 	});
 
-	test('Get Payslip with an unknown ID: the model gets the platform\'s error, not a crash', async () => {
+	test("Get Payslip with an unknown ID: the model gets the platform's error, not a crash", async () => {
 		const call = await callTool('Get_payslip', { payslipId: '999999' });
 		expect(call.isError).toBe(true);
 		expect(call.text).toContain('The platform has no payslip 999999');
@@ -177,7 +187,8 @@ describe('the tool nodes behind n8n\'s MCP Server Trigger', () => {
 		}
 		const newsRequests = call.requests.filter((r) => r.operation === 'E16');
 		expect(newsRequests.length).toBeGreaterThan(0);
-		for (const request of newsRequests) expect(request.query).toMatchObject({ keyword: 'partnership', status: '1' });
+		for (const request of newsRequests)
+			expect(request.query).toMatchObject({ keyword: 'partnership', status: '1' });
 	});
 
 	test('Get Many News with no arguments: the $fromAI defaults apply', async () => {

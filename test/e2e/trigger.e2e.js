@@ -41,15 +41,24 @@ beforeAll(async () => {
 	const [port, brokerPort] = await app.freePorts(2);
 	const env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
 	const file = path.join(userFolder, 'trigger-workflow.json');
-	fs.writeFileSync(file, JSON.stringify({
-			...newsTriggerWorkflow({ id: WORKFLOW_ID, name: 'E2E news trigger', collectorUrl: collector.url }),
+	fs.writeFileSync(
+		file,
+		JSON.stringify({
+			...newsTriggerWorkflow({
+				id: WORKFLOW_ID,
+				name: 'E2E news trigger',
+				collectorUrl: collector.url,
+			}),
 			active: false,
-		}));
+		}),
+	);
 	await app.importIntoN8n(env, sandbox, [file]);
 	const published = await app.n8nCli(['publish:workflow', `--id=${WORKFLOW_ID}`], env);
-	if (published.status !== 0) throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);
+	if (published.status !== 0)
+		throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);
 	n8n = app.startN8n(env, ['ignore', 'pipe', 'pipe']);
-	for (const stream of [n8n.stdout, n8n.stderr]) stream?.on('data', (chunk) => n8nLog.push(String(chunk)));
+	for (const stream of [n8n.stdout, n8n.stderr])
+		stream?.on('data', (chunk) => n8nLog.push(String(chunk)));
 }, 10 * 60_000);
 
 afterAll(async () => {
@@ -100,41 +109,54 @@ function addNews(count, status = 1) {
 /** @param {number[]} ids */
 const receivedOf = (ids) => collector.received.filter((item) => ids.includes(item.id));
 
-test('a published workflow emits each new news item once, in id order, at n8n\'s one-minute polls', async () => {
-	const started = Date.now();
-	const marks = /** @type {Record<string, number>} */ ({});
-	const mark = (/** @type {string} */ name) => (marks[name] = Math.round((Date.now() - started) / 1000));
+test(
+	"a published workflow emits each new news item once, in id order, at n8n's one-minute polls",
+	async () => {
+		const started = Date.now();
+		const marks = /** @type {Record<string, number>} */ ({});
+		const mark = (/** @type {string} */ name) =>
+			(marks[name] = Math.round((Date.now() - started) / 1000));
 
-	// Activation polls once at once and records the 25 existing items (19 published).
-	await waitFor(() => listRequests().length > 0, 180_000, 'the activation poll');
-	mark('activated');
-	const activationRequests = listRequests().length;
-	for (const request of listRequests()) expect(request.status).toBe(200);
+		// Activation polls once at once and records the 25 existing items (19 published).
+		await waitFor(() => listRequests().length > 0, 180_000, 'the activation poll');
+		mark('activated');
+		const activationRequests = listRequests().length;
+		for (const request of listRequests()) expect(request.status).toBe(200);
 
-	const first = addNews(2);
-	await waitFor(() => receivedOf(first).length === 2, 75_000, `items ${first} from the first poll`);
-	mark('firstPoll');
-	expect(listRequests().length).toBeGreaterThan(activationRequests);
+		const first = addNews(2);
+		await waitFor(
+			() => receivedOf(first).length === 2,
+			75_000,
+			`items ${first} from the first poll`,
+		);
+		mark('firstPoll');
+		expect(listRequests().length).toBeGreaterThan(activationRequests);
 
-	// Between polls: one new item and an old draft (id 4) published.
-	const [fresh] = addNews(1);
-	sandbox.state.acme.news.find((/** @type {any} */ n) => n.id === 4).status = 1;
-	const second = [4, fresh];
-	await waitFor(() => receivedOf(second).length === 2, 75_000, `items ${second} from the second poll`);
-	mark('secondPoll');
-	// Let that execution post everything it emitted.
-	await delay(3000);
+		// Between polls: one new item and an old draft (id 4) published.
+		const [fresh] = addNews(1);
+		sandbox.state.acme.news.find((/** @type {any} */ n) => n.id === 4).status = 1;
+		const second = [4, fresh];
+		await waitFor(
+			() => receivedOf(second).length === 2,
+			75_000,
+			`items ${second} from the second poll`,
+		);
+		mark('secondPoll');
+		// Let that execution post everything it emitted.
+		await delay(3000);
 
-	// One execution per poll that found something, its items in id order; nothing twice.
-	/** @param {number[]} batch */
-	const emitted = (batch) => {
-		const items = receivedOf(batch);
-		expect(new Set(items.map((item) => item.execution)).size).toBe(1);
-		return [...items].sort((a, b) => a.index - b.index).map((item) => item.id);
-	};
-	expect(emitted(first)).toEqual(first);
-	expect(emitted(second)).toEqual(second);
-	expect(receivedOf(first)[0].execution).not.toBe(receivedOf(second)[0].execution);
-	expect(collector.received).toHaveLength(first.length + second.length);
-	process.stdout.write(`trigger e2e: seconds since n8n start ${JSON.stringify(marks)}\n`);
-}, 6 * 60_000);
+		// One execution per poll that found something, its items in id order; nothing twice.
+		/** @param {number[]} batch */
+		const emitted = (batch) => {
+			const items = receivedOf(batch);
+			expect(new Set(items.map((item) => item.execution)).size).toBe(1);
+			return [...items].sort((a, b) => a.index - b.index).map((item) => item.id);
+		};
+		expect(emitted(first)).toEqual(first);
+		expect(emitted(second)).toEqual(second);
+		expect(receivedOf(first)[0].execution).not.toBe(receivedOf(second)[0].execution);
+		expect(collector.received).toHaveLength(first.length + second.length);
+		process.stdout.write(`trigger e2e: seconds since n8n start ${JSON.stringify(marks)}\n`);
+	},
+	6 * 60_000,
+);

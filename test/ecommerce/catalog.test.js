@@ -10,14 +10,23 @@ const runEcommerce = fixture.runner('businessPlatformEcommerce');
 describe('Favorite → Toggle (E4)', () => {
 	test('PUT with an empty text/plain body on the configured favorites prefix; adds, then removes', async () => {
 		const { json, error } = await runEcommerce(
-			{ resource: 'favorite', operation: 'toggle', catalogId: '={{ $json.id }}', options: { concurrency: 1 } },
+			{
+				resource: 'favorite',
+				operation: 'toggle',
+				catalogId: '={{ $json.id }}',
+				options: { concurrency: 1 },
+			},
 			{ items: [{ json: { id: 1701 } }, { json: { id: 1701 } }] },
 		);
 		expect(error).toBeUndefined();
 		const requests = fixture.requestsFor('E4');
 		expect(requests).toHaveLength(2);
 		for (const request of requests) {
-			expect(request).toMatchObject({ method: 'PUT', path: '/api/v1/favorites/store_and_delete/1701', status: 200 });
+			expect(request).toMatchObject({
+				method: 'PUT',
+				path: '/api/v1/favorites/store_and_delete/1701',
+				status: 200,
+			});
 			expect(request.contentType).toBe('text/plain');
 			expect(request.body).toEqual({ kind: 'empty' });
 			expect(platformHeaderNames(request)).toEqual(['Accept-Language', ...ECOMMERCE_USER_HEADERS]);
@@ -30,13 +39,22 @@ describe('Favorite → Toggle (E4)', () => {
 	});
 
 	test('the Language option sets Accept-Language', async () => {
-		await runEcommerce({ resource: 'favorite', operation: 'toggle', catalogId: '1702', options: { language: 'ar' } });
+		await runEcommerce({
+			resource: 'favorite',
+			operation: 'toggle',
+			catalogId: '1702',
+			options: { language: 'ar' },
+		});
 		expect(fixture.requestsFor('E4')[0].headers['Accept-Language']).toBe('ar');
 		expect(fixture.sandbox.state.acme.favorites).not.toContain(1702);
 	});
 
 	test('an unknown catalog item fails with the platform message and HTTP 404', async () => {
-		const { error } = await runEcommerce({ resource: 'favorite', operation: 'toggle', catalogId: '4242' });
+		const { error } = await runEcommerce({
+			resource: 'favorite',
+			operation: 'toggle',
+			catalogId: '4242',
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no catalog item 4242');
 		expect(error?.description).toBe(
@@ -49,17 +67,28 @@ describe('Favorite → Toggle (E4)', () => {
 			{ resource: 'favorite', operation: 'toggle', catalogId: '1701' },
 			{ credentials: { ...fixture.credentials, favoritesPathPrefix: '' } },
 		);
-		expect(error?.message).toBe('The credential field "Favorites Path Prefix" is empty; Toggle Favorite needs it. Fill it in the Business Platform API credential.');
+		expect(error?.message).toBe(
+			'The credential field "Favorites Path Prefix" is empty; Toggle Favorite needs it. Fill it in the Business Platform API credential.',
+		);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });
 
 describe('Catalog Comment → Update (E12)', () => {
 	test('multipart _method=PUT and status 1; outputs the success message (the platform returns no record)', async () => {
-		const { json, error } = await runEcommerce({ resource: 'catalogComment', operation: 'update', commentId: '1251', status: true });
+		const { json, error } = await runEcommerce({
+			resource: 'catalogComment',
+			operation: 'update',
+			commentId: '1251',
+			status: true,
+		});
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('E12');
-		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/catalog-comments/1251', status: 200 });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/v1/catalog-comments/1251',
+			status: 200,
+		});
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
 		expect(platformHeaderNames(request)).toEqual(ECOMMERCE_USER_HEADERS);
 		expect(multipartFields(request)).toEqual([
@@ -71,7 +100,12 @@ describe('Catalog Comment → Update (E12)', () => {
 	});
 
 	test('status off is sent as 0', async () => {
-		await runEcommerce({ resource: 'catalogComment', operation: 'update', commentId: '1252', status: false });
+		await runEcommerce({
+			resource: 'catalogComment',
+			operation: 'update',
+			commentId: '1252',
+			status: false,
+		});
 		expect(multipartFields(fixture.requestsFor('E12')[0])).toEqual([
 			['_method', 'PUT'],
 			['status', '0'],
@@ -80,7 +114,12 @@ describe('Catalog Comment → Update (E12)', () => {
 	});
 
 	test('an unknown comment fails with the platform message and HTTP 404', async () => {
-		const { error } = await runEcommerce({ resource: 'catalogComment', operation: 'update', commentId: '2251', status: true });
+		const { error } = await runEcommerce({
+			resource: 'catalogComment',
+			operation: 'update',
+			commentId: '2251',
+			status: true,
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no catalog comment 2251');
 		expect(error?.description).toContain('The platform said: "Comment not found."');

@@ -11,7 +11,10 @@ const { watchInFlight } = require('../harness/inFlight');
 const { categoryView } = require('../../sandbox/operations/ecommerce');
 
 const fixture = useSandbox();
-const runEcommerce = fixture.runner('businessPlatformEcommerce', { resource: 'category', operation: 'update' });
+const runEcommerce = fixture.runner('businessPlatformEcommerce', {
+	resource: 'category',
+	operation: 'update',
+});
 
 /** The sandbox's log name for the list (its route). */
 const LIST = 'categories-list';
@@ -30,14 +33,22 @@ function serveListInPages(perPage) {
 	const all = fixture.sandbox.state.acme.categories;
 	const lastPage = Math.ceil(all.length / perPage);
 	for (let page = 1; page <= lastPage; page++) {
-		const rows = all.slice((page - 1) * perPage, page * perPage).map((/** @type {any} */ c) => categoryView(c, all, false));
+		const rows = all
+			.slice((page - 1) * perPage, page * perPage)
+			.map((/** @type {any} */ c) => categoryView(c, all, false));
 		fixture.sandbox.inject({
 			operation: LIST,
 			status: 200,
 			body: {
 				status: true,
 				message: 'Categories retrieved successfully.',
-				data: { current_page: page, data: rows, last_page: lastPage, per_page: perPage, total: all.length },
+				data: {
+					current_page: page,
+					data: rows,
+					last_page: lastPage,
+					per_page: perPage,
+					total: all.length,
+				},
 			},
 		});
 	}
@@ -61,7 +72,10 @@ describe('the categories list', () => {
 		expect(error).toBeUndefined();
 		expect(json[0]).toMatchObject({ id: 1204, sort: '9' });
 
-		expect(fixture.requestsFor(LIST).map((/** @type {any} */ r) => r.query.page)).toEqual(['1', '2']);
+		expect(fixture.requestsFor(LIST).map((/** @type {any} */ r) => r.query.page)).toEqual([
+			'1',
+			'2',
+		]);
 		const [update] = fixture.requestsFor('E2');
 		expect(update.path).toMatch(/\/1204$/);
 		// The field not changed is sent as page 2 showed it: the category stays inactive.
@@ -93,9 +107,19 @@ describe('the categories list', () => {
 			{ items },
 		);
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor(LIST).map((/** @type {any} */ r) => r.business).sort()).toEqual(['acme', 'globex']);
+		expect(
+			fixture
+				.requestsFor(LIST)
+				.map((/** @type {any} */ r) => r.business)
+				.sort(),
+		).toEqual(['acme', 'globex']);
 		expect(fixture.requestsFor('E2')).toHaveLength(4);
-		expect([storedCategory(1202).sort, storedCategory(2202, 'globex').sort, storedCategory(1203).sort, storedCategory(2201, 'globex').sort]).toEqual(['5', '6', '7', '8']);
+		expect([
+			storedCategory(1202).sort,
+			storedCategory(2202, 'globex').sort,
+			storedCategory(1203).sort,
+			storedCategory(2201, 'globex').sort,
+		]).toEqual(['5', '6', '7', '8']);
 	});
 });
 
@@ -103,8 +127,13 @@ describe('many items', () => {
 	test('two items for the same category both land, in input order, the second built on the first', async () => {
 		// Every item of one node sets the same Update Fields; here Sort and the English keyword.
 		const { output, error } = await runEcommerce(
-			{ categoryId: '1202', updateFields: { sort: '={{ $json.sort }}', englishKeyword: '={{ $json.keyword }}' } },
-			{ items: [{ json: { sort: 7, keyword: 'first' } }, { json: { sort: 8, keyword: 'second' } }] },
+			{
+				categoryId: '1202',
+				updateFields: { sort: '={{ $json.sort }}', englishKeyword: '={{ $json.keyword }}' },
+			},
+			{
+				items: [{ json: { sort: 7, keyword: 'first' } }, { json: { sort: 8, keyword: 'second' } }],
+			},
 		);
 		expect(error).toBeUndefined();
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
@@ -112,24 +141,37 @@ describe('many items', () => {
 
 		expect(fixture.requestsFor(LIST)).toHaveLength(1);
 		const [first, second] = updatesInArrivalOrder();
-		expect([sentField(first, 'sort'), sentField(first, 'descriptions[0][keyword]')]).toEqual(['7', 'first']);
-		expect([sentField(second, 'sort'), sentField(second, 'descriptions[0][keyword]')]).toEqual(['8', 'second']);
+		expect([sentField(first, 'sort'), sentField(first, 'descriptions[0][keyword]')]).toEqual([
+			'7',
+			'first',
+		]);
+		expect([sentField(second, 'sort'), sentField(second, 'descriptions[0][keyword]')]).toEqual([
+			'8',
+			'second',
+		]);
 		// Every field neither item sets goes out unchanged both times.
 		const untouched = (/** @type {any} */ request) =>
-			multipartFields(request).filter(([name]) => name !== 'sort' && name !== 'descriptions[0][keyword]');
+			multipartFields(request).filter(
+				([name]) => name !== 'sort' && name !== 'descriptions[0][keyword]',
+			);
 		expect(untouched(second)).toEqual(untouched(first));
 		const stored = storedCategory(1202);
 		expect(stored).toMatchObject({ sort: '8', status: '1', parent: 1201 });
-		expect(stored.descriptions.find((/** @type {any} */ d) => d.lang === 'en')).toMatchObject({ title: 'Phones', keyword: 'second' });
+		expect(stored.descriptions.find((/** @type {any} */ d) => d.lang === 'en')).toMatchObject({
+			title: 'Phones',
+			keyword: 'second',
+		});
 	});
 
-	test('N updates over a paginated list cost N requests plus its pages; each category\'s updates arrive in input order, categories side by side', async () => {
+	test("N updates over a paginated list cost N requests plus its pages; each category's updates arrive in input order, categories side by side", async () => {
 		fixture.sandbox.setLatency(10);
 		const pages = serveListInPages(2);
 		const ids = [1201, 1202, 1203, 1204];
 		const count = 60;
 		// Item i sets Sort of category ids[i % 4] to i, and the English keyword to "k<i>".
-		const items = Array.from({ length: count }, (_, i) => ({ json: { id: String(ids[i % 4]), sort: i } }));
+		const items = Array.from({ length: count }, (_, i) => ({
+			json: { id: String(ids[i % 4]), sort: i },
+		}));
 		const inFlight = watchInFlight(fixture.sandbox.server);
 		let result;
 		try {
@@ -145,8 +187,12 @@ describe('many items', () => {
 			fixture.sandbox.setLatency(0);
 		}
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
-		expect(result.output.map((item) => item.json.id)).toEqual(items.map((item) => Number(item.json.id)));
+		expect(result.output.map((item) => item.pairedItem)).toEqual(
+			items.map((_, i) => ({ item: i })),
+		);
+		expect(result.output.map((item) => item.json.id)).toEqual(
+			items.map((item) => Number(item.json.id)),
+		);
 
 		expect(fixture.requestsFor(LIST)).toHaveLength(pages);
 		expect(fixture.requestsFor('E2')).toHaveLength(count);
@@ -154,11 +200,17 @@ describe('many items', () => {
 
 		const updates = updatesInArrivalOrder();
 		for (const id of ids) {
-			const mine = updates.filter((r) => r.path.endsWith(`/${id}`)).map((r) => Number(sentField(r, 'sort')));
-			expect(mine).toEqual(items.map((item, i) => (item.json.id === String(id) ? i : -1)).filter((i) => i >= 0));
+			const mine = updates
+				.filter((r) => r.path.endsWith(`/${id}`))
+				.map((r) => Number(sentField(r, 'sort')));
+			expect(mine).toEqual(
+				items.map((item, i) => (item.json.id === String(id) ? i : -1)).filter((i) => i >= 0),
+			);
 			// The last item of each category wins, and its other fields are intact.
 			expect(storedCategory(id).sort).toBe(String(mine[mine.length - 1]));
-			expect(storedCategory(id).descriptions.find((/** @type {any} */ d) => d.lang === 'en').keyword).toBe(`k${mine[mine.length - 1]}`);
+			expect(
+				storedCategory(id).descriptions.find((/** @type {any} */ d) => d.lang === 'en').keyword,
+			).toBe(`k${mine[mine.length - 1]}`);
 		}
 		// Every update after a category's first carries the change before it (no field reset).
 		expect(storedCategory(1204).status).toBe('0');
@@ -168,14 +220,29 @@ describe('many items', () => {
 	});
 
 	test('a failed update of one category does not stop the next item of that category (Continue On Fail)', async () => {
-		fixture.sandbox.inject({ operation: 'E2', status: 422, body: { status: false, message: 'The sort must be an integer.', errors: { sort: ['The sort must be an integer.'] } } });
+		fixture.sandbox.inject({
+			operation: 'E2',
+			status: 422,
+			body: {
+				status: false,
+				message: 'The sort must be an integer.',
+				errors: { sort: ['The sort must be an integer.'] },
+			},
+		});
 		const { output, error } = await fixture.run(
 			'businessPlatformEcommerce',
-			{ resource: 'category', operation: 'update', categoryId: '1202', updateFields: { sort: '={{ $json.sort }}' } },
+			{
+				resource: 'category',
+				operation: 'update',
+				categoryId: '1202',
+				updateFields: { sort: '={{ $json.sort }}' },
+			},
 			{ items: [{ json: { sort: 3 } }, { json: { sort: 4 } }], continueOnFail: true },
 		);
 		expect(error).toBeUndefined();
-		expect(output[0].json.error).toBe('The platform refused to update category 1202: The sort must be an integer.');
+		expect(output[0].json.error).toBe(
+			'The platform refused to update category 1202: The sort must be an integer.',
+		);
 		expect(output[1].json).toMatchObject({ id: 1202, sort: '4' });
 		expect(fixture.requestsFor(LIST)).toHaveLength(1);
 		expect(storedCategory(1202).sort).toBe('4');

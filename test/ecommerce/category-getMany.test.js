@@ -17,7 +17,11 @@ const LIST = 'categories-list';
  * @param {{ continueOnFail?: boolean, credentials?: Record<string, any> }} [options]
  */
 function getCategories(parameters, options = {}) {
-	return fixture.run('businessPlatformEcommerce', { resource: 'category', operation: 'getAll', ...parameters }, options);
+	return fixture.run(
+		'businessPlatformEcommerce',
+		{ resource: 'category', operation: 'getAll', ...parameters },
+		options,
+	);
 }
 
 /** acme's seeded category ids, in the sandbox's order. */
@@ -34,7 +38,8 @@ function paginatorPage(ids, page, lastPage) {
 			current_page: page,
 			data: ids.map((id) => ({ id, alias: `category-${id}`, parent: null, descriptions: [] })),
 			last_page: lastPage,
-			next_page_url: page < lastPage ? `http://platform.example/api/v1/ecomm_categories?page=${page + 1}` : null,
+			next_page_url:
+				page < lastPage ? `http://platform.example/api/v1/ecomm_categories?page=${page + 1}` : null,
 			per_page: ids.length,
 		},
 	};
@@ -52,7 +57,11 @@ describe('Return All and Limit', () => {
 		expect(requests[0].method).toBe('GET');
 		expect(requests[0].path).toBe('/api/v1/ecomm_categories');
 		// The list takes no user token: the same credential headers as the other ecommerce reads.
-		expect(platformHeaderNames(requests[0])).toEqual(['apiconnection', 'apikey', 'secure-business-key']);
+		expect(platformHeaderNames(requests[0])).toEqual([
+			'apiconnection',
+			'apikey',
+			'secure-business-key',
+		]);
 	});
 
 	test('Limit keeps the first categories of the list', async () => {
@@ -73,7 +82,10 @@ describe('Return All and Limit', () => {
 		const all = await getCategories({ returnAll: true });
 		expect(all.error).toBeUndefined();
 		expect(all.json.map((category) => category.id)).toEqual([1, 2, 3]);
-		expect(fixture.requestsFor(LIST).map((/** @type {any} */ r) => r.query.page)).toEqual(['1', '2']);
+		expect(fixture.requestsFor(LIST).map((/** @type {any} */ r) => r.query.page)).toEqual([
+			'1',
+			'2',
+		]);
 
 		fixture.sandbox.reset();
 		fixture.sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([1, 2], 1, 5) });
@@ -108,16 +120,26 @@ describe('Simplify', () => {
 			sort: expect.anything(),
 		});
 
-		const arabic = await getCategories({ returnAll: true, simple: true }, { credentials: { ...fixture.credentials, language: 'ar' } });
+		const arabic = await getCategories(
+			{ returnAll: true, simple: true },
+			{ credentials: { ...fixture.credentials, language: 'ar' } },
+		);
 		expect(arabic.json.find((category) => category.id === 1202)?.title).toBe('هواتف');
 	});
 });
 
 describe('failures', () => {
 	test('a 500 is retried as a read; after Max Tries the error names the list, the HTTP code and the item', async () => {
-		fixture.sandbox.inject({ operation: LIST, status: 500, times: 2, body: { message: 'Server Error' } });
+		fixture.sandbox.inject({
+			operation: LIST,
+			status: 500,
+			times: 2,
+			body: { message: 'Server Error' },
+		});
 		const { error } = await getCategories({ returnAll: true, options: { maxTries: 2 } });
-		expect(error?.message).toBe('The platform failed with a server error when asked to list the categories (tried 2 times)');
+		expect(error?.message).toBe(
+			'The platform failed with a server error when asked to list the categories (tried 2 times)',
+		);
 		expect(/** @type {any} */ (error).context.data).toEqual({
 			operation: 'categories-list List Categories',
 			method: 'GET',
@@ -131,18 +153,32 @@ describe('failures', () => {
 	});
 
 	test('status false on HTTP 200 fails the item; Continue On Fail outputs the error paired with it', async () => {
-		fixture.sandbox.inject({ operation: LIST, status: 200, body: { status: false, message: 'This business has no ecommerce module.' } });
+		fixture.sandbox.inject({
+			operation: LIST,
+			status: 200,
+			body: { status: false, message: 'This business has no ecommerce module.' },
+		});
 		const { output, error } = await getCategories({ returnAll: true }, { continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(1);
-		expect(output[0].json.error).toBe('The platform refused to list the categories: This business has no ecommerce module.');
+		expect(output[0].json.error).toBe(
+			'The platform refused to list the categories: This business has no ecommerce module.',
+		);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 	});
 
 	test('an answer that is neither a list nor a paginator fails with the operation named', async () => {
-		fixture.sandbox.inject({ operation: LIST, status: 200, body: { status: true, message: 'OK', data: { total: 3 } } });
+		fixture.sandbox.inject({
+			operation: LIST,
+			status: 200,
+			body: { status: true, message: 'OK', data: { total: 3 } },
+		});
 		const { error } = await getCategories({ returnAll: true });
-		expect(error?.message).toBe("The platform's answer for page 1 has no list of items (data.data)");
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'categories-list List Categories' });
+		expect(error?.message).toBe(
+			"The platform's answer for page 1 has no list of items (data.data)",
+		);
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'categories-list List Categories',
+		});
 	});
 });

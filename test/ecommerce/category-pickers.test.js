@@ -33,7 +33,12 @@ describe('Category ID', () => {
 
 	test("By ID is checked by the locator's regex: n8n refuses to run the workflow, nothing is sent", async () => {
 		await expect(
-			runEcommerce({ resource: 'category', operation: 'update', categoryId: locator('id', 'phones'), updateFields: { top: true } }),
+			runEcommerce({
+				resource: 'category',
+				operation: 'update',
+				categoryId: locator('id', 'phones'),
+				updateFields: { top: true },
+			}),
 		).rejects.toThrow('Not a valid category ID');
 		expect(fixture.requestsFor()).toHaveLength(0);
 	});
@@ -53,7 +58,8 @@ function paginatorPage(ids, page, lastPage) {
 				descriptions: [{ lang: 'en', title: id === 3 ? 'Garden tools' : `Category ${id}` }],
 			})),
 			last_page: lastPage,
-			next_page_url: page < lastPage ? `http://platform.example/api/v1/ecomm_categories?page=${page + 1}` : null,
+			next_page_url:
+				page < lastPage ? `http://platform.example/api/v1/ecomm_categories?page=${page + 1}` : null,
 			per_page: 2,
 		},
 	};
@@ -64,7 +70,12 @@ describe('the Category ID picker (searchCategories)', () => {
 	async function search(filter) {
 		const context = loadOptionsContext({
 			type: 'businessPlatformEcommerce',
-			parameters: { resource: 'category', operation: 'update', categoryId: locator('list', ''), updateFields: {} },
+			parameters: {
+				resource: 'category',
+				operation: 'update',
+				categoryId: locator('list', ''),
+				updateFields: {},
+			},
 			credentials: fixture.credentials,
 			path: 'categoryId',
 		});
@@ -73,18 +84,35 @@ describe('the Category ID picker (searchCategories)', () => {
 	}
 
 	test('reads every page of a paginated list; a category on page 2 is found by its title', async () => {
-		fixture.sandbox.inject({ operation: 'categories-list', status: 200, body: paginatorPage([1, 2], 1, 2) });
-		fixture.sandbox.inject({ operation: 'categories-list', status: 200, body: paginatorPage([3], 2, 2) });
+		fixture.sandbox.inject({
+			operation: 'categories-list',
+			status: 200,
+			body: paginatorPage([1, 2], 1, 2),
+		});
+		fixture.sandbox.inject({
+			operation: 'categories-list',
+			status: 200,
+			body: paginatorPage([3], 2, 2),
+		});
 		const { results } = await search('garden');
 		expect(results).toEqual([{ name: 'Garden tools (3)', value: '3' }]);
-		const pages = fixture.requestsFor('categories-list').map((/** @type {any} */ request) => request.query.page);
+		const pages = fixture
+			.requestsFor('categories-list')
+			.map((/** @type {any} */ request) => request.query.page);
 		expect(pages).toEqual(['1', '2']);
 	});
 
-	test("a plain list is the whole list: one request, filtered by the search text", async () => {
+	test('a plain list is the whole list: one request, filtered by the search text', async () => {
 		const all = await search();
-		expect(all.results.map((/** @type {any} */ result) => result.value)).toEqual(['1201', '1203', '1202', '1204']);
-		expect((await search('phones')).results).toEqual([{ name: 'Electronics / Phones (1202)', value: '1202' }]);
+		expect(all.results.map((/** @type {any} */ result) => result.value)).toEqual([
+			'1201',
+			'1203',
+			'1202',
+			'1204',
+		]);
+		expect((await search('phones')).results).toEqual([
+			{ name: 'Electronics / Phones (1202)', value: '1202' },
+		]);
 		expect(fixture.requestsFor('categories-list')).toHaveLength(2);
 	});
 });

@@ -51,25 +51,53 @@ describe('Category → Update (E2)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['categories-list', 'E2']);
+		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual([
+			'categories-list',
+			'E2',
+		]);
 		const [list] = fixture.requestsFor('categories-list');
-		expect(list).toMatchObject({ method: 'GET', path: '/api/v1/ecomm_categories', status: 200, business: 'acme' });
+		expect(list).toMatchObject({
+			method: 'GET',
+			path: '/api/v1/ecomm_categories',
+			status: 200,
+			business: 'acme',
+		});
 		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
 		expect(list.body).toEqual({ kind: 'empty' });
 
 		const [update] = fixture.requestsFor('E2');
-		expect(update).toMatchObject({ method: 'POST', path: '/api/v1/ecomm_categories/1202', status: 200, business: 'acme' });
+		expect(update).toMatchObject({
+			method: 'POST',
+			path: '/api/v1/ecomm_categories/1202',
+			status: 200,
+			business: 'acme',
+		});
 		expect(update.contentType).toMatch(/^multipart\/form-data; boundary=/);
 		expect(platformHeaderNames(update)).toEqual(ECOMMERCE_USER_HEADERS);
 		expect(update.headers.userToken).toBe(fixture.sandbox.credentials.userToken);
 		expect(multipartFields(update)).toEqual(category1202Fields({ status: '0' }));
 
 		expect(json).toHaveLength(1);
-		expect(json[0]).toMatchObject({ id: 1202, status: '0', top: '0', alias: 'phones', parent: 1201, sort: '2' });
+		expect(json[0]).toMatchObject({
+			id: 1202,
+			status: '0',
+			top: '0',
+			alias: 'phones',
+			parent: 1201,
+			sort: '2',
+		});
 		expect(json[0].parent_object).toMatchObject({ id: 1201, alias: 'electronics' });
-		expect(json[0].descriptions.map((/** @type {any} */ d) => d.title)).toEqual(['Phones', 'هواتف']);
+		expect(json[0].descriptions.map((/** @type {any} */ d) => d.title)).toEqual([
+			'Phones',
+			'هواتف',
+		]);
 		// Nothing the user left alone was reset on the platform.
-		expect(storedCategory(1202)).toMatchObject({ status: '0', top: '0', parent: 1201, alias: 'phones' });
+		expect(storedCategory(1202)).toMatchObject({
+			status: '0',
+			top: '0',
+			parent: 1201,
+			alias: 'phones',
+		});
 	});
 
 	test('every field set: booleans as 1/0, sort, image URL, parent by ID, per-language texts merged over the current ones', async () => {
@@ -104,10 +132,22 @@ describe('Category → Update (E2)', () => {
 				'descriptions[1][description]': '',
 			}),
 		);
-		expect(json[0]).toMatchObject({ id: 1202, top: '1', alias: 'smartphones', sort: '7', parent: 1204 });
+		expect(json[0]).toMatchObject({
+			id: 1202,
+			top: '1',
+			alias: 'smartphones',
+			sort: '7',
+			parent: 1204,
+		});
 		expect(json[0].parent_object.id).toBe(1204);
 		expect(json[0].descriptions).toEqual([
-			{ category_id: 1202, lang: 'en', title: 'Smartphones', keyword: 'phones', description: 'Phones products' },
+			{
+				category_id: 1202,
+				lang: 'en',
+				title: 'Smartphones',
+				keyword: 'phones',
+				description: 'Phones products',
+			},
 			{ category_id: 1202, lang: 'ar', title: 'هواتف', keyword: 'جوال', description: '' },
 		]);
 	});
@@ -120,7 +160,9 @@ describe('Category → Update (E2)', () => {
 			updateFields: { parentCategory: locator('list', '1203') },
 		});
 		expect(fromList.error).toBeUndefined();
-		expect(multipartFields(fixture.requestsFor('E2')[0])).toEqual(category1202Fields({ parent: '1203' }));
+		expect(multipartFields(fixture.requestsFor('E2')[0])).toEqual(
+			category1202Fields({ parent: '1203' }),
+		);
 		expect(fromList.json[0].parent).toBe(1203);
 
 		fixture.sandbox.reset();
@@ -131,12 +173,14 @@ describe('Category → Update (E2)', () => {
 			updateFields: { parentCategory: locator('list', '') },
 		});
 		expect(none.error).toBeUndefined();
-		expect(multipartFields(fixture.requestsFor('E2')[0])).toEqual(category1202Fields({ parent: '' }));
+		expect(multipartFields(fixture.requestsFor('E2')[0])).toEqual(
+			category1202Fields({ parent: '' }),
+		);
 		expect(none.json[0]).toMatchObject({ parent: null, parent_object: null });
 		expect(storedCategory(1202).parent).toBeNull();
 	});
 
-	test("a category without a parent keeps none: its empty parent is sent back as it is", async () => {
+	test('a category without a parent keeps none: its empty parent is sent back as it is', async () => {
 		const { json, error } = await runEcommerce({
 			resource: 'category',
 			operation: 'update',
@@ -157,7 +201,7 @@ describe('Category → Update (E2)', () => {
 		expect(json[0]).toMatchObject({ id: 1204, status: '0', parent: null, alias: 'home' });
 	});
 
-	test('Options → Business reads and updates that business\'s category', async () => {
+	test("Options → Business reads and updates that business's category", async () => {
 		const { json, error } = await runEcommerce({
 			resource: 'category',
 			operation: 'update',
@@ -166,7 +210,9 @@ describe('Category → Update (E2)', () => {
 			options: { business: 'globex' },
 		});
 		expect(error).toBeUndefined();
-		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => [r.operation, r.business])).toEqual([
+		expect(
+			fixture.sandbox.requests.map((/** @type {any} */ r) => [r.operation, r.business]),
+		).toEqual([
 			['categories-list', 'globex'],
 			['E2', 'globex'],
 		]);
@@ -185,7 +231,9 @@ describe('Category → Update (E2)', () => {
 		expect(error?.message).toBe('Category 2201 was not found in the categories list');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.description).toContain('nothing was updated');
-		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['categories-list']);
+		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual([
+			'categories-list',
+		]);
 	});
 
 	test('a parent the platform refuses fails with its 422 message and field errors', async () => {
@@ -196,22 +244,44 @@ describe('Category → Update (E2)', () => {
 			updateFields: { parentCategory: locator('id', '1202') }, // its own child: a cycle
 		});
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The platform refused to update category 1201: The selected parent is invalid.');
+		expect(error?.message).toBe(
+			'The platform refused to update category 1201: The selected parent is invalid.',
+		);
 		expect(error?.description).toContain('- parent: The selected parent is invalid.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E2 Update Category', method: 'POST', path: '/{categories}/{category_id}', httpCode: 422, item: 0 });
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E2 Update Category',
+			method: 'POST',
+			path: '/{categories}/{category_id}',
+			httpCode: 422,
+			item: 0,
+		});
 		expect(storedCategory(1201).parent).toBeNull();
 	});
 
 	test('a 404 from the update itself shows the platform message', async () => {
-		fixture.sandbox.inject({ operation: 'E2', status: 404, body: { status: false, message: 'Category not found.' } });
-		const { error } = await runEcommerce({ resource: 'category', operation: 'update', categoryId: '1202', updateFields: { top: true } });
+		fixture.sandbox.inject({
+			operation: 'E2',
+			status: 404,
+			body: { status: false, message: 'Category not found.' },
+		});
+		const { error } = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1202',
+			updateFields: { top: true },
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no category 1202');
 		expect(error?.description).toContain('The platform said: "Category not found."');
 	});
 
 	test('bad input fails before any request: no fields, the category as its own parent, a non-numeric id', async () => {
-		const noFields = await runEcommerce({ resource: 'category', operation: 'update', categoryId: '1202', updateFields: {} });
+		const noFields = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1202',
+			updateFields: {},
+		});
 		expect(noFields.error?.message).toBe('Update Fields needs at least one field to change');
 		const ownParent = await runEcommerce({
 			resource: 'category',
@@ -220,7 +290,12 @@ describe('Category → Update (E2)', () => {
 			updateFields: { parentCategory: locator('id', '1202') },
 		});
 		expect(ownParent.error?.message).toBe('Parent Category cannot be the category itself');
-		const badId = await runEcommerce({ resource: 'category', operation: 'update', categoryId: '12/02', updateFields: { top: true } });
+		const badId = await runEcommerce({
+			resource: 'category',
+			operation: 'update',
+			categoryId: '12/02',
+			updateFields: { top: true },
+		});
 		expect(badId.error?.message).toBe('Category ID must be a whole number, got "12/02"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
@@ -231,7 +306,13 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 	async function search(filter, options = {}) {
 		const context = loadOptionsContext({
 			type: 'businessPlatformEcommerce',
-			parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: {}, options },
+			parameters: {
+				resource: 'category',
+				operation: 'update',
+				categoryId: '1202',
+				updateFields: {},
+				options,
+			},
 			credentials: fixture.credentials,
 			path: 'updateFields.parentCategory',
 		});
@@ -247,13 +328,21 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 			{ name: 'Home & Kitchen (1204)', value: '1204' },
 		]);
 		const [list] = fixture.requestsFor('categories-list');
-		expect(list).toMatchObject({ method: 'GET', path: '/api/v1/ecomm_categories', business: 'acme' });
+		expect(list).toMatchObject({
+			method: 'GET',
+			path: '/api/v1/ecomm_categories',
+			business: 'acme',
+		});
 		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
 	});
 
 	test('filters by the search text (title in any language, alias or id), and follows Options → Business', async () => {
-		expect((await search('LAP')).results).toEqual([{ name: 'Electronics / Laptops (1203)', value: '1203' }]);
-		expect((await search('هواتف')).results.map((/** @type {any} */ r) => r.value)).toEqual(['1202']);
+		expect((await search('LAP')).results).toEqual([
+			{ name: 'Electronics / Laptops (1203)', value: '1203' },
+		]);
+		expect((await search('هواتف')).results.map((/** @type {any} */ r) => r.value)).toEqual([
+			'1202',
+		]);
 		expect((await search('1204')).results.map((/** @type {any} */ r) => r.value)).toEqual(['1204']);
 		expect((await search('nothing-like-this')).results).toEqual([]);
 		const globex = await search('', { business: 'globex' });
@@ -274,10 +363,16 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 	});
 
 	test('a list failure shows the platform message', async () => {
-		fixture.sandbox.inject({ operation: 'categories-list', status: 403, body: { status: false, message: 'This business has no ecommerce module.' } });
+		fixture.sandbox.inject({
+			operation: 'categories-list',
+			status: 403,
+			body: { status: false, message: 'This business has no ecommerce module.' },
+		});
 		await expect(search()).rejects.toMatchObject({
 			message: 'The platform does not allow this credential to list the categories',
-			description: expect.stringContaining('The platform said: "This business has no ecommerce module."'),
+			description: expect.stringContaining(
+				'The platform said: "This business has no ecommerce module."',
+			),
 			httpCode: '403',
 		});
 	});

@@ -9,10 +9,19 @@ const runEcommerce = fixture.runner('businessPlatformEcommerce');
 
 describe('Audit Session Item → Update (E13)', () => {
 	test('PATCH with a text/plain body carrying {"physical_qty": n}; outputs the item', async () => {
-		const { json, error } = await runEcommerce({ resource: 'auditSessionItem', operation: 'update', auditItemId: '1351', physicalQty: 37 });
+		const { json, error } = await runEcommerce({
+			resource: 'auditSessionItem',
+			operation: 'update',
+			auditItemId: '1351',
+			physicalQty: 37,
+		});
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('E13');
-		expect(request).toMatchObject({ method: 'PATCH', path: '/api/v1/audit-sessions/update-session-item/1351', status: 200 });
+		expect(request).toMatchObject({
+			method: 'PATCH',
+			path: '/api/v1/audit-sessions/update-session-item/1351',
+			status: 200,
+		});
 		expect(request.contentType).toBe('text/plain');
 		expect(platformHeaderNames(request)).toEqual(ECOMMERCE_HEADERS);
 		expect(request.body).toEqual({ kind: 'text', text: '{"physical_qty":37}' });
@@ -22,19 +31,41 @@ describe('Audit Session Item → Update (E13)', () => {
 
 	test('a decimal quantity from an expression is sent as a JSON number', async () => {
 		await runEcommerce(
-			{ resource: 'auditSessionItem', operation: 'update', auditItemId: '1352', physicalQty: '={{ $json.qty }}' },
+			{
+				resource: 'auditSessionItem',
+				operation: 'update',
+				auditItemId: '1352',
+				physicalQty: '={{ $json.qty }}',
+			},
 			{ items: [{ json: { qty: '12.5' } }] },
 		);
-		expect(fixture.requestsFor('E13')[0].body).toEqual({ kind: 'text', text: '{"physical_qty":12.5}' });
+		expect(fixture.requestsFor('E13')[0].body).toEqual({
+			kind: 'text',
+			text: '{"physical_qty":12.5}',
+		});
 	});
 
 	test('a quantity the platform refuses fails with its 422 message; an unknown item with 404', async () => {
-		const refused = await runEcommerce({ resource: 'auditSessionItem', operation: 'update', auditItemId: '1351', physicalQty: -1 });
+		const refused = await runEcommerce({
+			resource: 'auditSessionItem',
+			operation: 'update',
+			auditItemId: '1351',
+			physicalQty: -1,
+		});
 		expect(/** @type {any} */ (refused.error).httpCode).toBe('422');
-		expect(refused.error?.message).toBe('The platform refused to update audit session item 1351: The physical qty field must be at least 0.');
-		expect(refused.error?.description).toContain('- Physical Quantity: The physical qty field must be at least 0.');
+		expect(refused.error?.message).toBe(
+			'The platform refused to update audit session item 1351: The physical qty field must be at least 0.',
+		);
+		expect(refused.error?.description).toContain(
+			'- Physical Quantity: The physical qty field must be at least 0.',
+		);
 
-		const unknown = await runEcommerce({ resource: 'auditSessionItem', operation: 'update', auditItemId: '9999', physicalQty: 1 });
+		const unknown = await runEcommerce({
+			resource: 'auditSessionItem',
+			operation: 'update',
+			auditItemId: '9999',
+			physicalQty: 1,
+		});
 		expect(/** @type {any} */ (unknown.error).httpCode).toBe('404');
 		expect(unknown.error?.message).toBe('The platform has no audit session item 9999');
 		expect(unknown.error?.description).toContain('The platform said: "Audit item not found."');
@@ -42,7 +73,12 @@ describe('Audit Session Item → Update (E13)', () => {
 
 	test('a quantity that is not a number fails before any request', async () => {
 		const { error } = await runEcommerce(
-			{ resource: 'auditSessionItem', operation: 'update', auditItemId: '1351', physicalQty: '={{ $json.qty }}' },
+			{
+				resource: 'auditSessionItem',
+				operation: 'update',
+				auditItemId: '1351',
+				physicalQty: '={{ $json.qty }}',
+			},
 			{ items: [{ json: { qty: 'a dozen' } }] },
 		);
 		expect(error?.message).toBe('Physical Quantity must be a number, got "a dozen"');
@@ -63,7 +99,11 @@ describe('Inventory Transfer Item → Create (E14)', () => {
 		});
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('E14');
-		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/inventory_trancfered_items', status: 200 });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/v1/inventory_trancfered_items',
+			status: 200,
+		});
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
 		expect(platformHeaderNames(request)).toEqual(ECOMMERCE_HEADERS);
 		expect(multipartFields(request)).toEqual([
@@ -75,7 +115,14 @@ describe('Inventory Transfer Item → Create (E14)', () => {
 			['status', '0'],
 		]);
 		expect(json).toHaveLength(1);
-		expect(json[0]).toMatchObject({ id: 1552, from_inv_id: '1451', to_inv_id: '1452', quantity: '5', representative_id: null, status: '0' });
+		expect(json[0]).toMatchObject({
+			id: 1552,
+			from_inv_id: '1451',
+			to_inv_id: '1452',
+			quantity: '5',
+			representative_id: null,
+			status: '0',
+		});
 	});
 
 	test('Completed is 1 and a representative is sent', async () => {
@@ -111,8 +158,12 @@ describe('Inventory Transfer Item → Create (E14)', () => {
 			status: 'pending',
 		});
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The platform refused to create the inventory transfer item: The to inv id field and from inv id must be different.');
-		expect(error?.description).toContain('- to_inv_id: The to inv id field and from inv id must be different.');
+		expect(error?.message).toBe(
+			'The platform refused to create the inventory transfer item: The to inv id field and from inv id must be different.',
+		);
+		expect(error?.description).toContain(
+			'- to_inv_id: The to inv id field and from inv id must be different.',
+		);
 		expect(fixture.requestsFor('E14')).toHaveLength(1);
 		expect(fixture.sandbox.state.acme.transfers).toHaveLength(1);
 	});

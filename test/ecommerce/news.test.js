@@ -15,40 +15,54 @@ describe('News → Get Many (E16)', () => {
 
 	/** The ids the platform holds for acme, in its default order (newest first). */
 	function seededIds() {
-		return fixture.sandbox.state.acme.news.map((/** @type {any} */ n) => n.id).sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
+		return fixture.sandbox.state.acme.news
+			.map((/** @type {any} */ n) => n.id)
+			.sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
 	}
 
 	/** @param {any[]} requests */
 	function pagesAsked(requests) {
 		// By page: pages read ahead are on their way at the same time and may be answered in any order.
-		return requests.map((r) => [r.query.per_page, r.query.page]).sort((a, b) => Number(a[1]) - Number(b[1]));
+		return requests
+			.map((r) => [r.query.per_page, r.query.page])
+			.sort((a, b) => Number(a[1]) - Number(b[1]));
 	}
 
 	const PAGE = 100; // the default Page Size
 	const COUNTS = [0, 1, PAGE, PAGE + 1, 3 * PAGE];
 
-	test.each(COUNTS)('Return All with %i items: every item once, in order, in max(1, ceil(n / 100)) requests', async (count) => {
-		fixture.sandbox.seedNews('acme', count);
-		const { json, error } = await getNews({ returnAll: true });
-		expect(error).toBeUndefined();
-		expect(json.map((item) => item.id)).toEqual(seededIds());
-		const requests = fixture.requestsFor('E16');
-		const pages = Math.max(1, Math.ceil(count / PAGE));
-		expect(pagesAsked(requests)).toEqual(Array.from({ length: pages }, (_, i) => ['100', String(i + 1)]));
-	});
+	test.each(COUNTS)(
+		'Return All with %i items: every item once, in order, in max(1, ceil(n / 100)) requests',
+		async (count) => {
+			fixture.sandbox.seedNews('acme', count);
+			const { json, error } = await getNews({ returnAll: true });
+			expect(error).toBeUndefined();
+			expect(json.map((item) => item.id)).toEqual(seededIds());
+			const requests = fixture.requestsFor('E16');
+			const pages = Math.max(1, Math.ceil(count / PAGE));
+			expect(pagesAsked(requests)).toEqual(
+				Array.from({ length: pages }, (_, i) => ['100', String(i + 1)]),
+			);
+		},
+	);
 
 	const LIMITS = [1, 50, PAGE, PAGE + 1, 250];
 	const CASES = COUNTS.flatMap((count) => LIMITS.map((limit) => [count, limit]));
 
-	test.each(CASES)('%i items, Limit %i: the first min(n, limit) items, asking only for the pages needed', async (count, limit) => {
-		fixture.sandbox.seedNews('acme', count);
-		const { json, error } = await getNews({ returnAll: false, limit });
-		expect(error).toBeUndefined();
-		expect(json.map((item) => item.id)).toEqual(seededIds().slice(0, limit));
-		const perPage = Math.min(PAGE, limit);
-		const pages = Math.max(1, Math.ceil(Math.min(count, limit) / perPage));
-		expect(pagesAsked(fixture.requestsFor('E16'))).toEqual(Array.from({ length: pages }, (_, i) => [String(perPage), String(i + 1)]));
-	});
+	test.each(CASES)(
+		'%i items, Limit %i: the first min(n, limit) items, asking only for the pages needed',
+		async (count, limit) => {
+			fixture.sandbox.seedNews('acme', count);
+			const { json, error } = await getNews({ returnAll: false, limit });
+			expect(error).toBeUndefined();
+			expect(json.map((item) => item.id)).toEqual(seededIds().slice(0, limit));
+			const perPage = Math.min(PAGE, limit);
+			const pages = Math.max(1, Math.ceil(Math.min(count, limit) / perPage));
+			expect(pagesAsked(fixture.requestsFor('E16'))).toEqual(
+				Array.from({ length: pages }, (_, i) => [String(perPage), String(i + 1)]),
+			);
+		},
+	);
 
 	test('Page Size sets per_page; filters and sort order are sent; one output item per news item', async () => {
 		fixture.sandbox.seedNews('acme', 20);
@@ -72,7 +86,11 @@ describe('News → Get Many (E16)', () => {
 		// Topic "store opening" is item i with i % 5 === 1; every 4th item is inactive.
 		expect(json.map((item) => item.id)).toEqual([1, 11, 6]); // by title: "News 1", "News 11", "News 6"
 		expect(json.every((item) => item.status === 1)).toBe(true);
-		expect(json[0]).toMatchObject({ title: 'News 1', alias: 'acme-news-1', description: { shop_news_id: 1, lang: 'en' } });
+		expect(json[0]).toMatchObject({
+			title: 'News 1',
+			alias: 'acme-news-1',
+			description: { shop_news_id: 1, lang: 'en' },
+		});
 	});
 
 	test('the Inactive status filter sends status=0', async () => {
@@ -84,7 +102,11 @@ describe('News → Get Many (E16)', () => {
 
 	test('Simplify keeps the fields a CMS sync needs', async () => {
 		fixture.sandbox.seedNews('acme', 2);
-		const { json } = await getNews({ returnAll: true, simple: true, options: { sortOrder: 'id_asc' } });
+		const { json } = await getNews({
+			returnAll: true,
+			simple: true,
+			options: { sortOrder: 'id_asc' },
+		});
 		expect(json).toEqual([
 			{
 				id: 1,
@@ -108,13 +130,24 @@ describe('News → Get Many (E16)', () => {
 		fixture.sandbox.inject({
 			operation: 'E16',
 			status: 422,
-			body: { message: 'The selected sort order is invalid.', errors: { sort_order: ['The selected sort order is invalid.'] } },
+			body: {
+				message: 'The selected sort order is invalid.',
+				errors: { sort_order: ['The selected sort order is invalid.'] },
+			},
 		});
 		const { error } = await getNews({ returnAll: true });
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The platform refused to list the news: The selected sort order is invalid.');
+		expect(error?.message).toBe(
+			'The platform refused to list the news: The selected sort order is invalid.',
+		);
 		expect(error?.description).toContain('- Sort Order: The selected sort order is invalid.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E16 List News', method: 'GET', path: '/api/v1/news', httpCode: 422, item: 0 });
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E16 List News',
+			method: 'GET',
+			path: '/api/v1/news',
+			httpCode: 422,
+			item: 0,
+		});
 	});
 
 	test('a platform that ignores the page number fails instead of repeating items', async () => {
@@ -122,12 +155,21 @@ describe('News → Get Many (E16)', () => {
 			operation: 'E16',
 			times: Infinity,
 			status: 200,
-			body: { status: true, message: 'OK', data: { current_page: 1, data: [{ id: 1 }], last_page: 3, next_page_url: 'x', per_page: 1 } },
+			body: {
+				status: true,
+				message: 'OK',
+				data: { current_page: 1, data: [{ id: 1 }], last_page: 3, next_page_url: 'x', per_page: 1 },
+			},
 		});
 		const { error } = await getNews({ returnAll: true });
 		expect(error?.message).toBe('The platform answered page 1 when page 2 was asked for');
 		// Pages 2 and 3, announced by page 1, were asked for ahead; nothing after the mismatch.
-		expect(fixture.requestsFor('E16').map((/** @type {any} */ r) => r.query.page).sort()).toEqual(['1', '2', '3']);
+		expect(
+			fixture
+				.requestsFor('E16')
+				.map((/** @type {any} */ r) => r.query.page)
+				.sort(),
+		).toEqual(['1', '2', '3']);
 	});
 
 	test('an item pushed across a page boundary while the pages are walked comes once', async () => {
@@ -136,11 +178,20 @@ describe('News → Get Many (E16)', () => {
 		try {
 			const running = getNews({ returnAll: true, options: { pageSize: 3 } });
 			// Once page 1 ([6, 5, 4]) is answered, a new item 7 arrives: page 2 becomes [4, 3, 2].
-			while (fixture.requestsFor('E16').length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-			fixture.sandbox.state.acme.news.push({ ...fixture.sandbox.state.acme.news[5], id: 7, title: 'News 7' });
+			while (fixture.requestsFor('E16').length === 0)
+				await new Promise((resolve) => setTimeout(resolve, 5));
+			fixture.sandbox.state.acme.news.push({
+				...fixture.sandbox.state.acme.news[5],
+				id: 7,
+				title: 'News 7',
+			});
 			const { json, error } = await running;
 			expect(error).toBeUndefined();
-			expect(pagesAsked(fixture.requestsFor('E16'))).toEqual([['3', '1'], ['3', '2'], ['3', '3']]);
+			expect(pagesAsked(fixture.requestsFor('E16'))).toEqual([
+				['3', '1'],
+				['3', '2'],
+				['3', '3'],
+			]);
 			expect(json.map((item) => item.id)).toEqual([6, 5, 4, 3, 2, 1]);
 		} finally {
 			fixture.sandbox.setLatency(0);
@@ -152,7 +203,11 @@ describe('News → Get Many (E16)', () => {
 			operation: 'E16',
 			times: Infinity,
 			status: 200,
-			body: { status: true, message: 'OK', data: { current_page: 1, data: [{ id: 1 }, { id: 2 }], last_page: 1 } },
+			body: {
+				status: true,
+				message: 'OK',
+				data: { current_page: 1, data: [{ id: 1 }, { id: 2 }], last_page: 1 },
+			},
 		});
 		const lastPage = await getNews({ returnAll: true, options: { pageSize: 2 } });
 		expect(lastPage.error).toBeUndefined();
@@ -160,16 +215,29 @@ describe('News → Get Many (E16)', () => {
 		expect(fixture.requestsFor('E16')).toHaveLength(1);
 
 		fixture.sandbox.reset();
-		fixture.sandbox.inject({ operation: 'E16', status: 200, body: { status: true, message: 'OK', data: { data: [{ id: 1 }] } } });
+		fixture.sandbox.inject({
+			operation: 'E16',
+			status: 200,
+			body: { status: true, message: 'OK', data: { data: [{ id: 1 }] } },
+		});
 		const short = await getNews({ returnAll: true, options: { pageSize: 2 } });
 		expect(short.json.map((item) => item.id)).toEqual([1]);
 		expect(fixture.requestsFor('E16')).toHaveLength(1);
 	});
 
-	test("a page that is not a paginator fails with the operation named", async () => {
-		fixture.sandbox.inject({ operation: 'E16', status: 200, body: { status: true, message: 'OK', data: null } });
+	test('a page that is not a paginator fails with the operation named', async () => {
+		fixture.sandbox.inject({
+			operation: 'E16',
+			status: 200,
+			body: { status: true, message: 'OK', data: null },
+		});
 		const { error } = await getNews({ returnAll: true });
-		expect(error?.message).toBe("The platform's answer for page 1 has no list of items (data.data)");
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E16 List News', item: 0 });
+		expect(error?.message).toBe(
+			"The platform's answer for page 1 has no list of items (data.data)",
+		);
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E16 List News',
+			item: 0,
+		});
 	});
 });

@@ -9,10 +9,19 @@ const runEcommerce = fixture.runner('businessPlatformEcommerce');
 
 describe('Order → Get (E3)', () => {
 	test('without options: no query flags, the credential language, and the order as output', async () => {
-		const { json, error } = await runEcommerce({ resource: 'order', operation: 'get', orderId: '1301' });
+		const { json, error } = await runEcommerce({
+			resource: 'order',
+			operation: 'get',
+			orderId: '1301',
+		});
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('E3');
-		expect(request).toMatchObject({ method: 'GET', path: '/api/v2/order_details/1301', rawQuery: '', status: 200 });
+		expect(request).toMatchObject({
+			method: 'GET',
+			path: '/api/v2/order_details/1301',
+			rawQuery: '',
+			status: 200,
+		});
 		expect(platformHeaderNames(request)).toEqual(['Accept-Language', ...ECOMMERCE_HEADERS]);
 		expect(request.headers['Accept-Language']).toBe('en');
 		expect(request.body).toEqual({ kind: 'empty' });
@@ -28,36 +37,68 @@ describe('Order → Get (E3)', () => {
 			resource: 'order',
 			operation: 'get',
 			orderId: '1301',
-			options: { includeHistory: true, includeOrderTotal: true, includeDailyItems: true, language: 'ar' },
+			options: {
+				includeHistory: true,
+				includeOrderTotal: true,
+				includeDailyItems: true,
+				language: 'ar',
+			},
 		});
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('E3');
 		expect(request.rawQuery).toBe('get_history=&get_order_total=&get_items_daily=');
 		expect(request.headers['Accept-Language']).toBe('ar');
 		expect(json[0].history).toHaveLength(2);
-		expect(json[0].order_total).toEqual({ subtotal: 1145, shipping: 25, tax: 175.5, total: 1345.5 });
+		expect(json[0].order_total).toEqual({
+			subtotal: 1145,
+			shipping: 25,
+			tax: 175.5,
+			total: 1345.5,
+		});
 		expect(json[0].items_daily).toEqual([{ date: '2025-01-20', qty: 4, total: 1145 }]);
 
 		fixture.sandbox.reset();
-		await runEcommerce({ resource: 'order', operation: 'get', orderId: '1301', options: { includeHistory: false, includeOrderTotal: true } });
+		await runEcommerce({
+			resource: 'order',
+			operation: 'get',
+			orderId: '1301',
+			options: { includeHistory: false, includeOrderTotal: true },
+		});
 		expect(fixture.requestsFor('E3')[0].rawQuery).toBe('get_order_total=');
 	});
 
 	test('an unknown order fails with the platform message in the chosen language and HTTP 404', async () => {
-		const { error } = await runEcommerce({ resource: 'order', operation: 'get', orderId: '9999', options: { language: 'ar' } });
+		const { error } = await runEcommerce({
+			resource: 'order',
+			operation: 'get',
+			orderId: '9999',
+			options: { language: 'ar' },
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no order 9999');
 		expect(error?.description).toContain('The platform said: "الطلب غير موجود."');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E3 Get Order', httpCode: 404 });
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E3 Get Order',
+			httpCode: 404,
+		});
 	});
 });
 
 describe('District → Get (E5)', () => {
 	test('sends only apikey and apiconnection and outputs the district', async () => {
-		const { json, error } = await runEcommerce({ resource: 'district', operation: 'get', districtId: '3' });
+		const { json, error } = await runEcommerce({
+			resource: 'district',
+			operation: 'get',
+			districtId: '3',
+		});
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('E5');
-		expect(request).toMatchObject({ method: 'GET', path: '/api/user_districts/3', rawQuery: '', status: 200 });
+		expect(request).toMatchObject({
+			method: 'GET',
+			path: '/api/user_districts/3',
+			rawQuery: '',
+			status: 200,
+		});
 		expect(platformHeaderNames(request)).toEqual(['apiconnection', 'apikey']);
 		expect(request.headers.apikey).toBe(fixture.sandbox.credentials.apiKey);
 		expect(request.headers.apiconnection).toBe(fixture.sandbox.credentials.apiConnection);
@@ -65,7 +106,11 @@ describe('District → Get (E5)', () => {
 	});
 
 	test('an unknown district fails with the platform message and HTTP 404', async () => {
-		const { error } = await runEcommerce({ resource: 'district', operation: 'get', districtId: '77' });
+		const { error } = await runEcommerce({
+			resource: 'district',
+			operation: 'get',
+			districtId: '77',
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no district 77');
 		expect(error?.description).toContain('The platform said: "District not found."');

@@ -33,7 +33,9 @@ const CUSTOM_API_CALL_CASES = [
 			options: { languageHeader: 'lang', pageSize: 10 },
 		},
 		expect(output, requests) {
-			expect(output.map((invoice) => invoice.id)).toEqual(Array.from({ length: 37 }, (_, i) => 1900 + i));
+			expect(output.map((invoice) => invoice.id)).toEqual(
+				Array.from({ length: 37 }, (_, i) => 1900 + i),
+			);
 			const pages = only(requests, 'invoicesList');
 			expect(pages.map((r) => Number(r.query.page)).sort()).toEqual([1, 2, 3, 4]);
 			expect(platformHeaderNames(pages[0])).toEqual(['lang', 'secure-business-key', 'user-token']);
@@ -54,7 +56,13 @@ const CUSTOM_API_CALL_CASES = [
 		expect(output, requests) {
 			expect(output).toEqual([{ id: 1302, status: 'processing', changes: 1 }]);
 			const [request] = only(requests, 'orderStatusChange');
-			expect(platformHeaderNames(request)).toEqual(['Accept-Language', 'apiconnection', 'apikey', 'secure-business-key', 'userToken']);
+			expect(platformHeaderNames(request)).toEqual([
+				'Accept-Language',
+				'apiconnection',
+				'apikey',
+				'secure-business-key',
+				'userToken',
+			]);
 			expect(request.body).toEqual({ kind: 'json', value: { status: 'processing' } });
 		},
 	},
@@ -71,7 +79,10 @@ const CUSTOM_API_CALL_CASES = [
 		expect(output, requests) {
 			expect(output).toEqual([expect.objectContaining({ id: 1851, name: 'Sara Al-Qahtani' })]);
 			expect(JSON.stringify(output)).not.toMatch(/password|remember_token/);
-			expect(platformHeaderNames(only(requests, 'employeeGet')[0])).toEqual(['secure_business_key', 'uuid']);
+			expect(platformHeaderNames(only(requests, 'employeeGet')[0])).toEqual([
+				'secure_business_key',
+				'uuid',
+			]);
 		},
 	},
 	{
@@ -105,7 +116,11 @@ const CUSTOM_API_CALL_CASES = [
 			expect(output).toEqual([{ message: 'Workspace deleted successfully.' }]);
 			const [request] = only(requests, 'workspaceDeleteRest');
 			expect(request).toMatchObject({ method: 'DELETE', module: 'management', status: 200 });
-			expect(platformHeaderNames(request)).toEqual(['Accept-Language', 'secure-business-key', 'user-token']);
+			expect(platformHeaderNames(request)).toEqual([
+				'Accept-Language',
+				'secure-business-key',
+				'user-token',
+			]);
 		},
 	},
 ];

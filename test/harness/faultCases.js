@@ -12,7 +12,11 @@ const net = require('node:net');
  */
 const MAX_TRIES = 2;
 const TIMEOUT_MS = 100;
-const FAULT_REQUEST_OPTIONS = Object.freeze({ retryDelay: 1, maxTries: MAX_TRIES, timeout: 10_000 });
+const FAULT_REQUEST_OPTIONS = Object.freeze({
+	retryDelay: 1,
+	maxTries: MAX_TRIES,
+	timeout: 10_000,
+});
 
 const ALL = ['read', 'setValue', 'create'];
 const SERVER_ERROR = /^The platform failed with a server error when asked to \S/;
@@ -72,13 +76,19 @@ const FAULT_CASES = [
 			status: 422,
 			body: {
 				message: 'The given data was invalid. (and 1 more error)',
-				errors: { name: ['The name field is required.'], 'items.0.qty': ['The items.0.qty must be at least 1.', 'It must be a number.'] },
+				errors: {
+					name: ['The name field is required.'],
+					'items.0.qty': ['The items.0.qty must be at least 1.', 'It must be a number.'],
+				},
 			},
 		},
 		httpCode: 422,
 		message: /^The platform refused to .+: The given data was invalid\. \(and 1 more error\)$/,
 		platformMessage: 'The given data was invalid. (and 1 more error)',
-		fieldErrors: ['The name field is required.', 'The items.0.qty must be at least 1. It must be a number.'],
+		fieldErrors: [
+			'The name field is required.',
+			'The items.0.qty must be at least 1. It must be a number.',
+		],
 		retriedFor: [],
 		ambiguous: false,
 	},
@@ -102,8 +112,24 @@ const FAULT_CASES = [
 		ambiguous: false,
 		exhausted: EXHAUSTED,
 	},
-	{ name: '500', inject: { status: 500 }, httpCode: 500, message: SERVER_ERROR, platformMessage: 'Server Error', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
-	{ name: '502', inject: { status: 502 }, httpCode: 502, message: SERVER_ERROR, platformMessage: 'Bad Gateway', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
+	{
+		name: '500',
+		inject: { status: 500 },
+		httpCode: 500,
+		message: SERVER_ERROR,
+		platformMessage: 'Server Error',
+		retriedFor: READS_AND_SET_VALUES,
+		ambiguous: true,
+	},
+	{
+		name: '502',
+		inject: { status: 502 },
+		httpCode: 502,
+		message: SERVER_ERROR,
+		platformMessage: 'Bad Gateway',
+		retriedFor: READS_AND_SET_VALUES,
+		ambiguous: true,
+	},
 	{
 		name: '503 without Retry-After',
 		inject: { status: 503 },
@@ -123,7 +149,15 @@ const FAULT_CASES = [
 		ambiguous: false,
 		exhausted: EXHAUSTED,
 	},
-	{ name: '504', inject: { status: 504 }, httpCode: 504, message: SERVER_ERROR, platformMessage: 'Gateway Timeout', retriedFor: READS_AND_SET_VALUES, ambiguous: true },
+	{
+		name: '504',
+		inject: { status: 504 },
+		httpCode: 504,
+		message: SERVER_ERROR,
+		platformMessage: 'Gateway Timeout',
+		retriedFor: READS_AND_SET_VALUES,
+		ambiguous: true,
+	},
 	{
 		name: 'timeout',
 		inject: { delayMs: 1000 },

@@ -50,13 +50,15 @@ function useSandbox(options = {}) {
 
 		/** The running sandbox (startSandbox's object). @returns {any} */
 		get sandbox() {
-			if (!sandbox) throw new Error('The sandbox starts in beforeAll: use it inside a hook or a test');
+			if (!sandbox)
+				throw new Error('The sandbox starts in beforeAll: use it inside a hook or a test');
 			return sandbox;
 		},
 
 		/** The credential values pointed at the sandbox, as the node's credential holds them. @returns {Record<string, any>} */
 		get credentials() {
-			if (!credentials) throw new Error('The sandbox starts in beforeAll: use it inside a hook or a test');
+			if (!credentials)
+				throw new Error('The sandbox starts in beforeAll: use it inside a hook or a test');
 			return credentials;
 		},
 
@@ -85,7 +87,8 @@ function useSandbox(options = {}) {
 		 * @returns {NodeRunner}
 		 */
 		runner(type, defaults = {}) {
-			return (parameters, runOptions) => fixture.run(type, { ...defaults, ...parameters }, runOptions);
+			return (parameters, runOptions) =>
+				fixture.run(type, { ...defaults, ...parameters }, runOptions);
 		},
 
 		/**
@@ -95,7 +98,9 @@ function useSandbox(options = {}) {
 		 * @returns {any[]}
 		 */
 		requestsFor(operation) {
-			return operation === undefined ? fixture.sandbox.requests : requestsFor(fixture.sandbox, operation);
+			return operation === undefined
+				? fixture.sandbox.requests
+				: requestsFor(fixture.sandbox, operation);
 		},
 
 		/** Empties the request log (state and faults stay as they are). */

@@ -15,7 +15,9 @@ async function startForeignHost() {
 	const server = http.createServer((req, res) => {
 		requests.push({ url: req.url, headers: req.headers });
 		res.writeHead(200, { 'Content-Type': 'application/json' });
-		res.end(JSON.stringify({ status: true, message: 'foreign', data: { id: 1751, foreign: true } }));
+		res.end(
+			JSON.stringify({ status: true, message: 'foreign', data: { id: 1751, foreign: true } }),
+		);
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
 	const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());

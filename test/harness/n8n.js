@@ -111,12 +111,30 @@ function nodeUnderTest(type, parameters) {
  *   settings?: Partial<import('n8n-workflow').INode>,
  * }} options  settings: the node's Settings tab (retryOnFail, ...)
  */
-async function runNode({ type, parameters, credentials, items = [{ json: {} }], continueOnFail = false, settings = {} }) {
+async function runNode({
+	type,
+	parameters,
+	credentials,
+	items = [{ json: {} }],
+	continueOnFail = false,
+	settings = {},
+}) {
 	const node = { ...nodeUnderTest(type, parameters), ...settings };
 	if (continueOnFail) node.onError = 'continueRegularOutput';
-	const workflowData = { id: WORKFLOW_ID, name: 'test', nodes: [node], connections: {}, active: false, settings: {} };
+	const workflowData = {
+		id: WORKFLOW_ID,
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		settings: {},
+	};
 	const workflow = new Workflow({ ...workflowData, nodeTypes, staticData: {} });
-	const hooks = new ExecutionLifecycleHooks('manual', EXECUTION_ID, /** @type {any} */ (workflowData));
+	const hooks = new ExecutionLifecycleHooks(
+		'manual',
+		EXECUTION_ID,
+		/** @type {any} */ (workflowData),
+	);
 	const additionalData = /** @type {any} */ ({
 		...baseAdditionalData(credentials),
 		hooks,
@@ -139,7 +157,13 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
 	const taskData = result.data.resultData.runData[node.name]?.[0];
 	const error = result.data.resultData.error ?? taskData?.error;
 	const output = taskData?.data?.main?.[0] ?? [];
-	return { output, json: output.map((item) => item.json), error, hints: taskData?.hints ?? [], result };
+	return {
+		output,
+		json: output.map((item) => item.json),
+		error,
+		hints: taskData?.hints ?? [],
+		result,
+	};
 }
 
 /**
@@ -150,7 +174,13 @@ async function runNode({ type, parameters, credentials, items = [{ json: {} }], 
  */
 function loadOptionsContext({ type, parameters, credentials, path: parameterPath }) {
 	const node = nodeUnderTest(type, parameters);
-	const workflow = new Workflow({ id: WORKFLOW_ID, nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({
+		id: WORKFLOW_ID,
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
 	const additionalData = /** @type {any} */ ({
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		currentNodeParameters: parameters,

@@ -67,7 +67,8 @@ function newsTriggerWorkflow({ id, name, collectorUrl }) {
 			url: collectorUrl,
 			sendBody: true,
 			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify({ execution: $execution.id, index: $itemIndex, id: $json.id }) }}',
+			jsonBody:
+				'={{ JSON.stringify({ execution: $execution.id, index: $itemIndex, id: $json.id }) }}',
 			options: {},
 		},
 	};

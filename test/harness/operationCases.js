@@ -55,7 +55,17 @@ const OPERATION_CASES = [
 			lineItemsSource: 'defineBelow',
 			lineItems: {
 				item: [
-					{ itemId: '1701', description: 'Case', quantity: '2', price: '15', amount: '30', discount: '0', tax: '15', taxAmount: '4.5', totalWithTax: '34.5' },
+					{
+						itemId: '1701',
+						description: 'Case',
+						quantity: '2',
+						price: '15',
+						amount: '30',
+						discount: '0',
+						tax: '15',
+						taxAmount: '4.5',
+						totalWithTax: '34.5',
+					},
 				],
 			},
 		},
@@ -63,7 +73,14 @@ const OPERATION_CASES = [
 		retry: 'create',
 		requestsPerItem: 1,
 		business: true,
-		headers: ['Accept-Language', 'apikey', 'platform', 'platform-key', 'secure-business-key', 'userToken'],
+		headers: [
+			'Accept-Language',
+			'apikey',
+			'platform',
+			'platform-key',
+			'secure-business-key',
+			'userToken',
+		],
 		fullRun: {
 			overrides: {
 				taxInclusive: false,
@@ -73,14 +90,38 @@ const OPERATION_CASES = [
 				finalTotal: 264.5,
 				lineItems: {
 					item: [
-						{ itemId: '1701', description: 'Cable', quantity: '2', price: '15', amount: '30', discount: '0', tax: '15', taxAmount: '4.5', totalWithTax: '34.5', sort: '1' },
-						{ itemId: '1702', description: 'Charger', quantity: '1', price: '200', amount: '200', discount: '0', tax: '15', taxAmount: '30', totalWithTax: '230', sort: '2' },
+						{
+							itemId: '1701',
+							description: 'Cable',
+							quantity: '2',
+							price: '15',
+							amount: '30',
+							discount: '0',
+							tax: '15',
+							taxAmount: '4.5',
+							totalWithTax: '34.5',
+							sort: '1',
+						},
+						{
+							itemId: '1702',
+							description: 'Charger',
+							quantity: '1',
+							price: '200',
+							amount: '200',
+							discount: '0',
+							tax: '15',
+							taxAmount: '30',
+							totalWithTax: '230',
+							sort: '2',
+						},
 					],
 				},
 			},
 			expect: (output, [request]) => {
 				expect(output[0]).toMatchObject({ id: 1501, created_date: '2026-11-21' });
-				const itemIds = request.body.fields.filter(([name]) => name === 'item_id[]').map(([, v]) => v);
+				const itemIds = request.body.fields
+					.filter(([name]) => name === 'item_id[]')
+					.map(([, v]) => v);
 				expect(itemIds).toEqual(['1701', '1702']);
 			},
 		},
@@ -88,7 +129,12 @@ const OPERATION_CASES = [
 	{
 		code: 'E2',
 		type: ECOMMERCE,
-		parameters: { resource: 'category', operation: 'update', categoryId: '1202', updateFields: { englishTitle: 'Smartphones' } },
+		parameters: {
+			resource: 'category',
+			operation: 'update',
+			categoryId: '1202',
+			updateFields: { englishTitle: 'Smartphones' },
+		},
 		globex: { categoryId: '2202' },
 		retry: 'setValue',
 		requestsPerItem: 2,
@@ -99,7 +145,9 @@ const OPERATION_CASES = [
 				expect(requests.map((r) => r.operation)).toEqual(['categories-list', 'E2']);
 				expect(output[0].id).toBe(1202);
 				expect(output[0].parent).toBe(1201);
-				expect(output[0].descriptions.find((/** @type {any} */ d) => d.lang === 'en').title).toBe('Smartphones');
+				expect(output[0].descriptions.find((/** @type {any} */ d) => d.lang === 'en').title).toBe(
+					'Smartphones',
+				);
 			},
 		},
 	},
@@ -152,7 +200,12 @@ const OPERATION_CASES = [
 	{
 		code: 'E6',
 		type: PROJECTS,
-		parameters: { resource: 'workspace', operation: 'delete', workspaceId: '1803', businessId: '101' },
+		parameters: {
+			resource: 'workspace',
+			operation: 'delete',
+			workspaceId: '1803',
+			businessId: '101',
+		},
 		globex: { workspaceId: '2802', businessId: '202' },
 		retry: 'create',
 		requestsPerItem: 1,
@@ -207,7 +260,14 @@ const OPERATION_CASES = [
 	{
 		code: 'E9',
 		type: ACCOUNTING,
-		parameters: { resource: 'cashBankAccount', operation: 'create', name: 'Petty cash', accountType: 'cash', representativeId: '7', businessId: '101' },
+		parameters: {
+			resource: 'cashBankAccount',
+			operation: 'create',
+			name: 'Petty cash',
+			accountType: 'cash',
+			representativeId: '7',
+			businessId: '101',
+		},
 		globex: { businessId: '202' },
 		retry: 'create',
 		requestsPerItem: 1,
@@ -215,7 +275,12 @@ const OPERATION_CASES = [
 		headers: ['apikey', 'secure_business_key'],
 		fullRun: {
 			expect: (output, [request]) => {
-				expect(request.body.value).toEqual({ name: 'Petty cash', type: 'cash', representative_id: '7', business_id: '101' });
+				expect(request.body.value).toEqual({
+					name: 'Petty cash',
+					type: 'cash',
+					representative_id: '7',
+					business_id: '101',
+				});
 				expect(output[0]).toMatchObject({ name: 'Petty cash' });
 			},
 		},
@@ -223,7 +288,12 @@ const OPERATION_CASES = [
 	{
 		code: 'E10',
 		type: PROJECTS,
-		parameters: { resource: 'task', operation: 'update', taskId: '1002', updateFields: { name: 'Updated' } },
+		parameters: {
+			resource: 'task',
+			operation: 'update',
+			taskId: '1002',
+			updateFields: { name: 'Updated' },
+		},
 		globex: { taskId: '2002' },
 		retry: 'create',
 		requestsPerItem: 1,
@@ -232,7 +302,9 @@ const OPERATION_CASES = [
 		fullRun: {
 			overrides: {
 				updateFields: { name: 'Updated in n8n', dueDate: '2026-12-01T00:00:00' },
-				timeTracking: { timeEntry: [{ userId: '3', startedAt: '2026-11-21T09:00:00', durationMinutes: 30 }] },
+				timeTracking: {
+					timeEntry: [{ userId: '3', startedAt: '2026-11-21T09:00:00', durationMinutes: 30 }],
+				},
 			},
 			expect: (output, [request]) => {
 				expect(request.body.fields).toEqual(
@@ -242,14 +314,24 @@ const OPERATION_CASES = [
 						['timeTracking[0][started_at]', '2026-11-21 09:00:00'],
 					]),
 				);
-				expect(output[0]).toMatchObject({ id: 1002, name: 'Updated in n8n', due_date: '2026-12-01' });
+				expect(output[0]).toMatchObject({
+					id: 1002,
+					name: 'Updated in n8n',
+					due_date: '2026-12-01',
+				});
 			},
 		},
 	},
 	{
 		code: 'E11',
 		type: CALENDAR,
-		parameters: { resource: 'calendar', operation: 'getAll', userType: 'user', type: 'user', returnAll: true },
+		parameters: {
+			resource: 'calendar',
+			operation: 'getAll',
+			userType: 'user',
+			type: 'user',
+			returnAll: true,
+		},
 		globex: {},
 		retry: 'read',
 		requestsPerItem: 1,
@@ -262,7 +344,12 @@ const OPERATION_CASES = [
 	{
 		code: 'E12',
 		type: ECOMMERCE,
-		parameters: { resource: 'catalogComment', operation: 'update', commentId: '1251', status: true },
+		parameters: {
+			resource: 'catalogComment',
+			operation: 'update',
+			commentId: '1251',
+			status: true,
+		},
 		globex: { commentId: '2251' },
 		retry: 'setValue',
 		requestsPerItem: 1,
@@ -281,7 +368,12 @@ const OPERATION_CASES = [
 	{
 		code: 'E13',
 		type: ECOMMERCE,
-		parameters: { resource: 'auditSessionItem', operation: 'update', auditItemId: '1351', physicalQty: 38 },
+		parameters: {
+			resource: 'auditSessionItem',
+			operation: 'update',
+			auditItemId: '1351',
+			physicalQty: 38,
+		},
 		globex: { auditItemId: '2351' },
 		retry: 'setValue',
 		requestsPerItem: 1,

@@ -38,7 +38,10 @@ function createPoller({ type, parameters, credentials, savedStaticData, pollBudg
 		nodeTypes,
 		staticData: clone(savedStaticData ?? {}),
 	});
-	const additionalData = /** @type {any} */ ({ ...baseAdditionalData(credentials), userId: 'user-test' });
+	const additionalData = /** @type {any} */ ({
+		...baseAdditionalData(credentials),
+		userId: 'user-test',
+	});
 	let saved = clone(savedStaticData ?? {});
 	let activated = false;
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
@@ -62,7 +65,19 @@ function createPoller({ type, parameters, credentials, savedStaticData, pollBudg
 		async poll(mode = 'trigger') {
 			const budget = pollBudgetMs === undefined ? undefined : () => pollBudgetMs;
 			// The arguments n8n passes after the activation mode: emit hooks, cursor hooks and static data as n8n-core's defaults.
-			const context = new PollContext(workflow, node, additionalData, mode, activated ? 'init' : 'activate', undefined, undefined, undefined, undefined, undefined, budget);
+			const context = new PollContext(
+				workflow,
+				node,
+				additionalData,
+				mode,
+				activated ? 'init' : 'activate',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				budget,
+			);
 			const poll = /** @type {Function} */ (nodeType.poll);
 			const result = await poll.call(context);
 			if (mode === 'trigger') {

@@ -22,7 +22,9 @@ function platformHeaderNames(request) {
 }
 
 /** Every header name sent except what HTTP and the client add on their own (host, length, ...). */
-const TRANSPORT_HEADERS = new Set([...PROTOCOL_HEADERS].filter((name) => name !== 'accept' && name !== 'content-type'));
+const TRANSPORT_HEADERS = new Set(
+	[...PROTOCOL_HEADERS].filter((name) => name !== 'accept' && name !== 'content-type'),
+);
 
 /**
  * The header names of a recorded request that the node chose, Accept and Content-Type
@@ -52,4 +54,10 @@ function multipartFields(request) {
 	return request.body.fields;
 }
 
-module.exports = { platformHeaderNames, sentHeaderNames, requestsFor, multipartFields, PROTOCOL_HEADERS };
+module.exports = {
+	platformHeaderNames,
+	sentHeaderNames,
+	requestsFor,
+	multipartFields,
+	PROTOCOL_HEADERS,
+};

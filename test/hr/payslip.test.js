@@ -8,11 +8,20 @@ const runHr = fixture.runner('businessPlatformHr');
 
 describe('Payslip → Get (E15)', () => {
 	test('sends exactly uuid and secure_business_key and outputs the payslip without secrets', async () => {
-		const { json, error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' });
+		const { json, error } = await runHr({
+			resource: 'payslip',
+			operation: 'get',
+			payslipId: '1751',
+		});
 		expect(error).toBeUndefined();
 
 		const [request] = fixture.requestsFor('E15');
-		expect(request).toMatchObject({ method: 'GET', path: '/api/v1/payslips/1751', status: 200, business: 'acme' });
+		expect(request).toMatchObject({
+			method: 'GET',
+			path: '/api/v1/payslips/1751',
+			status: 200,
+			business: 'acme',
+		});
 		expect(platformHeaderNames(request)).toEqual(['secure_business_key', 'uuid']);
 		expect(request.headers.uuid).toBe(fixture.sandbox.credentials.clientUuid);
 		expect(request.headers.secure_business_key).toBe(fixture.sandbox.credentials.businessKeys.acme);
@@ -59,19 +68,36 @@ describe('Payslip → Get (E15)', () => {
 				payslipId: '={{ $json.payslip }}',
 				options: { business: '={{ $json.business }}' },
 			},
-			{ items: [{ json: { payslip: 1751, business: '' } }, { json: { payslip: 2751, business: 'globex' } }] },
+			{
+				items: [
+					{ json: { payslip: 1751, business: '' } },
+					{ json: { payslip: 2751, business: 'globex' } },
+				],
+			},
 		);
 		expect(error).toBeUndefined();
 		expect(json.map((p) => p.id)).toEqual([1751, 2751]);
-		expect(fixture.requestsFor('E15').map((/** @type {any} */ r) => r.business).sort()).toEqual(['acme', 'globex']);
+		expect(
+			fixture
+				.requestsFor('E15')
+				.map((/** @type {any} */ r) => r.business)
+				.sort(),
+		).toEqual(['acme', 'globex']);
 	});
 
 	test('an unknown business name fails that item before any request', async () => {
 		const { json } = await runHr(
-			{ resource: 'payslip', operation: 'get', payslipId: '1751', options: { business: 'initech' } },
+			{
+				resource: 'payslip',
+				operation: 'get',
+				payslipId: '1751',
+				options: { business: 'initech' },
+			},
 			{ continueOnFail: true },
 		);
-		expect(json[0].error).toBe('Business "initech" is not one of the credential\'s Additional Business Keys');
+		expect(json[0].error).toBe(
+			'Business "initech" is not one of the credential\'s Additional Business Keys',
+		);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -82,13 +108,23 @@ describe('Payslip → Get (E15)', () => {
 			{ credentials: { ...fixture.credentials, clientUuid: wrongUuid } },
 		);
 		expect(/** @type {any} */ (error).httpCode).toBe('401');
-		expect(error?.message).toBe('The platform did not accept the credential\'s "Client UUID" when asked to get payslip 1751');
-		expect(error?.description).toContain('The platform said: "Unauthenticated. Invalid uuid header."');
-		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(wrongUuid);
+		expect(error?.message).toBe(
+			'The platform did not accept the credential\'s "Client UUID" when asked to get payslip 1751',
+		);
+		expect(error?.description).toContain(
+			'The platform said: "Unauthenticated. Invalid uuid header."',
+		);
+		expect(
+			JSON.stringify({ message: error?.message, description: error?.description }),
+		).not.toContain(wrongUuid);
 	});
 
 	test('an id that is not a number fails naming the parameter and item, and nothing is sent', async () => {
-		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '../../skills' });
+		const { error } = await runHr({
+			resource: 'payslip',
+			operation: 'get',
+			payslipId: '../../skills',
+		});
 		expect(error?.message).toBe('Payslip ID must be a whole number, got "../../skills"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
@@ -104,22 +140,45 @@ describe('Payslip → Get (E15)', () => {
 	});
 
 	test('status: false on HTTP 200 is an error carrying the platform message', async () => {
-		fixture.sandbox.inject({ operation: 'E15', statusFalse: true, message: 'Payslip is being recalculated' });
+		fixture.sandbox.inject({
+			operation: 'E15',
+			statusFalse: true,
+			message: 'Payslip is being recalculated',
+		});
 		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' });
-		expect(error?.message).toBe('The platform refused to get payslip 1751: Payslip is being recalculated');
+		expect(error?.message).toBe(
+			'The platform refused to get payslip 1751: Payslip is being recalculated',
+		);
 		expect(/** @type {any} */ (error).context.data).toMatchObject({ httpCode: 200, item: 0 });
 	});
 
 	test('continueOnFail: the failing item carries its error, paired with its input; the others go through', async () => {
 		const { output } = await runHr(
 			{ resource: 'payslip', operation: 'get', payslipId: '={{ $json.id }}' },
-			{ items: [{ json: { id: 1751 } }, { json: { id: 424242 } }, { json: { id: 'x' } }, { json: { id: 1752 } }], continueOnFail: true },
+			{
+				items: [
+					{ json: { id: 1751 } },
+					{ json: { id: 424242 } },
+					{ json: { id: 'x' } },
+					{ json: { id: 1752 } },
+				],
+				continueOnFail: true,
+			},
 		);
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(output[0].json.id).toBe(1751);
 		expect(output[1].json).toMatchObject({ httpCode: '404' });
 		expect(output[1].json.error).toBe('The platform has no payslip 424242');
-		expect(output[1].json.details).toMatchObject({ operation: 'E15 Get Payslip', httpCode: 404, item: 1 });
+		expect(output[1].json.details).toMatchObject({
+			operation: 'E15 Get Payslip',
+			httpCode: 404,
+			item: 1,
+		});
 		expect(output[2].json.error).toBe('Payslip ID must be a whole number, got "x"');
 		expect(output[3].json.id).toBe(1752);
 	});

@@ -8,17 +8,32 @@ const runHr = fixture.runner('businessPlatformHr');
 
 describe('Skill → Create (E7)', () => {
 	test('sends exactly user_token, secure_business_key and uuid with a JSON body, and outputs the skill', async () => {
-		const { json, error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: 'Excel,\nNegotiation , Arabic' });
+		const { json, error } = await runHr({
+			resource: 'skill',
+			operation: 'create',
+			type: 'technical',
+			skills: 'Excel,\nNegotiation , Arabic',
+		});
 		expect(error).toBeUndefined();
 
 		const [request] = fixture.requestsFor('E7');
-		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/skills', status: 200, contentType: 'application/json' });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/v1/skills',
+			status: 200,
+			contentType: 'application/json',
+		});
 		expect(platformHeaderNames(request)).toEqual(['secure_business_key', 'user_token', 'uuid']);
-		expect(request.body).toEqual({ kind: 'json', value: { type: 'technical', skills: ['Excel', 'Negotiation', 'Arabic'] } });
+		expect(request.body).toEqual({
+			kind: 'json',
+			value: { type: 'technical', skills: ['Excel', 'Negotiation', 'Arabic'] },
+		});
 
 		expect(json).toHaveLength(1);
 		expect(json[0]).toMatchObject({ type: 'technical', business_id: 101 });
-		expect(fixture.sandbox.state.acme.skills.map((/** @type {any} */ s) => s.type)).toContain('technical');
+		expect(fixture.sandbox.state.acme.skills.map((/** @type {any} */ s) => s.type)).toContain(
+			'technical',
+		);
 	});
 
 	test('skills may come as an array from an expression', async () => {
@@ -36,32 +51,66 @@ describe('Skill → Create (E7)', () => {
 			status: 422,
 			body: {
 				message: 'The type has already been taken. (and 1 more error)',
-				errors: { type: ['The type has already been taken.'], 'skills.0': ['The skills.0 may not be greater than 100 characters.'] },
+				errors: {
+					type: ['The type has already been taken.'],
+					'skills.0': ['The skills.0 may not be greater than 100 characters.'],
+				},
 			},
 		});
-		const { error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: 'Excel' });
-		expect(error?.message).toBe('The platform refused to create the skill: The type has already been taken. (and 1 more error)');
+		const { error } = await runHr({
+			resource: 'skill',
+			operation: 'create',
+			type: 'technical',
+			skills: 'Excel',
+		});
+		expect(error?.message).toBe(
+			'The platform refused to create the skill: The type has already been taken. (and 1 more error)',
+		);
 		expect(error?.description).toContain('- Type: The type has already been taken.');
-		expect(error?.description).toContain('- Skills, entry 1: The skills.0 may not be greater than 100 characters.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E7 Create Skill', method: 'POST', path: '/api/v1/skills', httpCode: 422, item: 0 });
+		expect(error?.description).toContain(
+			'- Skills, entry 1: The skills.0 may not be greater than 100 characters.',
+		);
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E7 Create Skill',
+			method: 'POST',
+			path: '/api/v1/skills',
+			httpCode: 422,
+			item: 0,
+		});
 	});
 
 	test('an empty skill list fails before any request', async () => {
-		const { error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: ' , ' });
+		const { error } = await runHr({
+			resource: 'skill',
+			operation: 'create',
+			type: 'technical',
+			skills: ' , ',
+		});
 		expect(error?.message).toBe('Skills needs at least one skill');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a create is not repeated after a 500: the platform may have acted', async () => {
 		fixture.sandbox.inject({ operation: 'E7', status: 500, actFirst: true });
-		const { error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: 'Excel', options: { maxTries: 3, retryDelay: 1 } });
+		const { error } = await runHr({
+			resource: 'skill',
+			operation: 'create',
+			type: 'technical',
+			skills: 'Excel',
+			options: { maxTries: 3, retryDelay: 1 },
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
 		expect(fixture.requestsFor('E7')).toHaveLength(1);
 	});
 
 	test('a create is retried after a 429 (the platform did not act), waiting for Retry-After', async () => {
 		fixture.sandbox.inject({ operation: 'E7', status: 429, retryAfter: 0 });
-		const { json, error } = await runHr({ resource: 'skill', operation: 'create', type: 'technical', skills: 'Excel' });
+		const { json, error } = await runHr({
+			resource: 'skill',
+			operation: 'create',
+			type: 'technical',
+			skills: 'Excel',
+		});
 		expect(error).toBeUndefined();
 		expect(json[0].type).toBe('technical');
 		expect(fixture.requestsFor('E7').map((/** @type {any} */ r) => r.status)).toEqual([429, 200]);

@@ -10,6 +10,9 @@ const PNG = Buffer.from(
 	'89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8cfc0000003010100c9fe92ef0000000049454e44ae426082',
 	'hex',
 );
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'utf8');
+const PDF = Buffer.from(
+	'%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+	'utf8',
+);
 
 module.exports = { sha256, PNG, PDF };

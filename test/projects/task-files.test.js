@@ -8,20 +8,36 @@ const fixture = useSandbox();
 const runProjects = fixture.runner('businessPlatformProjects');
 
 /** The sandbox's current record of an acme task. @param {any} task */
-const taskOf = (task) => fixture.sandbox.state.acme.tasks.find((/** @type {any} */ t) => t.id === task);
+const taskOf = (task) =>
+	fixture.sandbox.state.acme.tasks.find((/** @type {any} */ t) => t.id === task);
 
 describe('Task → Update (E10): files', () => {
 	test('uploads two binary files of different types: names, sizes, types and content hashes arrive intact', async () => {
 		const { json, error } = await runProjects(
-			{ resource: 'task', operation: 'update', taskId: '1001', updateFields: { binaryPropertyNames: 'photo, report' } },
 			{
-				items: [{
-					json: {},
-					binary: {
-						photo: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'site-photo.png' },
-						report: { data: PDF.toString('base64'), mimeType: 'application/pdf', fileName: 'Inspection report.pdf' },
+				resource: 'task',
+				operation: 'update',
+				taskId: '1001',
+				updateFields: { binaryPropertyNames: 'photo, report' },
+			},
+			{
+				items: [
+					{
+						json: {},
+						binary: {
+							photo: {
+								data: PNG.toString('base64'),
+								mimeType: 'image/png',
+								fileName: 'site-photo.png',
+							},
+							report: {
+								data: PDF.toString('base64'),
+								mimeType: 'application/pdf',
+								fileName: 'Inspection report.pdf',
+							},
+						},
 					},
-				}],
+				],
 			},
 		);
 		expect(error).toBeUndefined();
@@ -29,18 +45,39 @@ describe('Task → Update (E10): files', () => {
 		const [request] = fixture.requestsFor('E10');
 		expect(request.body.fields).toEqual([]);
 		expect(request.body.files).toEqual([
-			{ field: 'files[0]', filename: 'site-photo.png', contentType: 'image/png', size: PNG.length, sha256: sha256(PNG) },
-			{ field: 'files[1]', filename: 'Inspection report.pdf', contentType: 'application/pdf', size: PDF.length, sha256: sha256(PDF) },
+			{
+				field: 'files[0]',
+				filename: 'site-photo.png',
+				contentType: 'image/png',
+				size: PNG.length,
+				sha256: sha256(PNG),
+			},
+			{
+				field: 'files[1]',
+				filename: 'Inspection report.pdf',
+				contentType: 'application/pdf',
+				size: PDF.length,
+				sha256: sha256(PDF),
+			},
 		]);
 
 		const files = json[0].files;
 		expect(files.map((/** @type {any} */ f) => f.id)).toEqual([1021, 1022, 1023, 1024]);
 		expect(files.slice(2)).toMatchObject([
 			{ file_name: 'site-photo.png', file_type: 'image', file_size: PNG.length, task_id: 1001 },
-			{ file_name: 'Inspection report.pdf', file_type: 'document', file_size: PDF.length, task_id: 1001 },
+			{
+				file_name: 'Inspection report.pdf',
+				file_type: 'document',
+				file_size: PDF.length,
+				task_id: 1001,
+			},
 		]);
 		// What the platform stored is byte-for-byte the input.
-		expect(taskOf(1001).files.slice(2).map((/** @type {any} */ f) => [f.content_type, f.sha256])).toEqual([
+		expect(
+			taskOf(1001)
+				.files.slice(2)
+				.map((/** @type {any} */ f) => [f.content_type, f.sha256]),
+		).toEqual([
 			['image/png', sha256(PNG)],
 			['application/pdf', sha256(PDF)],
 		]);
@@ -48,17 +85,40 @@ describe('Task → Update (E10): files', () => {
 
 	test('a file without a file name is sent under its binary field name with its MIME type', async () => {
 		const { error } = await runProjects(
-			{ resource: 'task', operation: 'update', taskId: '1004', updateFields: { binaryPropertyNames: '={{ ["data"] }}' } },
-			{ items: [{ json: {}, binary: { data: { data: PDF.toString('base64'), mimeType: 'application/pdf' } } }] },
+			{
+				resource: 'task',
+				operation: 'update',
+				taskId: '1004',
+				updateFields: { binaryPropertyNames: '={{ ["data"] }}' },
+			},
+			{
+				items: [
+					{
+						json: {},
+						binary: { data: { data: PDF.toString('base64'), mimeType: 'application/pdf' } },
+					},
+				],
+			},
 		);
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('E10')[0].body.files).toEqual([
-			{ field: 'files[0]', filename: 'data', contentType: 'application/pdf', size: PDF.length, sha256: sha256(PDF) },
+			{
+				field: 'files[0]',
+				filename: 'data',
+				contentType: 'application/pdf',
+				size: PDF.length,
+				sha256: sha256(PDF),
+			},
 		]);
 	});
 
 	test('File IDs to Delete removes those files from the task', async () => {
-		const { json, error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { deletedFileIds: '1021' } });
+		const { json, error } = await runProjects({
+			resource: 'task',
+			operation: 'update',
+			taskId: '1001',
+			updateFields: { deletedFileIds: '1021' },
+		});
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([['deleted_file_ids[0]', '1021']]);
 		expect(json[0].files.map((/** @type {any} */ f) => f.id)).toEqual([1022]);
@@ -71,16 +131,39 @@ describe('Task → Update (E10): files', () => {
 				resource: 'task',
 				operation: 'update',
 				taskId: '1001',
-				updateFields: { name: 'Prepare Q1 campaign brief (final)', binaryPropertyNames: 'data', deletedFileIds: '={{ [1021, 1022] }}' },
-				assignments: { assignment: [{ userId: '42', assignmentId: '1011' }, { userId: '45', assignmentId: '' }] },
+				updateFields: {
+					name: 'Prepare Q1 campaign brief (final)',
+					binaryPropertyNames: 'data',
+					deletedFileIds: '={{ [1021, 1022] }}',
+				},
+				assignments: {
+					assignment: [
+						{ userId: '42', assignmentId: '1011' },
+						{ userId: '45', assignmentId: '' },
+					],
+				},
 				timeTracking: {
 					timeEntry: [
-						{ userId: '42', startedAt: '2025-02-04T09:00:00', endedAt: '2025-02-04T10:30:00', durationMinutes: null },
+						{
+							userId: '42',
+							startedAt: '2025-02-04T09:00:00',
+							endedAt: '2025-02-04T10:30:00',
+							durationMinutes: null,
+						},
 						{ userId: '45', startedAt: '2025-02-05T13:00:00', endedAt: '', durationMinutes: 45 },
 					],
 				},
 			},
-			{ items: [{ json: {}, binary: { data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'final.png' } } }] },
+			{
+				items: [
+					{
+						json: {},
+						binary: {
+							data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'final.png' },
+						},
+					},
+				],
+			},
 		);
 		expect(error).toBeUndefined();
 
@@ -100,18 +183,31 @@ describe('Task → Update (E10): files', () => {
 			['timeTracking[1][duration_minutes]', '45'],
 		]);
 		expect(request.body.files).toEqual([
-			{ field: 'files[0]', filename: 'final.png', contentType: 'image/png', size: PNG.length, sha256: sha256(PNG) },
+			{
+				field: 'files[0]',
+				filename: 'final.png',
+				contentType: 'image/png',
+				size: PNG.length,
+				sha256: sha256(PNG),
+			},
 		]);
 
 		const task = json[0];
-		expect(task.files).toMatchObject([{ file_name: 'final.png', file_type: 'image', file_size: PNG.length }]);
+		expect(task.files).toMatchObject([
+			{ file_name: 'final.png', file_type: 'image', file_size: PNG.length },
+		]);
 		expect(task.assignments).toMatchObject([
 			{ id: 1011, assign_to: 42, assigned_at: '2025-01-05 08:10:00' },
 			{ assign_to: 45, task_id: 1001 },
 		]);
 		expect(task.time_tracking).toMatchObject([
 			{ id: 1031 },
-			{ assign_to: 42, started_at: '2025-02-04 09:00:00', ended_at: '2025-02-04 10:30:00', duration_minutes: 90 },
+			{
+				assign_to: 42,
+				started_at: '2025-02-04 09:00:00',
+				ended_at: '2025-02-04 10:30:00',
+				duration_minutes: 90,
+			},
 			{ assign_to: 45, started_at: '2025-02-05 13:00:00', ended_at: null, duration_minutes: 45 },
 		]);
 		expect(task.dependent_tasks.map((/** @type {any} */ t) => t.id)).toEqual([1002, 1003]);
@@ -120,14 +216,40 @@ describe('Task → Update (E10): files', () => {
 	test('after a 429 the upload is sent again with the same files (the body is rebuilt per attempt)', async () => {
 		fixture.sandbox.inject({ operation: 'E10', status: 429, retryAfter: 0 });
 		const { json, error } = await runProjects(
-			{ resource: 'task', operation: 'update', taskId: '1004', updateFields: { binaryPropertyNames: 'data' } },
-			{ items: [{ json: {}, binary: { data: { data: PDF.toString('base64'), mimeType: 'application/pdf', fileName: 'count.pdf' } } }] },
+			{
+				resource: 'task',
+				operation: 'update',
+				taskId: '1004',
+				updateFields: { binaryPropertyNames: 'data' },
+			},
+			{
+				items: [
+					{
+						json: {},
+						binary: {
+							data: {
+								data: PDF.toString('base64'),
+								mimeType: 'application/pdf',
+								fileName: 'count.pdf',
+							},
+						},
+					},
+				],
+			},
 		);
 		expect(error).toBeUndefined();
 		const requests = fixture.requestsFor('E10');
 		expect(requests.map((/** @type {any} */ r) => r.status)).toEqual([429, 200]);
 		for (const request of requests) {
-			expect(request.body.files).toEqual([{ field: 'files[0]', filename: 'count.pdf', contentType: 'application/pdf', size: PDF.length, sha256: sha256(PDF) }]);
+			expect(request.body.files).toEqual([
+				{
+					field: 'files[0]',
+					filename: 'count.pdf',
+					contentType: 'application/pdf',
+					size: PDF.length,
+					sha256: sha256(PDF),
+				},
+			]);
 		}
 		expect(json[0].files).toHaveLength(1);
 	});
@@ -135,8 +257,27 @@ describe('Task → Update (E10): files', () => {
 	test('an upload is not repeated after a 500: the platform may have stored the files', async () => {
 		fixture.sandbox.inject({ operation: 'E10', status: 500, actFirst: true });
 		const { error } = await runProjects(
-			{ resource: 'task', operation: 'update', taskId: '1004', updateFields: { binaryPropertyNames: 'data' }, options: { maxTries: 3, retryDelay: 1 } },
-			{ items: [{ json: {}, binary: { data: { data: PDF.toString('base64'), mimeType: 'application/pdf', fileName: 'count.pdf' } } }] },
+			{
+				resource: 'task',
+				operation: 'update',
+				taskId: '1004',
+				updateFields: { binaryPropertyNames: 'data' },
+				options: { maxTries: 3, retryDelay: 1 },
+			},
+			{
+				items: [
+					{
+						json: {},
+						binary: {
+							data: {
+								data: PDF.toString('base64'),
+								mimeType: 'application/pdf',
+								fileName: 'count.pdf',
+							},
+						},
+					},
+				],
+			},
 		);
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
 		expect(fixture.requestsFor('E10')).toHaveLength(1);
@@ -152,21 +293,44 @@ describe("Task → Update (E10) with n8n's filesystem binary data mode", () => {
 	});
 
 	test('files stored by reference (no inline data) are read through the binary data service and arrive intact', async () => {
-		const photo = await binaryStore.store(PNG, { fileName: 'site-photo.png', mimeType: 'image/png' });
-		const report = await binaryStore.store(PDF, { fileName: 'report.pdf', mimeType: 'application/pdf' });
+		const photo = await binaryStore.store(PNG, {
+			fileName: 'site-photo.png',
+			mimeType: 'image/png',
+		});
+		const report = await binaryStore.store(PDF, {
+			fileName: 'report.pdf',
+			mimeType: 'application/pdf',
+		});
 		// The items carry only a reference: reading `binary.data` would upload the mode name, not the file.
 		expect(photo.id).toMatch(/^filesystem-v2:/);
 		expect(photo.data).toBe('filesystem-v2');
 		expect(report.id).toMatch(/^filesystem-v2:/);
 
 		const { json, error } = await runProjects(
-			{ resource: 'task', operation: 'update', taskId: '1002', updateFields: { binaryPropertyNames: 'photo,report' } },
+			{
+				resource: 'task',
+				operation: 'update',
+				taskId: '1002',
+				updateFields: { binaryPropertyNames: 'photo,report' },
+			},
 			{ items: [{ json: {}, binary: { photo, report } }] },
 		);
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('E10')[0].body.files).toEqual([
-			{ field: 'files[0]', filename: 'site-photo.png', contentType: 'image/png', size: PNG.length, sha256: sha256(PNG) },
-			{ field: 'files[1]', filename: 'report.pdf', contentType: 'application/pdf', size: PDF.length, sha256: sha256(PDF) },
+			{
+				field: 'files[0]',
+				filename: 'site-photo.png',
+				contentType: 'image/png',
+				size: PNG.length,
+				sha256: sha256(PNG),
+			},
+			{
+				field: 'files[1]',
+				filename: 'report.pdf',
+				contentType: 'application/pdf',
+				size: PDF.length,
+				sha256: sha256(PDF),
+			},
 		]);
 		expect(json[0].files).toMatchObject([
 			{ file_name: 'site-photo.png', file_type: 'image', file_size: PNG.length },

@@ -8,7 +8,8 @@ const fixture = useSandbox();
 const runProjects = fixture.runner('businessPlatformProjects');
 
 /** The sandbox's current record of an acme task. @param {any} task */
-const taskOf = (task) => fixture.sandbox.state.acme.tasks.find((/** @type {any} */ t) => t.id === task);
+const taskOf = (task) =>
+	fixture.sandbox.state.acme.tasks.find((/** @type {any} */ t) => t.id === task);
 
 describe('Task → Update (E10)', () => {
 	test('sends every Update Field in the spec order, dates normalised without a shift, and outputs the task with its relations', async () => {
@@ -39,9 +40,16 @@ describe('Task → Update (E10)', () => {
 		expect(error).toBeUndefined();
 
 		const [request] = fixture.requestsFor('E10');
-		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/tasks/update/1002', status: 200, business: 'acme' });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/v1/tasks/update/1002',
+			status: 200,
+			business: 'acme',
+		});
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(sentHeaderNames(request)).toEqual(['Accept', 'Accept-Language', 'Content-Type', 'secure-business-key', 'user-token'].sort());
+		expect(sentHeaderNames(request)).toEqual(
+			['Accept', 'Accept-Language', 'Content-Type', 'secure-business-key', 'user-token'].sort(),
+		);
 		expect(request.headers.Accept).toBe('application/json');
 		expect(request.body.fields).toEqual([
 			['name', 'Design landing page v2'],
@@ -66,13 +74,28 @@ describe('Task → Update (E10)', () => {
 		expect(json).toHaveLength(1);
 		const task = json[0];
 		expect(task).toMatchObject({
-			id: 1002, name: 'Design landing page v2', group_name: 'Web', owner_id: '43', reviewed_by: '42', status: 'In Progress',
-			due_date: '2025-03-15', priority: 'High', duration_days: '9', budget: '2500.50', dependent_on: 1003,
-			timeline_start: '2025-03-01', timeline_end: '2025-03-20', project_id: 12, board_id: 4, task_code: 'T01002',
+			id: 1002,
+			name: 'Design landing page v2',
+			group_name: 'Web',
+			owner_id: '43',
+			reviewed_by: '42',
+			status: 'In Progress',
+			due_date: '2025-03-15',
+			priority: 'High',
+			duration_days: '9',
+			budget: '2500.50',
+			dependent_on: 1003,
+			timeline_start: '2025-03-01',
+			timeline_end: '2025-03-20',
+			project_id: 12,
+			board_id: 4,
+			task_code: 'T01002',
 		});
 		expect(task.dependent_task).toMatchObject({ id: 1003, name: 'Launch paid ads' });
 		expect(task.dependent_tasks).toEqual([]);
-		expect(task.assignments).toEqual([{ id: 1013, task_id: 1002, assign_to: 44, assigned_at: '2025-01-05 08:20:00' }]);
+		expect(task.assignments).toEqual([
+			{ id: 1013, task_id: 1002, assign_to: 44, assigned_at: '2025-01-05 08:20:00' },
+		]);
 		expect(task.files).toEqual([]);
 		expect(task.time_tracking).toEqual([]);
 		expect(task).not.toHaveProperty('message');
@@ -88,7 +111,15 @@ describe('Task → Update (E10)', () => {
 				dueDate: '={{ DateTime.fromISO("2025-04-01T00:30:00", { zone: "Asia/Riyadh" }) }}',
 				timelineStart: '={{ new Date("2025-03-25T12:00:00Z") }}',
 			},
-			timeTracking: { timeEntry: [{ userId: '42', startedAt: '={{ DateTime.fromISO("2025-03-26T08:15:30", { zone: "Asia/Tokyo" }) }}', durationMinutes: null }] },
+			timeTracking: {
+				timeEntry: [
+					{
+						userId: '42',
+						startedAt: '={{ DateTime.fromISO("2025-03-26T08:15:30", { zone: "Asia/Tokyo" }) }}',
+						durationMinutes: null,
+					},
+				],
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([
@@ -106,7 +137,9 @@ describe('Task → Update (E10)', () => {
 				operation: 'update',
 				taskId: '={{ $json.task }}',
 				updateFields: { dueDate: '={{ $json.due }}' },
-				timeTracking: { timeEntry: [{ userId: '42', startedAt: '={{ $json.started }}', durationMinutes: null }] },
+				timeTracking: {
+					timeEntry: [{ userId: '42', startedAt: '={{ $json.started }}', durationMinutes: null }],
+				},
 			},
 			{
 				items: [
@@ -118,27 +151,46 @@ describe('Task → Update (E10)', () => {
 				continueOnFail: true,
 			},
 		);
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
-		expect(output[0].json).toMatchObject({ id: 1002, due_date: '2025-03-10' });
-		expect(output[1].json.error).toBe('Due Date is not a real date or time, got "2025-02-30T00:00:00"');
-		expect(output[2].json.error).toBe('Started At of Time Entry 1 needs a time as YYYY-MM-DD HH:MM:SS, got "2025-03-03"');
-		expect(output[3].json).toMatchObject({ id: 1001, due_date: '2025-03-14' });
-		expect(fixture.requestsFor('E10').map((/** @type {any} */ r) => r.path).sort()).toEqual([
-			'/api/v1/tasks/update/1001',
-			'/api/v1/tasks/update/1002',
+		expect(output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
 		]);
+		expect(output[0].json).toMatchObject({ id: 1002, due_date: '2025-03-10' });
+		expect(output[1].json.error).toBe(
+			'Due Date is not a real date or time, got "2025-02-30T00:00:00"',
+		);
+		expect(output[2].json.error).toBe(
+			'Started At of Time Entry 1 needs a time as YYYY-MM-DD HH:MM:SS, got "2025-03-03"',
+		);
+		expect(output[3].json).toMatchObject({ id: 1001, due_date: '2025-03-14' });
+		expect(
+			fixture
+				.requestsFor('E10')
+				.map((/** @type {any} */ r) => r.path)
+				.sort(),
+		).toEqual(['/api/v1/tasks/update/1001', '/api/v1/tasks/update/1002']);
 		expect(taskOf(1003).due_date).toBe('2025-02-25');
 	});
 
 	test('without continueOnFail a malformed date stops the node with the item and field named', async () => {
-		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1002', updateFields: { timelineEnd: 'next week' } });
+		const { error } = await runProjects({
+			resource: 'task',
+			operation: 'update',
+			taskId: '1002',
+			updateFields: { timelineEnd: 'next week' },
+		});
 		expect(error?.message).toBe('Timeline End must be a date as YYYY-MM-DD, got "next week"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a clearable field left empty is sent empty and clears it; another empty field is refused', async () => {
 		const cleared = await runProjects({
-			resource: 'task', operation: 'update', taskId: '1001', updateFields: { timelineStart: '', timelineEnd: '', projectId: '', note: '' },
+			resource: 'task',
+			operation: 'update',
+			taskId: '1001',
+			updateFields: { timelineStart: '', timelineEnd: '', projectId: '', note: '' },
 		});
 		expect(cleared.error).toBeUndefined();
 		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([
@@ -147,17 +199,43 @@ describe('Task → Update (E10)', () => {
 			['timeline_end', ''],
 			['project_id', ''],
 		]);
-		expect(cleared.json[0]).toMatchObject({ timeline_start: null, timeline_end: null, project_id: null, note: null });
+		expect(cleared.json[0]).toMatchObject({
+			timeline_start: null,
+			timeline_end: null,
+			project_id: null,
+			note: null,
+		});
 
-		const refused = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { ownerId: ' ' } });
-		expect(refused.error?.message).toBe('Owner ID is empty; remove it from Update Fields to leave it unchanged');
+		const refused = await runProjects({
+			resource: 'task',
+			operation: 'update',
+			taskId: '1001',
+			updateFields: { ownerId: ' ' },
+		});
+		expect(refused.error?.message).toBe(
+			'Owner ID is empty; remove it from Update Fields to leave it unchanged',
+		);
 		expect(fixture.requestsFor('E10')).toHaveLength(1);
 	});
 
 	test('a missing binary field fails that item before anything is sent', async () => {
 		const { error } = await runProjects(
-			{ resource: 'task', operation: 'update', taskId: '1001', updateFields: { binaryPropertyNames: 'data, attachment' } },
-			{ items: [{ json: {}, binary: { data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'a.png' } } }] },
+			{
+				resource: 'task',
+				operation: 'update',
+				taskId: '1001',
+				updateFields: { binaryPropertyNames: 'data, attachment' },
+			},
+			{
+				items: [
+					{
+						json: {},
+						binary: {
+							data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'a.png' },
+						},
+					},
+				],
+			},
 		);
 		expect(error?.message).toMatch(/attachment/);
 		expect(/** @type {any} */ (error).context?.itemIndex).toBe(0);
@@ -166,49 +244,102 @@ describe('Task → Update (E10)', () => {
 
 	test('ids in fixed collections are checked with their entry named', async () => {
 		const { error } = await runProjects({
-			resource: 'task', operation: 'update', taskId: '1001',
-			assignments: { assignment: [{ userId: '42', assignmentId: '' }, { userId: 'sara', assignmentId: '' }] },
+			resource: 'task',
+			operation: 'update',
+			taskId: '1001',
+			assignments: {
+				assignment: [
+					{ userId: '42', assignmentId: '' },
+					{ userId: 'sara', assignmentId: '' },
+				],
+			},
 		});
 		expect(error?.message).toBe('User ID of Assignment 2 must be a whole number, got "sara"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('an unknown task fails with the platform message and HTTP 404', async () => {
-		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '9999', updateFields: { name: 'x' } });
+		const { error } = await runProjects({
+			resource: 'task',
+			operation: 'update',
+			taskId: '9999',
+			updateFields: { name: 'x' },
+		});
 		expect(error?.message).toBe('The platform has no task 9999');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 	});
 
 	test("another business's task is not visible (tenant isolation)", async () => {
-		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '2001', updateFields: { name: 'x' } });
+		const { error } = await runProjects({
+			resource: 'task',
+			operation: 'update',
+			taskId: '2001',
+			updateFields: { name: 'x' },
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(fixture.sandbox.state.globex.tasks[0].name).toBe('Replace conveyor belt');
 	});
 
 	test('the platform refuses a dependency cycle: 422 with its field error', async () => {
-		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { dependentOn: '1002' } });
+		const { error } = await runProjects({
+			resource: 'task',
+			operation: 'update',
+			taskId: '1001',
+			updateFields: { dependentOn: '1002' },
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The platform refused to update task 1001: The selected dependent on is invalid.');
+		expect(error?.message).toBe(
+			'The platform refused to update task 1001: The selected dependent on is invalid.',
+		);
 		// The platform's field is named by the node's parameter label.
-		expect(error?.description).toContain('- Dependent On Task ID: The selected dependent on is invalid.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E10 Update Task', method: 'POST', path: '/api/v1/tasks/update/{id}', httpCode: 422, item: 0 });
+		expect(error?.description).toContain(
+			'- Dependent On Task ID: The selected dependent on is invalid.',
+		);
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E10 Update Task',
+			method: 'POST',
+			path: '/api/v1/tasks/update/{id}',
+			httpCode: 422,
+			item: 0,
+		});
 	});
 
 	test('Name stays optional: if the platform insists on it, its own message is shown', async () => {
 		fixture.sandbox.inject({
 			operation: 'E10',
 			status: 422,
-			body: { message: 'The name field is required.', errors: { name: ['The name field is required.'] } },
+			body: {
+				message: 'The name field is required.',
+				errors: { name: ['The name field is required.'] },
+			},
 		});
-		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { status: 'Done' } });
-		expect(error?.message).toBe('The platform refused to update task 1001: The name field is required.');
+		const { error } = await runProjects({
+			resource: 'task',
+			operation: 'update',
+			taskId: '1001',
+			updateFields: { status: 'Done' },
+		});
+		expect(error?.message).toBe(
+			'The platform refused to update task 1001: The name field is required.',
+		);
 		expect(error?.description).toContain('- Name: The name field is required.');
 		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([['status', 'Done']]);
 	});
 
 	test('success: false on HTTP 200 is an error with the platform message', async () => {
-		fixture.sandbox.inject({ operation: 'E10', statusFalse: true, message: 'Task is locked by its reviewer' });
-		const { error } = await runProjects({ resource: 'task', operation: 'update', taskId: '1001', updateFields: { status: 'Done' } });
-		expect(error?.message).toBe('The platform refused to update task 1001: Task is locked by its reviewer');
+		fixture.sandbox.inject({
+			operation: 'E10',
+			statusFalse: true,
+			message: 'Task is locked by its reviewer',
+		});
+		const { error } = await runProjects({
+			resource: 'task',
+			operation: 'update',
+			taskId: '1001',
+			updateFields: { status: 'Done' },
+		});
+		expect(error?.message).toBe(
+			'The platform refused to update task 1001: Task is locked by its reviewer',
+		);
 	});
 });

@@ -8,13 +8,30 @@ const runProjects = fixture.runner('businessPlatformProjects');
 
 describe('Workspace → Delete (E6)', () => {
 	test('sends exactly Accept, user-token, secure-business-key, Accept-Language and Content-Type with a JSON body', async () => {
-		const { json, output, error } = await runProjects({ resource: 'workspace', operation: 'delete', workspaceId: '1801', businessId: '101' });
+		const { json, output, error } = await runProjects({
+			resource: 'workspace',
+			operation: 'delete',
+			workspaceId: '1801',
+			businessId: '101',
+		});
 		expect(error).toBeUndefined();
 
 		const [request] = fixture.requestsFor('E6');
-		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/workspaces/delete/1801', status: 200, business: 'acme', contentType: 'application/json' });
-		expect(sentHeaderNames(request)).toEqual(['Accept', 'Accept-Language', 'Content-Type', 'secure-business-key', 'user-token'].sort());
-		expect(platformHeaderNames(request)).toEqual(['Accept-Language', 'secure-business-key', 'user-token']);
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/v1/workspaces/delete/1801',
+			status: 200,
+			business: 'acme',
+			contentType: 'application/json',
+		});
+		expect(sentHeaderNames(request)).toEqual(
+			['Accept', 'Accept-Language', 'Content-Type', 'secure-business-key', 'user-token'].sort(),
+		);
+		expect(platformHeaderNames(request)).toEqual([
+			'Accept-Language',
+			'secure-business-key',
+			'user-token',
+		]);
 		expect(request.headers).toMatchObject({
 			Accept: 'application/json',
 			'Accept-Language': 'en',
@@ -25,12 +42,18 @@ describe('Workspace → Delete (E6)', () => {
 
 		expect(json).toEqual([{ deleted: true, message: 'Workspace deleted successfully.' }]);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
-		expect(fixture.sandbox.state.acme.workspaces.map((/** @type {any} */ w) => w.id)).toEqual([1802, 1803]);
+		expect(fixture.sandbox.state.acme.workspaces.map((/** @type {any} */ w) => w.id)).toEqual([
+			1802, 1803,
+		]);
 	});
 
 	test('Options → Language overrides the credential default', async () => {
 		const { json, error } = await runProjects({
-			resource: 'workspace', operation: 'delete', workspaceId: '1802', businessId: '101', options: { language: 'ar' },
+			resource: 'workspace',
+			operation: 'delete',
+			workspaceId: '1802',
+			businessId: '101',
+			options: { language: 'ar' },
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('E6')[0].headers['Accept-Language']).toBe('ar');
@@ -38,25 +61,51 @@ describe('Workspace → Delete (E6)', () => {
 	});
 
 	test('an unknown workspace fails with the platform message and HTTP 404', async () => {
-		const { error } = await runProjects({ resource: 'workspace', operation: 'delete', workspaceId: '4242', businessId: '101' });
+		const { error } = await runProjects({
+			resource: 'workspace',
+			operation: 'delete',
+			workspaceId: '4242',
+			businessId: '101',
+		});
 		expect(error?.message).toBe('The platform has no workspace 4242');
 		expect(error?.description).toContain('The platform said: "Workspace not found."');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ operation: 'E6 Delete Workspace', method: 'POST', path: '/api/v1/workspaces/delete/{id}', httpCode: 404, item: 0 });
+		expect(/** @type {any} */ (error).context.data).toMatchObject({
+			operation: 'E6 Delete Workspace',
+			method: 'POST',
+			path: '/api/v1/workspaces/delete/{id}',
+			httpCode: 404,
+			item: 0,
+		});
 	});
 
 	test('another business id is refused by the platform with its field error (422)', async () => {
-		const { error } = await runProjects({ resource: 'workspace', operation: 'delete', workspaceId: '1801', businessId: '202' });
+		const { error } = await runProjects({
+			resource: 'workspace',
+			operation: 'delete',
+			workspaceId: '1801',
+			businessId: '202',
+		});
 		expect(/** @type {any} */ (error).httpCode).toBe('422');
-		expect(error?.message).toBe('The platform refused to delete workspace 1801: The selected business id is invalid.');
+		expect(error?.message).toBe(
+			'The platform refused to delete workspace 1801: The selected business id is invalid.',
+		);
 		expect(error?.description).toContain('- Business ID: The selected business id is invalid.');
 		expect(fixture.sandbox.state.acme.workspaces).toHaveLength(3);
 	});
 
 	test('ids that are not whole numbers fail naming the parameter and item; nothing is sent', async () => {
 		const { json } = await runProjects(
-			{ resource: 'workspace', operation: 'delete', workspaceId: '={{ $json.w }}', businessId: '={{ $json.b }}' },
-			{ items: [{ json: { w: '../tasks', b: 101 } }, { json: { w: 1801, b: 'acme' } }], continueOnFail: true },
+			{
+				resource: 'workspace',
+				operation: 'delete',
+				workspaceId: '={{ $json.w }}',
+				businessId: '={{ $json.b }}',
+			},
+			{
+				items: [{ json: { w: '../tasks', b: 101 } }, { json: { w: 1801, b: 'acme' } }],
+				continueOnFail: true,
+			},
 		);
 		expect(json[0].error).toBe('Workspace ID must be a whole number, got "../tasks"');
 		expect(json[1].error).toBe('Business ID must be a whole number, got "acme"');
@@ -66,7 +115,11 @@ describe('Workspace → Delete (E6)', () => {
 	test('a delete is not repeated after a 500: the platform may have acted', async () => {
 		fixture.sandbox.inject({ operation: 'E6', status: 500, actFirst: true });
 		const { error } = await runProjects({
-			resource: 'workspace', operation: 'delete', workspaceId: '1803', businessId: '101', options: { maxTries: 3, retryDelay: 1 },
+			resource: 'workspace',
+			operation: 'delete',
+			workspaceId: '1803',
+			businessId: '101',
+			options: { maxTries: 3, retryDelay: 1 },
 		});
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
 		expect(fixture.requestsFor('E6')).toHaveLength(1);

@@ -52,7 +52,10 @@ function packageTypes() {
 		const instance = new Type();
 		return /** @type {string} */ (instance.description?.name ?? instance.name);
 	};
-	return { nodes: manifest.n8n.nodes.map(described), credentials: manifest.n8n.credentials.map(described) };
+	return {
+		nodes: manifest.n8n.nodes.map(described),
+		credentials: manifest.n8n.credentials.map(described),
+	};
 }
 
 /**
@@ -64,20 +67,37 @@ function packageTypes() {
 async function checkPackageLoads(get, nodesDir) {
 	const expected = packageTypes();
 	const prefix = `${app.PACKAGE_NAME}.`;
-	const nodeTypes = /** @type {any[]} */ (await jsonOf(await get('/types/nodes.json'), 'types/nodes.json'));
-	const loadedNodes = new Set(nodeTypes.map((t) => t.name).filter((name) => name.startsWith(prefix)));
-	for (const node of expected.nodes) assert.ok(loadedNodes.has(prefix + node), `n8n did not load node ${prefix + node}`);
-	const credentialTypes = /** @type {any[]} */ (await jsonOf(await get('/types/credentials.json'), 'types/credentials.json'));
+	const nodeTypes = /** @type {any[]} */ (
+		await jsonOf(await get('/types/nodes.json'), 'types/nodes.json')
+	);
+	const loadedNodes = new Set(
+		nodeTypes.map((t) => t.name).filter((name) => name.startsWith(prefix)),
+	);
+	for (const node of expected.nodes)
+		assert.ok(loadedNodes.has(prefix + node), `n8n did not load node ${prefix + node}`);
+	const credentialTypes = /** @type {any[]} */ (
+		await jsonOf(await get('/types/credentials.json'), 'types/credentials.json')
+	);
 	const loadedCredentials = new Set(credentialTypes.map((t) => t.name));
-	for (const credential of expected.credentials) assert.ok(loadedCredentials.has(credential), `n8n did not load credential ${credential}`);
+	for (const credential of expected.credentials)
+		assert.ok(loadedCredentials.has(credential), `n8n did not load credential ${credential}`);
 
 	const installed = path.join(nodesDir, 'node_modules');
 	const requiresLuxon = listFiles(path.join(installed, app.PACKAGE_NAME, 'dist')).some(
 		(file) => file.endsWith('.js') && /require\("luxon"\)/.test(fs.readFileSync(file, 'utf8')),
 	);
 	const bundled = fs.readdirSync(installed).filter((name) => !name.startsWith('.'));
-	assert.deepEqual(bundled, [app.PACKAGE_NAME], 'the community-nodes folder should hold the package alone (no luxon, no n8n-workflow)');
-	return { nodes: expected.nodes.length, credentials: expected.credentials.length, requiresLuxon, folderHolds: bundled };
+	assert.deepEqual(
+		bundled,
+		[app.PACKAGE_NAME],
+		'the community-nodes folder should hold the package alone (no luxon, no n8n-workflow)',
+	);
+	return {
+		nodes: expected.nodes.length,
+		credentials: expected.credentials.length,
+		requiresLuxon,
+		folderHolds: bundled,
+	};
 }
 
 /** @param {string} dir */
@@ -87,9 +107,11 @@ function countFiles(dir) {
 
 /** @param {string} dir @returns {string[]} */
 function listFiles(dir) {
-	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-		entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-	);
+	return fs
+		.readdirSync(dir, { withFileTypes: true })
+		.flatMap((entry) =>
+			entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+		);
 }
 
 /**
@@ -112,20 +134,40 @@ async function checkTransfers({ baseUrl, sandbox, query, workers }) {
 	const seconds = (Date.now() - started) / 1000;
 
 	const records = sandbox.state.acme.transfers.slice(before);
-	assert.equal(records.length, TRANSFERS, `records at the sandbox: ${records.length}, expected ${TRANSFERS}`);
+	assert.equal(
+		records.length,
+		TRANSFERS,
+		`records at the sandbox: ${records.length}, expected ${TRANSFERS}`,
+	);
 	const byQuantity = new Map(records.map((/** @type {any} */ r) => [Number(r.quantity), r]));
-	assert.equal(byQuantity.size, TRANSFERS, `distinct quantities: ${byQuantity.size} (some record doubled)`);
+	assert.equal(
+		byQuantity.size,
+		TRANSFERS,
+		`distinct quantities: ${byQuantity.size} (some record doubled)`,
+	);
 	quantities.forEach((quantity, i) => {
 		const record = byQuantity.get(quantity);
 		assert.ok(record, `no record for quantity ${quantity}`);
-		assert.equal(String(answers[i].id), String(record.id), `webhook answer ${i} names record ${answers[i].id}, the sandbox has ${record.id}`);
-		assert.equal(Number(answers[i].quantity), quantity, `webhook answer ${i} has quantity ${answers[i].quantity}`);
+		assert.equal(
+			String(answers[i].id),
+			String(record.id),
+			`webhook answer ${i} names record ${answers[i].id}, the sandbox has ${record.id}`,
+		);
+		assert.equal(
+			Number(answers[i].quantity),
+			quantity,
+			`webhook answer ${i} has quantity ${answers[i].quantity}`,
+		);
 	});
 
 	const executions = executionsOf(query, TRANSFER.id);
 	assert.equal(executions.length, TRANSFERS, `executions in Postgres: ${executions.length}`);
 	const failed = executions.filter((e) => e.status !== 'success');
-	assert.equal(failed.length, 0, `executions not successful: ${failed.map((e) => `${e.id}:${e.status}`).join(', ')}`);
+	assert.equal(
+		failed.length,
+		0,
+		`executions not successful: ${failed.map((e) => `${e.id}:${e.status}`).join(', ')}`,
+	);
 	/** @type {Record<string, number>} */
 	const perWorker = {};
 	let counted = 0;
@@ -134,23 +176,69 @@ async function checkTransfers({ baseUrl, sandbox, query, workers }) {
 		const mine = executionsFinishedBy(worker.started.logFile).filter((id) => ids.has(id));
 		perWorker[worker.role] = mine.length;
 		counted += mine.length;
-		assert.ok(mine.length >= TRANSFERS * MIN_WORKER_SHARE, `${worker.role} ran ${mine.length} of ${TRANSFERS} (< ${MIN_WORKER_SHARE * 100}%)`);
+		assert.ok(
+			mine.length >= TRANSFERS * MIN_WORKER_SHARE,
+			`${worker.role} ran ${mine.length} of ${TRANSFERS} (< ${MIN_WORKER_SHARE * 100}%)`,
+		);
 	}
 	assert.equal(counted, TRANSFERS, `workers logged ${counted} finished executions of ${TRANSFERS}`);
-	return { calls: TRANSFERS, parallel: TRANSFERS_IN_PARALLEL, executions: executions.length, records: records.length, distinctQuantities: byQuantity.size, perWorker, seconds };
+	return {
+		calls: TRANSFERS,
+		parallel: TRANSFERS_IN_PARALLEL,
+		executions: executions.length,
+		records: records.length,
+		distinctQuantities: byQuantity.size,
+		perWorker,
+		seconds,
+	};
 }
 
 /** 20 files: sizes from 1 byte to 5 MB, ten MIME types, random content. */
 function testFiles() {
 	const types = [
-		['txt', 'text/plain'], ['csv', 'text/csv'], ['json', 'application/json'], ['pdf', 'application/pdf'], ['png', 'image/png'],
-		['jpg', 'image/jpeg'], ['zip', 'application/zip'], ['bin', 'application/octet-stream'], ['xml', 'application/xml'], ['mp3', 'audio/mpeg'],
+		['txt', 'text/plain'],
+		['csv', 'text/csv'],
+		['json', 'application/json'],
+		['pdf', 'application/pdf'],
+		['png', 'image/png'],
+		['jpg', 'image/jpeg'],
+		['zip', 'application/zip'],
+		['bin', 'application/octet-stream'],
+		['xml', 'application/xml'],
+		['mp3', 'audio/mpeg'],
 	];
-	const sizes = [1, 17, 512, 1023, 4096, 10_000, 65_536, 100_003, 250_000, 512_000, 777_777, 1_048_576, 1_500_000, 2_000_001, 2_621_440, 3_000_000, 3_500_000, 4_194_304, 4_800_000, 5 * 1024 * 1024];
+	const sizes = [
+		1,
+		17,
+		512,
+		1023,
+		4096,
+		10_000,
+		65_536,
+		100_003,
+		250_000,
+		512_000,
+		777_777,
+		1_048_576,
+		1_500_000,
+		2_000_001,
+		2_621_440,
+		3_000_000,
+		3_500_000,
+		4_194_304,
+		4_800_000,
+		5 * 1024 * 1024,
+	];
 	return sizes.map((size, i) => {
 		const [extension, type] = types[i % types.length];
 		const bytes = crypto.randomBytes(size);
-		return { name: `queue-file-${String(i + 1).padStart(2, '0')}-${size}.${extension}`, type, bytes, size, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+		return {
+			name: `queue-file-${String(i + 1).padStart(2, '0')}-${size}.${extension}`,
+			type,
+			bytes,
+			size,
+			sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+		};
 	});
 }
 
@@ -164,7 +252,8 @@ function testFiles() {
  */
 async function checkFiles({ baseUrl, sandbox, query }, mode, storagePath) {
 	const files = testFiles();
-	const storedRows = () => Number(query(`SELECT count(*) FROM binary_data WHERE "fileName" LIKE 'queue-file-%'`));
+	const storedRows = () =>
+		Number(query(`SELECT count(*) FROM binary_data WHERE "fileName" LIKE 'queue-file-%'`));
 	const rowsBefore = storedRows();
 	const filesBefore = storagePath ? countFiles(storagePath) : 0;
 	const taskIds = [1001, 1002, 1003, 1004];
@@ -174,35 +263,67 @@ async function checkFiles({ baseUrl, sandbox, query }, mode, storagePath) {
 		const form = new FormData();
 		form.append('taskId', String(taskIds[i % taskIds.length]));
 		form.append('data', new Blob([files[i].bytes], { type: files[i].type }), files[i].name);
-		return jsonOf(await fetch(`${baseUrl}/webhook/${TASK_FILE.path}`, { method: 'POST', body: form }), `${mode}: file ${files[i].name}`);
+		return jsonOf(
+			await fetch(`${baseUrl}/webhook/${TASK_FILE.path}`, { method: 'POST', body: form }),
+			`${mode}: file ${files[i].name}`,
+		);
 	});
 	const seconds = (Date.now() - started) / 1000;
 	const uploads = sandbox.requests
 		.slice(before)
 		.filter((/** @type {any} */ r) => r.operation === 'E10' && r.status === 200)
 		.flatMap((/** @type {any} */ r) => r.body.files ?? []);
-	assert.equal(uploads.length, files.length, `${mode}: ${uploads.length} files reached the sandbox, expected ${files.length}`);
+	assert.equal(
+		uploads.length,
+		files.length,
+		`${mode}: ${uploads.length} files reached the sandbox, expected ${files.length}`,
+	);
 	const byName = new Map(uploads.map((/** @type {any} */ f) => [f.filename, f]));
 	files.forEach((file, i) => {
 		const received = byName.get(file.name);
 		assert.ok(received, `${mode}: ${file.name} did not reach the sandbox`);
 		assert.equal(received.sha256, file.sha256, `${mode}: ${file.name} sha256 differs`);
-		assert.equal(received.size, file.size, `${mode}: ${file.name} size ${received.size}, sent ${file.size}`);
-		assert.equal(received.contentType.split(';')[0], file.type, `${mode}: ${file.name} type ${received.contentType}, sent ${file.type}`);
+		assert.equal(
+			received.size,
+			file.size,
+			`${mode}: ${file.name} size ${received.size}, sent ${file.size}`,
+		);
+		assert.equal(
+			received.contentType.split(';')[0],
+			file.type,
+			`${mode}: ${file.name} type ${received.contentType}, sent ${file.type}`,
+		);
 		const attached = (answers[i].files ?? []).map((/** @type {any} */ f) => f.file_name);
-		assert.ok(attached.includes(file.name), `${mode}: the task in the webhook answer lacks ${file.name}`);
+		assert.ok(
+			attached.includes(file.name),
+			`${mode}: the task in the webhook answer lacks ${file.name}`,
+		);
 	});
 	const newRows = storedRows() - rowsBefore;
 	const newFiles = storagePath ? countFiles(storagePath) - filesBefore : 0;
-	if (mode === 'database') assert.ok(newRows >= files.length, `database mode: ${newRows} new binary_data rows for ${files.length} files`);
+	if (mode === 'database')
+		assert.ok(
+			newRows >= files.length,
+			`database mode: ${newRows} new binary_data rows for ${files.length} files`,
+		);
 	else {
 		assert.equal(newRows, 0, `filesystem mode: ${newRows} new binary_data rows`);
-		assert.ok(newFiles >= files.length, `filesystem mode: ${newFiles} new files under the shared storage path for ${files.length} files`);
+		assert.ok(
+			newFiles >= files.length,
+			`filesystem mode: ${newFiles} new files under the shared storage path for ${files.length} files`,
+		);
 	}
 	const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
 	return {
-		mode, files: files.length, types: new Set(files.map((f) => f.type)).size, largest: Math.max(...files.map((f) => f.size)), totalBytes,
-		byteExact: files.length, newBinaryDataRows: newRows, newFilesInSharedStorage: newFiles, seconds,
+		mode,
+		files: files.length,
+		types: new Set(files.map((f) => f.type)).size,
+		largest: Math.max(...files.map((f) => f.size)),
+		totalBytes,
+		byteExact: files.length,
+		newBinaryDataRows: newRows,
+		newFilesInSharedStorage: newFiles,
+		seconds,
 	};
 }
 
@@ -215,9 +336,13 @@ async function checkNews({ baseUrl, sandbox, query, workers }) {
 	const before = sandbox.requests.length;
 	const executionsBefore = new Set(executionsOf(query, NEWS.id).map((e) => e.id));
 	const started = Date.now();
-	const items = /** @type {any[]} */ (await jsonOf(await fetch(`${baseUrl}/webhook/${NEWS.path}`, { method: 'POST' }), 'news webhook'));
+	const items = /** @type {any[]} */ (
+		await jsonOf(await fetch(`${baseUrl}/webhook/${NEWS.path}`, { method: 'POST' }), 'news webhook')
+	);
 	const seconds = (Date.now() - started) / 1000;
-	const requests = sandbox.requests.slice(before).filter((/** @type {any} */ r) => r.operation === 'E16');
+	const requests = sandbox.requests
+		.slice(before)
+		.filter((/** @type {any} */ r) => r.operation === 'E16');
 	const distinct = new Set(items.map((item) => item.id));
 	assert.equal(items.length, NEWS_ITEMS, `news items answered: ${items.length}`);
 	assert.equal(distinct.size, NEWS_ITEMS, `distinct news ids: ${distinct.size}`);
@@ -226,9 +351,29 @@ async function checkNews({ baseUrl, sandbox, query, workers }) {
 	assert.equal(pages.size, requests.length, 'a news page was asked for twice');
 	const execution = executionsOf(query, NEWS.id).filter((e) => !executionsBefore.has(e.id));
 	assert.equal(execution.length, 1, `news executions: ${execution.length}`);
-	const ranBy = workers.filter((w) => executionsFinishedBy(w.started.logFile).includes(execution[0].id)).map((w) => w.role);
-	assert.equal(ranBy.length, 1, `execution ${execution[0].id} was finished by ${ranBy.length} workers`);
-	return { items: items.length, distinct: distinct.size, requests: requests.length, execution: execution[0].id, ranBy: ranBy[0], seconds };
+	const ranBy = workers
+		.filter((w) => executionsFinishedBy(w.started.logFile).includes(execution[0].id))
+		.map((w) => w.role);
+	assert.equal(
+		ranBy.length,
+		1,
+		`execution ${execution[0].id} was finished by ${ranBy.length} workers`,
+	);
+	return {
+		items: items.length,
+		distinct: distinct.size,
+		requests: requests.length,
+		execution: execution[0].id,
+		ranBy: ranBy[0],
+		seconds,
+	};
 }
 
-module.exports = { pool, checkPackageLoads, checkTransfers, checkFiles, checkNews, checkNewsTrigger };
+module.exports = {
+	pool,
+	checkPackageLoads,
+	checkTransfers,
+	checkFiles,
+	checkNews,
+	checkNewsTrigger,
+};

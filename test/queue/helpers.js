@@ -13,8 +13,15 @@ async function jsonOf(response, what) {
  * @param {(sql: string) => string} query @param {string} workflowId
  */
 function executionsOf(query, workflowId) {
-	const rows = query(`SELECT id, status, mode FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`);
-	return rows ? rows.split('\n').map((row) => { const [id, status, mode] = row.split('|'); return { id, status, mode }; }) : [];
+	const rows = query(
+		`SELECT id, status, mode FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`,
+	);
+	return rows
+		? rows.split('\n').map((row) => {
+				const [id, status, mode] = row.split('|');
+				return { id, status, mode };
+			})
+		: [];
 }
 
 module.exports = { jsonOf, executionsOf };

@@ -62,7 +62,10 @@ async function checkNewsTrigger({ sandbox, query, session, main, workers }) {
 	sandbox.seedNews('acme', SEEDED_NEWS);
 	const collector = await startCollector();
 	/** Every process of the stack by name; each was started detached: its group id is its pid. */
-	const groups = { main: main.started.pid, ...Object.fromEntries(workers.map((w) => [w.role, w.started.pid])) };
+	const groups = {
+		main: main.started.pid,
+		...Object.fromEntries(workers.map((w) => [w.role, w.started.pid])),
+	};
 	/** @type {Array<{ at: number, page: string, sender: string }>} every news list request, with its sender */
 	const newsRequests = [];
 	const onRequest = (/** @type {import('node:http').IncomingMessage} */ req) => {
@@ -83,7 +86,9 @@ async function checkNewsTrigger({ sandbox, query, session, main, workers }) {
 		const deadline = Date.now() + BATCH_TIMEOUT_MS;
 		while (!done()) {
 			if (Date.now() > deadline || !main.started.running) {
-				throw new Error(`no ${what} within ${BATCH_TIMEOUT_MS / 1000} s; delivered ${JSON.stringify(collector.received)}, news requests ${JSON.stringify(newsRequests)}`);
+				throw new Error(
+					`no ${what} within ${BATCH_TIMEOUT_MS / 1000} s; delivered ${JSON.stringify(collector.received)}, news requests ${JSON.stringify(newsRequests)}`,
+				);
 			}
 			await delay(250);
 		}
@@ -95,7 +100,13 @@ async function checkNewsTrigger({ sandbox, query, session, main, workers }) {
 			await session('/rest/workflows', {
 				method: 'POST',
 				headers: json,
-				body: JSON.stringify(newsTriggerWorkflow({ id: NEWS_TRIGGER.id, name: `Queue ${NEWS_TRIGGER.id}`, collectorUrl: collector.url })),
+				body: JSON.stringify(
+					newsTriggerWorkflow({
+						id: NEWS_TRIGGER.id,
+						name: `Queue ${NEWS_TRIGGER.id}`,
+						collectorUrl: collector.url,
+					}),
+				),
 			}),
 			'create the trigger workflow on main',
 		);
@@ -103,7 +114,11 @@ async function checkNewsTrigger({ sandbox, query, session, main, workers }) {
 		workflowId = String(workflow.id);
 		// Publishing runs the activation poll, which records the existing items and emits nothing.
 		await jsonOf(
-			await session(`/rest/workflows/${workflowId}/activate`, { method: 'POST', headers: json, body: JSON.stringify({ versionId: workflow.versionId }) }),
+			await session(`/rest/workflows/${workflowId}/activate`, {
+				method: 'POST',
+				headers: json,
+				body: JSON.stringify({ versionId: workflow.versionId }),
+			}),
 			'publish the trigger workflow on main',
 		);
 		await waitFor(() => newsRequests.length > 0, 'activation poll');
@@ -126,26 +141,46 @@ async function checkNewsTrigger({ sandbox, query, session, main, workers }) {
 		/** @type {Record<string, number>} */
 		const deliveries = {};
 		for (const item of collector.received) deliveries[item.id] = (deliveries[item.id] ?? 0) + 1;
-		for (const id of added) assert.equal(deliveries[id], 1, `item ${id} delivered ${deliveries[id] ?? 0} times`);
-		assert.equal(collector.received.length, added.length, `deliveries ${JSON.stringify(deliveries)}, expected one each of ${added}`);
+		for (const id of added)
+			assert.equal(deliveries[id], 1, `item ${id} delivered ${deliveries[id] ?? 0} times`);
+		assert.equal(
+			collector.received.length,
+			added.length,
+			`deliveries ${JSON.stringify(deliveries)}, expected one each of ${added}`,
+		);
 		const batches = [first, second].map((batch) => {
 			const items = deliveredOf(batch);
 			const executions = new Set(items.map((item) => String(item.execution)));
 			assert.equal(executions.size, 1, `items ${batch} came in ${executions.size} executions`);
 			const inOrder = [...items].sort((a, b) => a.index - b.index).map((item) => item.id);
-			assert.deepEqual(inOrder, [...batch].sort((a, b) => a - b), `items of one poll not in id order: ${inOrder}`);
+			assert.deepEqual(
+				inOrder,
+				[...batch].sort((a, b) => a - b),
+				`items of one poll not in id order: ${inOrder}`,
+			);
 			return { execution: [...executions][0], ids: inOrder };
 		});
 		assert.notEqual(batches[0].execution, batches[1].execution, 'both batches in one execution');
 
 		// Postgres: one execution per poll that found something, each run by exactly one worker.
 		const executions = executionsOf(query, workflowId);
-		assert.deepEqual(executions.map((e) => e.id), batches.map((b) => b.execution), `executions in Postgres: ${JSON.stringify(executions)}`);
-		for (const e of executions) assert.deepEqual([e.status, e.mode], ['success', 'trigger'], `execution ${e.id}: ${e.status}, mode ${e.mode}`);
+		assert.deepEqual(
+			executions.map((e) => e.id),
+			batches.map((b) => b.execution),
+			`executions in Postgres: ${JSON.stringify(executions)}`,
+		);
+		for (const e of executions)
+			assert.deepEqual(
+				[e.status, e.mode],
+				['success', 'trigger'],
+				`execution ${e.id}: ${e.status}, mode ${e.mode}`,
+			);
 		/** @type {Record<string, string>} */
 		const ranBy = {};
 		for (const e of executions) {
-			const by = workers.filter((w) => executionsFinishedBy(w.started.logFile).includes(e.id)).map((w) => w.role);
+			const by = workers
+				.filter((w) => executionsFinishedBy(w.started.logFile).includes(e.id))
+				.map((w) => w.role);
 			assert.equal(by.length, 1, `execution ${e.id} was finished by ${by.length} workers`);
 			ranBy[e.id] = by[0];
 		}
@@ -155,12 +190,25 @@ async function checkNewsTrigger({ sandbox, query, session, main, workers }) {
 		/** @type {Record<string, number>} */
 		const requestsBy = {};
 		for (const r of newsRequests) requestsBy[r.sender] = (requestsBy[r.sender] ?? 0) + 1;
-		assert.deepEqual(Object.keys(requestsBy), ['main'], `news requests by process: ${JSON.stringify(requestsBy)}`);
-		assert.ok(newsRequests.every((r) => r.page === '1'), `a poll read more than page 1: ${JSON.stringify(newsRequests)}`);
+		assert.deepEqual(
+			Object.keys(requestsBy),
+			['main'],
+			`news requests by process: ${JSON.stringify(requestsBy)}`,
+		);
+		assert.ok(
+			newsRequests.every((r) => r.page === '1'),
+			`a poll read more than page 1: ${JSON.stringify(newsRequests)}`,
+		);
 		const scheduledPolls = newsRequests.length - activationRequests;
 		const maxScheduled = Math.floor(observedMs / POLL_INTERVAL_MS) + 1;
-		assert.ok(scheduledPolls >= batches.length, `${scheduledPolls} scheduled polls for ${batches.length} batches`);
-		assert.ok(scheduledPolls <= maxScheduled, `${scheduledPolls} scheduled polls in ${observedMs / 1000} s: more than one per minute`);
+		assert.ok(
+			scheduledPolls >= batches.length,
+			`${scheduledPolls} scheduled polls for ${batches.length} batches`,
+		);
+		assert.ok(
+			scheduledPolls <= maxScheduled,
+			`${scheduledPolls} scheduled polls in ${observedMs / 1000} s: more than one per minute`,
+		);
 
 		return {
 			itemsAdded: added.length,
@@ -171,7 +219,12 @@ async function checkNewsTrigger({ sandbox, query, session, main, workers }) {
 			duplicates: collector.received.length - Object.keys(deliveries).length,
 			batches: batches.map((b) => ({ ...b, ranBy: ranBy[b.execution] })),
 			executionsInPostgres: executions.length,
-			polls: { activation: activationRequests, scheduled: scheduledPolls, maxScheduledInWindow: maxScheduled, requestsByProcess: requestsBy },
+			polls: {
+				activation: activationRequests,
+				scheduled: scheduledPolls,
+				maxScheduledInWindow: maxScheduled,
+				requestsByProcess: requestsBy,
+			},
 			observedSeconds: Math.round(observedMs / 1000),
 			seconds: (Date.now() - started) / 1000,
 		};
@@ -180,10 +233,16 @@ async function checkNewsTrigger({ sandbox, query, session, main, workers }) {
 		if (workflowId) {
 			// Unpublish, so the restarted main of the next phase does not poll for it.
 			try {
-				const answer = await session(`/rest/workflows/${workflowId}/deactivate`, { method: 'POST', headers: json, body: '{}' });
+				const answer = await session(`/rest/workflows/${workflowId}/deactivate`, {
+					method: 'POST',
+					headers: json,
+					body: '{}',
+				});
 				if (!answer.ok) throw new Error(`HTTP ${answer.status} ${await answer.text()}`);
 			} catch (error) {
-				process.stderr.write(`could not unpublish workflow ${workflowId}: ${/** @type {Error} */ (error).message}\n`);
+				process.stderr.write(
+					`could not unpublish workflow ${workflowId}: ${/** @type {Error} */ (error).message}\n`,
+				);
 			}
 		}
 		await collector.close();

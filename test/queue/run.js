@@ -56,7 +56,9 @@ async function step(name, body) {
 /** Installs n8n into .cache/ when missing (the same install as npm run dev and the e2e tests). */
 function ensureN8nInstalled() {
 	if (app.N8N_VERSION !== N8N_VERSION) {
-		throw new Error(`npm run test:queue runs on n8n ${N8N_VERSION}; BP_N8N_VERSION asks for ${app.N8N_VERSION}`);
+		throw new Error(
+			`npm run test:queue runs on n8n ${N8N_VERSION}; BP_N8N_VERSION asks for ${app.N8N_VERSION}`,
+		);
 	}
 	app.ensureN8nInstalled();
 }
@@ -67,7 +69,9 @@ function ensureN8nInstalled() {
  */
 async function startStack(processes, config) {
 	const label = config.binaryDataMode;
-	const main = await step(`n8n main (${label} binary mode)`, () => stack.startMain(processes, config, label));
+	const main = await step(`n8n main (${label} binary mode)`, () =>
+		stack.startMain(processes, config, label),
+	);
 	const workers = await step(`n8n workers ×${WORKERS.length} (${label})`, () =>
 		Promise.all(WORKERS.map((role) => stack.startWorker(processes, config, label, role))),
 	);
@@ -94,37 +98,74 @@ async function main() {
 		await step('build the package', () => app.buildPackage());
 		const nodesDir = path.join(dir, 'community-nodes');
 		fs.mkdirSync(nodesDir);
-		figures.installed = await step("install the package n8n's way into an empty community-nodes folder", () =>
-			stack.installPackageLikeN8n(nodesDir),
+		figures.installed = await step(
+			"install the package n8n's way into an empty community-nodes folder",
+			() => stack.installPackageLikeN8n(nodesDir),
 		);
 		const redis = await step('start Redis', () => startRedis(processes, dir));
 		const postgres = await step('start Postgres', () => startPostgres(processes, dir));
-		figures.versions = { n8n: N8N_VERSION, postgres: postgres.query('SHOW server_version'), redis: redis.version };
+		figures.versions = {
+			n8n: N8N_VERSION,
+			postgres: postgres.query('SHOW server_version'),
+			redis: redis.version,
+		};
 		sandbox = await step('start the sandbox platform', () => startSandbox({ port: 0 }));
 
 		/** @type {import('../../scripts/queue/stack').StackConfig} */
-		const config = { dir, nodesDir, redis, postgres, encryptionKey: stack.newEncryptionKey(), binaryDataMode: 'database' };
+		const config = {
+			dir,
+			nodesDir,
+			redis,
+			postgres,
+			encryptionKey: stack.newEncryptionKey(),
+			binaryDataMode: 'database',
+		};
 		let running = await startStack(processes, config);
 		const baseUrl = running.main.baseUrl;
-		const context = () => ({ baseUrl: running.main.baseUrl, sandbox, query: postgres.query, workers: running.workers });
-
-		figures.webhooksRegistered = await step('owner, credential and workflows (activated)', async () => {
-			await app.setUpOwner(running.main.port);
-			return stack.importActiveWorkflows(running.main.env, sandbox, dir, postgres.query, allWorkflows());
+		const context = () => ({
+			baseUrl: running.main.baseUrl,
+			sandbox,
+			query: postgres.query,
+			workers: running.workers,
 		});
+
+		figures.webhooksRegistered = await step(
+			'owner, credential and workflows (activated)',
+			async () => {
+				await app.setUpOwner(running.main.port);
+				return stack.importActiveWorkflows(
+					running.main.env,
+					sandbox,
+					dir,
+					postgres.query,
+					allWorkflows(),
+				);
+			},
+		);
 		const session = await stack.ownerSession(baseUrl);
-		figures.packageLoads = await step('package loads every node and the credential', () => checks.checkPackageLoads(session, nodesDir));
-		figures.transfers = await step('(a) 200 webhook creates, 20 in parallel', () => checks.checkTransfers(context()));
-		figures.filesDatabase = await step('(b) 20 files, database binary mode', () => checks.checkFiles(context(), 'database'));
-		figures.news = await step('(c) news Return All, 10,000 items', () => checks.checkNews(context()));
-		figures.newsTrigger = await step('(d) news trigger across the stack (one to two polls)', () => checks.checkNewsTrigger({ ...context(), session, main: running.main }));
+		figures.packageLoads = await step('package loads every node and the credential', () =>
+			checks.checkPackageLoads(session, nodesDir),
+		);
+		figures.transfers = await step('(a) 200 webhook creates, 20 in parallel', () =>
+			checks.checkTransfers(context()),
+		);
+		figures.filesDatabase = await step('(b) 20 files, database binary mode', () =>
+			checks.checkFiles(context(), 'database'),
+		);
+		figures.news = await step('(c) news Return All, 10,000 items', () =>
+			checks.checkNews(context()),
+		);
+		figures.newsTrigger = await step('(d) news trigger across the stack (one to two polls)', () =>
+			checks.checkNewsTrigger({ ...context(), session, main: running.main }),
+		);
 
 		await step('stop main and workers', () => stopStack(processes, running));
 		config.binaryDataMode = 'filesystem';
 		config.storagePath = path.join(dir, 'shared-storage');
 		running = await startStack(processes, config);
-		figures.filesFilesystem = await step('(b) 20 files, filesystem binary mode, one shared storage path', () =>
-			checks.checkFiles(context(), 'filesystem', config.storagePath),
+		figures.filesFilesystem = await step(
+			'(b) 20 files, filesystem binary mode, one shared storage path',
+			() => checks.checkFiles(context(), 'filesystem', config.storagePath),
 		);
 		failed = false;
 	} catch (error) {
@@ -140,8 +181,13 @@ async function main() {
 	}
 
 	process.stdout.write(`\nFigures:\n${JSON.stringify(figures, null, 2)}\n\nStep times:\n`);
-	for (const t of timings) process.stdout.write(`  ${t.ok ? '✔' : '✘'} ${t.seconds.toFixed(1).padStart(6)} s  ${t.step}\n`);
-	process.stdout.write(`  total ${((Date.now() - runStarted) / 1000).toFixed(1)} s: ${failed ? 'FAILED' : 'passed'}\n`);
+	for (const t of timings)
+		process.stdout.write(
+			`  ${t.ok ? '✔' : '✘'} ${t.seconds.toFixed(1).padStart(6)} s  ${t.step}\n`,
+		);
+	process.stdout.write(
+		`  total ${((Date.now() - runStarted) / 1000).toFixed(1)} s: ${failed ? 'FAILED' : 'passed'}\n`,
+	);
 	process.exitCode = failed ? 1 : 0;
 }
 

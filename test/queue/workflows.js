@@ -32,7 +32,13 @@ function webhookWorkflow(hook, responseData, node) {
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: `${hook.id}-hook`,
-				parameters: { httpMethod: 'POST', path: hook.path, responseMode: 'lastNode', responseData, options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: hook.path,
+					responseMode: 'lastNode',
+					responseData,
+					options: {},
+				},
 			},
 			{ id: `${hook.id}-node`, name: 'Platform', position: [240, 0], typeVersion: 1, ...node },
 		],
@@ -74,7 +80,12 @@ const newsWorkflow = () =>
 	webhookWorkflow(NEWS, 'allEntries', {
 		credentials: CREDENTIALS,
 		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
-		parameters: { resource: 'news', operation: 'getAll', returnAll: true, options: { pageSize: 100 } },
+		parameters: {
+			resource: 'news',
+			operation: 'getAll',
+			returnAll: true,
+			options: { pageSize: 100 },
+		},
 	});
 
 module.exports = {

@@ -15,18 +15,45 @@ describe('news pagination', () => {
 		send({
 			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/news${query}`,
 			method: 'GET',
-			headers: { ...headersFor().E16, 'secure-business-key': fixture.sandbox.credentials.businessKeys[/** @type {'acme'} */ (business)] },
+			headers: {
+				...headersFor().E16,
+				'secure-business-key':
+					fixture.sandbox.credentials.businessKeys[/** @type {'acme'} */ (business)],
+			},
 		}).then((r) => r.json.data);
 
 	test('defaults: 15 per page, id descending', async () => {
 		const page = await news('');
-		expect(page).toMatchObject({ current_page: 1, per_page: 15, total: 25, last_page: 2, from: 1, to: 15, prev_page_url: null });
+		expect(page).toMatchObject({
+			current_page: 1,
+			per_page: 15,
+			total: 25,
+			last_page: 2,
+			from: 1,
+			to: 15,
+			prev_page_url: null,
+		});
 		expect(page.data[0].id).toBe(25);
 		expect(page.next_page_url).toBe(`${fixture.sandbox.baseUrls.ecommerce}/api/v1/news?page=2`);
 		expect(page.path).toBe(`${fixture.sandbox.baseUrls.ecommerce}/api/v1/news`);
-		expect(page.links.map((/** @type {any} */ l) => l.label)).toEqual(['&laquo; Previous', '1', '2', 'Next &raquo;']);
+		expect(page.links.map((/** @type {any} */ l) => l.label)).toEqual([
+			'&laquo; Previous',
+			'1',
+			'2',
+			'Next &raquo;',
+		]);
 		expect(page.links[1].active).toBe(true);
-		expect(Object.keys(page.data[0])).toEqual(['id', 'title', 'image', 'alias', 'sort', 'status', 'description', 'created_at', 'updated_at']);
+		expect(Object.keys(page.data[0])).toEqual([
+			'id',
+			'title',
+			'image',
+			'alias',
+			'sort',
+			'status',
+			'description',
+			'created_at',
+			'updated_at',
+		]);
 	});
 
 	test('last partial page and an out-of-range page', async () => {
@@ -42,12 +69,24 @@ describe('news pagination', () => {
 		const published = await news('?status=1&per_page=100');
 		expect(published.total).toBe(19);
 		expect(published.data.every((/** @type {any} */ n) => n.status === 1)).toBe(true);
-		expect((await news('?sort_order=title_asc&per_page=3')).data.map((/** @type {any} */ n) => n.title)).toEqual(['News 1', 'News 10', 'News 11']);
-		expect((await news('?sort_order=title_desc&per_page=2')).data.map((/** @type {any} */ n) => n.title)).toEqual(['News 9', 'News 8']);
-		expect((await news('?sort_order=status_asc&per_page=2')).data.map((/** @type {any} */ n) => n.id)).toEqual([4, 8]);
-		expect((await news('?sort_order=status_desc&per_page=2')).data.map((/** @type {any} */ n) => n.id)).toEqual([1, 2]);
+		expect(
+			(await news('?sort_order=title_asc&per_page=3')).data.map((/** @type {any} */ n) => n.title),
+		).toEqual(['News 1', 'News 10', 'News 11']);
+		expect(
+			(await news('?sort_order=title_desc&per_page=2')).data.map((/** @type {any} */ n) => n.title),
+		).toEqual(['News 9', 'News 8']);
+		expect(
+			(await news('?sort_order=status_asc&per_page=2')).data.map((/** @type {any} */ n) => n.id),
+		).toEqual([4, 8]);
+		expect(
+			(await news('?sort_order=status_desc&per_page=2')).data.map((/** @type {any} */ n) => n.id),
+		).toEqual([1, 2]);
 		expect((await news('?keyword=news%202&per_page=100')).total).toBe(7);
-		const invalid = await send({ url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/news?sort_order=random`, method: 'GET', headers: headersFor().E16 });
+		const invalid = await send({
+			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/news?sort_order=random`,
+			method: 'GET',
+			headers: headersFor().E16,
+		});
 		expect(invalid.status).toBe(422);
 	});
 
@@ -55,9 +94,23 @@ describe('news pagination', () => {
 		fixture.sandbox.seedNews('acme', 200);
 		const page = await news('?per_page=10&page=10');
 		expect(page).toMatchObject({ total: 200, last_page: 20, from: 91, to: 100 });
-		expect(page.links.map((/** @type {any} */ l) => l.label)).toEqual(
-			['&laquo; Previous', '1', '2', '...', '7', '8', '9', '10', '11', '12', '13', '...', '19', '20', 'Next &raquo;'],
-		);
+		expect(page.links.map((/** @type {any} */ l) => l.label)).toEqual([
+			'&laquo; Previous',
+			'1',
+			'2',
+			'...',
+			'7',
+			'8',
+			'9',
+			'10',
+			'11',
+			'12',
+			'13',
+			'...',
+			'19',
+			'20',
+			'Next &raquo;',
+		]);
 		expect((await news('', 'globex')).total).toBe(25);
 	});
 });
@@ -90,7 +143,11 @@ describe('fault injection', () => {
 	test('string body, html, malformed JSON, empty body', async () => {
 		fixture.sandbox.inject({ operation: 'E16', status: 502, body: 'Bad Gateway' });
 		const text = await send(e16());
-		expect([text.status, text.text, text.headers.get('content-type')]).toEqual([502, 'Bad Gateway', 'text/plain; charset=utf-8']);
+		expect([text.status, text.text, text.headers.get('content-type')]).toEqual([
+			502,
+			'Bad Gateway',
+			'text/plain; charset=utf-8',
+		]);
 
 		fixture.sandbox.inject({ operation: 'E16', html: true });
 		const html = await send(e16());
@@ -118,7 +175,9 @@ describe('fault injection', () => {
 		const e10 = await send(validCalls().E10);
 		expect(e10.status).toBe(200);
 		expect(e10.json).toMatchObject({ success: false, data: { message: expect.any(String) } });
-		expect(fixture.sandbox.state.acme.tasks.find((t) => t.id === 1004)?.name).toBe('Quarterly stock review');
+		expect(fixture.sandbox.state.acme.tasks.find((t) => t.id === 1004)?.name).toBe(
+			'Quarterly stock review',
+		);
 	});
 
 	test('destroy drops the connection and is recorded with status 0', async () => {
@@ -132,13 +191,24 @@ describe('fault injection', () => {
 		expect((await send(validCalls().E9)).status).toBe(504);
 		expect(fixture.sandbox.state.acme.accounts).toHaveLength(3);
 		fixture.sandbox.inject({ operation: 'E6', destroy: true, actFirst: true });
-		await expect(fetch(validCalls().E6.url, { method: 'POST', headers: validCalls().E6.headers, body: validCalls().E6.body })).rejects.toThrow();
+		await expect(
+			fetch(validCalls().E6.url, {
+				method: 'POST',
+				headers: validCalls().E6.headers,
+				body: validCalls().E6.body,
+			}),
+		).rejects.toThrow();
 		expect((await send(validCalls().E6)).status).toBe(404);
 	});
 
 	test('delayMs slows the answer (a client timeout fires), latency delays every request', async () => {
 		fixture.sandbox.inject({ operation: 'E5', delayMs: 300 });
-		await expect(fetch(validCalls().E5.url, { headers: validCalls().E5.headers, signal: AbortSignal.timeout(50) })).rejects.toThrow();
+		await expect(
+			fetch(validCalls().E5.url, {
+				headers: validCalls().E5.headers,
+				signal: AbortSignal.timeout(50),
+			}),
+		).rejects.toThrow();
 		fixture.sandbox.setLatency(40);
 		const started = Date.now();
 		expect((await send(validCalls().E5)).status).toBe(200);

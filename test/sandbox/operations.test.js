@@ -24,9 +24,18 @@ describe('every operation succeeds with the spec headers and body', () => {
 		const sent = Object.keys(rec.headers).map((n) => n.toLowerCase());
 		for (const name of Object.keys(call.headers)) expect(sent).toContain(name.toLowerCase());
 
-		const envelope = ['E6', 'E10'].includes(op) ? 'success' : ['E7', 'E15'].includes(op) ? 'response' : 'data';
+		const envelope = ['E6', 'E10'].includes(op)
+			? 'success'
+			: ['E7', 'E15'].includes(op)
+				? 'response'
+				: 'data';
 		if (envelope === 'success') {
-			expect(res.json).toMatchObject({ status_code: 200, code: 1020, hint: 'Processed Successfully', success: true });
+			expect(res.json).toMatchObject({
+				status_code: 200,
+				code: 1020,
+				hint: 'Processed Successfully',
+				success: true,
+			});
 			expect(typeof res.json.data.message).toBe('string');
 		} else {
 			expect(res.json.status).toBe(true);
@@ -37,33 +46,73 @@ describe('every operation succeeds with the spec headers and body', () => {
 
 	test('E1 stores the line items and returns the quote', async () => {
 		const res = await send(validCalls().E1);
-		expect(res.json.data).toMatchObject({ id: 1501, business_id: 101, created_date: '2025-03-01', tax_inclusive: '0', total: 230 });
+		expect(res.json.data).toMatchObject({
+			id: 1501,
+			business_id: 101,
+			created_date: '2025-03-01',
+			tax_inclusive: '0',
+			total: 230,
+		});
 		expect(res.json.data.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 		const quote = fixture.sandbox.state.acme.quotes.find((q) => q.id === 1501);
-		expect(quote?.items.map((i) => [i.item_id, i.qty, i.description])).toEqual([[1701, 2, 'iPhone 15 Case'], [1704, 1, 'Wireless Mouse']]);
+		expect(quote?.items.map((i) => [i.item_id, i.qty, i.description])).toEqual([
+			[1701, 2, 'iPhone 15 Case'],
+			[1704, 1, 'Wireless Mouse'],
+		]);
 		const body = fixture.sandbox.requests[0].body;
 		expect(body.kind).toBe('multipart');
-		if (body.kind === 'multipart') expect(body.fields.filter(([n]) => n === 'item_id[]').map(([, v]) => v)).toEqual(['1701', '1704']);
+		if (body.kind === 'multipart')
+			expect(body.fields.filter(([n]) => n === 'item_id[]').map(([, v]) => v)).toEqual([
+				'1701',
+				'1704',
+			]);
 	});
 
 	test('E2 updates descriptions and clears the parent', async () => {
 		const res = await send(validCalls().E2);
-		expect(res.json.data).toMatchObject({ id: 1202, alias: 'smart-phones', parent: null, parent_object: null, status: '1', sort: '4' });
+		expect(res.json.data).toMatchObject({
+			id: 1202,
+			alias: 'smart-phones',
+			parent: null,
+			parent_object: null,
+			status: '1',
+			sort: '4',
+		});
 		expect(res.json.data.descriptions).toEqual([
-			{ category_id: 1202, lang: 'en', title: 'Smart Phones', keyword: 'phones', description: 'All phones' },
-			{ category_id: 1202, lang: 'ar', title: 'هواتف ذكية', keyword: 'هواتف', description: 'منتجات هواتف' },
+			{
+				category_id: 1202,
+				lang: 'en',
+				title: 'Smart Phones',
+				keyword: 'phones',
+				description: 'All phones',
+			},
+			{
+				category_id: 1202,
+				lang: 'ar',
+				title: 'هواتف ذكية',
+				keyword: 'هواتف',
+				description: 'منتجات هواتف',
+			},
 		]);
-		const list = await send({ url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/ecomm_categories?keyword=smart`, method: 'GET', headers: headersFor().E16 });
+		const list = await send({
+			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/ecomm_categories?keyword=smart`,
+			method: 'GET',
+			headers: headersFor().E16,
+		});
 		expect(list.json.data.map((/** @type {any} */ c) => c.id)).toEqual([1202]);
 		expect(fixture.sandbox.requests[1].operation).toBe('categories-list');
 	});
 
 	test('E3 honours the flags and the language', async () => {
-		const res = await send(validCalls().E3, { headers: { ...headersFor().E3, 'Accept-Language': 'ar' } });
+		const res = await send(validCalls().E3, {
+			headers: { ...headersFor().E3, 'Accept-Language': 'ar' },
+		});
 		expect(res.json.data).toMatchObject({ id: 1301, order_total: { total: 1345.5 } });
 		expect(res.json.data.history).toHaveLength(2);
 		expect(res.json.message).toBe('تم جلب تفاصيل الطلب بنجاح.');
-		const plain = await send(validCalls().E3, { url: `${fixture.sandbox.baseUrls.ecommerce}/api/v2/order_details/1301` });
+		const plain = await send(validCalls().E3, {
+			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v2/order_details/1301`,
+		});
 		expect(plain.json.data).not.toHaveProperty('history');
 	});
 
@@ -83,14 +132,23 @@ describe('every operation succeeds with the spec headers and body', () => {
 		const again = await send(validCalls().E6);
 		expect(again.status).toBe(404);
 		expect(again.json).toEqual({ status: false, message: 'Workspace not found.' });
-		const foreign = await send(validCalls().E6, { url: `${fixture.sandbox.baseUrls.management}/api/v1/workspaces/delete/1801`, body: JSON.stringify({ business_id: 202 }) });
+		const foreign = await send(validCalls().E6, {
+			url: `${fixture.sandbox.baseUrls.management}/api/v1/workspaces/delete/1801`,
+			body: JSON.stringify({ business_id: 202 }),
+		});
 		expect(foreign.status).toBe(422);
 		expect(foreign.json.errors).toEqual({ business_id: ['The selected business id is invalid.'] });
 	});
 
 	test('E7 creates a skill record', async () => {
 		const res = await send(validCalls().E7);
-		expect(res.json.response).toEqual({ id: 1902, type: 'soft', business_id: 101, created_at: expect.any(String), updated_at: expect.any(String) });
+		expect(res.json.response).toEqual({
+			id: 1902,
+			type: 'soft',
+			business_id: 101,
+			created_at: expect.any(String),
+			updated_at: expect.any(String),
+		});
 		expect(fixture.sandbox.state.acme.skills.at(-1)?.skills).toEqual(['Negotiation', 'Leadership']);
 	});
 
@@ -99,9 +157,13 @@ describe('every operation succeeds with the spec headers and body', () => {
 		expect(res.json.data).toMatchObject({ id: 1651, business_id: 101, status: 1 });
 		expect(typeof res.json.data.password).toBe('string');
 		expect(res.json.errors).toEqual([]);
-		const asSupplier = await send(validCalls().E8, { url: validCalls().E8.url.replace('/customers-suppliers/1/', '/customers-suppliers/2/') });
+		const asSupplier = await send(validCalls().E8, {
+			url: validCalls().E8.url.replace('/customers-suppliers/1/', '/customers-suppliers/2/'),
+		});
 		expect(asSupplier.status).toBe(404);
-		const badType = await send(validCalls().E8, { url: validCalls().E8.url.replace('/customers-suppliers/1/', '/customers-suppliers/3/') });
+		const badType = await send(validCalls().E8, {
+			url: validCalls().E8.url.replace('/customers-suppliers/1/', '/customers-suppliers/3/'),
+		});
 		expect(badType.status).toBe(422);
 	});
 
@@ -110,24 +172,54 @@ describe('every operation succeeds with the spec headers and body', () => {
 		expect(account.json.data).toMatchObject({ id: 1103, name: 'Riyad Bank', type: 'bank' });
 		expect(fixture.sandbox.state.acme.accounts).toHaveLength(3);
 		const transfer = await send(validCalls().E14);
-		expect(transfer.json.data).toMatchObject({ id: 1552, from_inv_id: '1451', to_inv_id: '1453', status: '0', representative_id: null });
+		expect(transfer.json.data).toMatchObject({
+			id: 1552,
+			from_inv_id: '1451',
+			to_inv_id: '1453',
+			status: '0',
+			representative_id: null,
+		});
 	});
 
 	test('E10 updates fields, assignments, time tracking and files', async () => {
 		const res = await send(validCalls().E10);
 		const task = res.json.data.task;
-		expect(task).toMatchObject({ id: 1004, name: 'Quarterly stock review (updated)', owner_id: '44', duration_days: '3', budget: '250.00', dependent_on: 1001, description: null });
+		expect(task).toMatchObject({
+			id: 1004,
+			name: 'Quarterly stock review (updated)',
+			owner_id: '44',
+			duration_days: '3',
+			budget: '250.00',
+			dependent_on: 1001,
+			description: null,
+		});
 		expect(task.updated_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 		expect(task.dependent_task.id).toBe(1001);
 		expect(task.dependent_tasks).toEqual([]);
-		expect(task.assignments).toEqual([{ id: expect.any(Number), task_id: 1004, assign_to: 45, assigned_at: expect.any(String) }]);
-		expect(task.time_tracking).toEqual([expect.objectContaining({ assign_to: 45, duration_minutes: 90 })]);
-		expect(task.files.map((/** @type {any} */ f) => [f.file_name, f.file_type, f.file_size])).toEqual([['count.pdf', 'document', 13], ['shelf.png', 'image', 8]]);
+		expect(task.assignments).toEqual([
+			{ id: expect.any(Number), task_id: 1004, assign_to: 45, assigned_at: expect.any(String) },
+		]);
+		expect(task.time_tracking).toEqual([
+			expect.objectContaining({ assign_to: 45, duration_minutes: 90 }),
+		]);
+		expect(
+			task.files.map((/** @type {any} */ f) => [f.file_name, f.file_type, f.file_size]),
+		).toEqual([
+			['count.pdf', 'document', 13],
+			['shelf.png', 'image', 8],
+		]);
 		const fileId = task.files[0].id;
-		const del = await send(validCalls().E10, { body: form([['deleted_file_ids[0]', String(fileId)]]) });
-		expect(del.json.data.task.files.map((/** @type {any} */ f) => f.file_name)).toEqual(['shelf.png']);
+		const del = await send(validCalls().E10, {
+			body: form([['deleted_file_ids[0]', String(fileId)]]),
+		});
+		expect(del.json.data.task.files.map((/** @type {any} */ f) => f.file_name)).toEqual([
+			'shelf.png',
+		]);
 		const rec = fixture.sandbox.requests[0].body;
-		expect(rec.kind === 'multipart' && rec.files.map((f) => [f.field, f.filename, f.contentType, f.size])).toEqual([
+		expect(
+			rec.kind === 'multipart' &&
+				rec.files.map((f) => [f.field, f.filename, f.contentType, f.size]),
+		).toEqual([
 			['files[0]', 'count.pdf', 'application/pdf', 13],
 			['files[1]', 'shelf.png', 'image/png', 8],
 		]);
@@ -144,7 +236,12 @@ describe('every operation succeeds with the spec headers and body', () => {
 	test('E15 returns the payslip with items and the employee', async () => {
 		const res = await send(validCalls().E15);
 		const p = res.json.response;
-		expect(p).toMatchObject({ id: 1751, earnings_items_total: 12500, deductions_item_total: 975, net_price: 11525 });
+		expect(p).toMatchObject({
+			id: 1751,
+			earnings_items_total: 12500,
+			deductions_item_total: 975,
+			net_price: 11525,
+		});
 		expect(p.items).toHaveLength(4);
 		expect(typeof p.employee.password).toBe('string');
 		expect(typeof p.employee.remember_token).toBe('string');
@@ -160,7 +257,9 @@ describe('authentication headers are exact', () => {
 
 	test.each([['E7'], ['E15']])('%s: each listed header misspelled gives 401', async (op) => {
 		const call = validCalls()[op];
-		const credentialNames = Object.keys(call.headers).filter((n) => /[-_]/.test(n) && n !== 'Content-Type');
+		const credentialNames = Object.keys(call.headers).filter(
+			(n) => /[-_]/.test(n) && n !== 'Content-Type',
+		);
 		expect(credentialNames.length).toBeGreaterThan(0);
 		for (const name of credentialNames) {
 			const headers = { ...call.headers };
@@ -168,7 +267,10 @@ describe('authentication headers are exact', () => {
 			delete headers[name];
 			const res = await send(call, { headers });
 			expect([name, res.status]).toEqual([name, 401]);
-			expect(res.json).toMatchObject({ status: false, message: expect.stringMatching(/^Unauthenticated\./) });
+			expect(res.json).toMatchObject({
+				status: false,
+				message: expect.stringMatching(/^Unauthenticated\./),
+			});
 			expect(res.json.message).toContain(name);
 			expect(res.text).not.toContain(/** @type {string} */ (headers[swap(name)]));
 		}
@@ -181,14 +283,27 @@ describe('authentication headers are exact', () => {
 		const wrong = await send(call, { headers: { ...call.headers, uuid: 'not-the-uuid' } });
 		expect(wrong.status).toBe(401);
 		expect(wrong.text).not.toContain('not-the-uuid');
-		expect((await send(call, { headers: { ...withoutUuid, UUID: fixture.sandbox.credentials.clientUuid } })).status).toBe(200);
+		expect(
+			(
+				await send(call, {
+					headers: { ...withoutUuid, UUID: fixture.sandbox.credentials.clientUuid },
+				})
+			).status,
+		).toBe(200);
 	});
 
 	test('an unknown business key is rejected; the key selects the business', async () => {
 		const call = validCalls().E16;
-		const unknown = await send(call, { headers: { ...call.headers, 'secure-business-key': 'nope' } });
+		const unknown = await send(call, {
+			headers: { ...call.headers, 'secure-business-key': 'nope' },
+		});
 		expect(unknown.status).toBe(401);
-		const globex = await send(call, { headers: { ...call.headers, 'secure-business-key': fixture.sandbox.credentials.businessKeys.globex } });
+		const globex = await send(call, {
+			headers: {
+				...call.headers,
+				'secure-business-key': fixture.sandbox.credentials.businessKeys.globex,
+			},
+		});
 		expect(globex.status).toBe(200);
 		expect(globex.json.data.data[0].image).toContain('/globex/');
 		expect(fixture.sandbox.requests[1].business).toBe('globex');
@@ -197,7 +312,10 @@ describe('authentication headers are exact', () => {
 	test('a user token is not accepted under another spelling (E10 wants user-token)', async () => {
 		const call = validCalls().E10;
 		const { 'user-token': token, ...rest } = call.headers;
-		const res = await send(call, { headers: { ...rest, userToken: token }, body: form([['name', 'x']]) });
+		const res = await send(call, {
+			headers: { ...rest, userToken: token },
+			body: form([['name', 'x']]),
+		});
 		expect(res.status).toBe(401);
 	});
 
@@ -205,7 +323,9 @@ describe('authentication headers are exact', () => {
 		const e1 = validCalls().E1;
 		const { platform: _p, ...noPlatform } = e1.headers;
 		expect((await send(e1, { headers: noPlatform })).status).toBe(400);
-		expect((await send(validCalls().E1, { headers: { ...e1.headers, 'Accept-Language': 'fr' } })).status).toBe(400);
+		expect(
+			(await send(validCalls().E1, { headers: { ...e1.headers, 'Accept-Language': 'fr' } })).status,
+		).toBe(400);
 		const e6 = validCalls().E6;
 		expect((await send(e6, { headers: { ...e6.headers, Accept: 'text/html' } })).status).toBe(400);
 	});

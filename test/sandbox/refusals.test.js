@@ -22,9 +22,18 @@ describe('requests the platform would refuse', () => {
 
 	test('E1 line values are checked per line with Laravel keys', async () => {
 		const entries = /** @type {Array<[string, string]>} */ ([
-			['customer_id', '1401'], ['currency_id', '1'], ['created_date', '2025-03-01'], ['tax_inclusive', '1'],
-			['discount_check', '0'], ['discount', '0'], ['total', '10'], ['final_total', '10'],
-			...lines([['1701', '1', '10', 'a'], ['1702', '1', '', 'b']]),
+			['customer_id', '1401'],
+			['currency_id', '1'],
+			['created_date', '2025-03-01'],
+			['tax_inclusive', '1'],
+			['discount_check', '0'],
+			['discount', '0'],
+			['total', '10'],
+			['final_total', '10'],
+			...lines([
+				['1701', '1', '10', 'a'],
+				['1702', '1', '', 'b'],
+			]),
 		]);
 		const res = await send(validCalls().E1, { body: form(entries) });
 		expect(res.status).toBe(422);
@@ -35,7 +44,12 @@ describe('requests the platform would refuse', () => {
 	});
 
 	test('E10 time tracking format is checked', async () => {
-		const res = await send(validCalls().E10, { body: form([['timeTracking[0][user_id]', '42'], ['timeTracking[0][started_at]', '2025-03-01T09:00']]) });
+		const res = await send(validCalls().E10, {
+			body: form([
+				['timeTracking[0][user_id]', '42'],
+				['timeTracking[0][started_at]', '2025-03-01T09:00'],
+			]),
+		});
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.json.errors)).toEqual(['timeTracking.0.started_at']);
 	});
@@ -50,34 +64,81 @@ describe('requests the platform would refuse', () => {
 
 	test('unknown ids give 404', async () => {
 		const calls = validCalls();
-		const res = await send(calls.E15, { url: `${fixture.sandbox.baseUrls.hr}/api/v1/payslips/9999` });
+		const res = await send(calls.E15, {
+			url: `${fixture.sandbox.baseUrls.hr}/api/v1/payslips/9999`,
+		});
 		expect(res.status).toBe(404);
 		expect(res.json).toEqual({ status: false, message: 'Payslip not found.' });
-		expect((await send(calls.E5, { url: `${fixture.sandbox.baseUrls.ecommerce}/api/user_districts/999` })).status).toBe(404);
-		expect((await send(calls.E10, { url: `${fixture.sandbox.baseUrls.management}/api/v1/tasks/update/9999` })).status).toBe(404);
-		const ar = await send(calls.E3, { url: `${fixture.sandbox.baseUrls.ecommerce}/api/v2/order_details/9999`, headers: { ...calls.E3.headers, 'Accept-Language': 'ar' } });
+		expect(
+			(
+				await send(calls.E5, {
+					url: `${fixture.sandbox.baseUrls.ecommerce}/api/user_districts/999`,
+				})
+			).status,
+		).toBe(404);
+		expect(
+			(
+				await send(calls.E10, {
+					url: `${fixture.sandbox.baseUrls.management}/api/v1/tasks/update/9999`,
+				})
+			).status,
+		).toBe(404);
+		const ar = await send(calls.E3, {
+			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v2/order_details/9999`,
+			headers: { ...calls.E3.headers, 'Accept-Language': 'ar' },
+		});
 		expect(ar.json.message).toBe('الطلب غير موجود.');
 	});
 
 	test('a business never sees another business’s records', async () => {
 		const call = validCalls().E15;
-		const globex = { ...call.headers, secure_business_key: fixture.sandbox.credentials.businessKeys.globex };
+		const globex = {
+			...call.headers,
+			secure_business_key: fixture.sandbox.credentials.businessKeys.globex,
+		};
 		expect((await send(call, { headers: globex })).status).toBe(404);
-		expect((await send(call, { headers: globex, url: `${fixture.sandbox.baseUrls.hr}/api/v1/payslips/2751` })).status).toBe(200);
-		const task = await send(validCalls().E10, { headers: { ...validCalls().E10.headers, 'secure-business-key': fixture.sandbox.credentials.businessKeys.globex } });
+		expect(
+			(
+				await send(call, {
+					headers: globex,
+					url: `${fixture.sandbox.baseUrls.hr}/api/v1/payslips/2751`,
+				})
+			).status,
+		).toBe(200);
+		const task = await send(validCalls().E10, {
+			headers: {
+				...validCalls().E10.headers,
+				'secure-business-key': fixture.sandbox.credentials.businessKeys.globex,
+			},
+		});
 		expect(task.status).toBe(404);
-		expect(fixture.sandbox.state.acme.tasks.find((t) => t.id === 1004)?.name).toBe('Quarterly stock review');
+		expect(fixture.sandbox.state.acme.tasks.find((t) => t.id === 1004)?.name).toBe(
+			'Quarterly stock review',
+		);
 	});
 
 	test('wrong module base, wrong method and wrong content type', async () => {
 		const e7 = validCalls().E7;
-		const wrongBase = await send(e7, { url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/skills` });
+		const wrongBase = await send(e7, {
+			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/skills`,
+		});
 		expect(wrongBase.status).toBe(404);
-		expect(fixture.sandbox.requests[0]).toMatchObject({ operation: null, module: 'ecommerce', status: 404 });
+		expect(fixture.sandbox.requests[0]).toMatchObject({
+			operation: null,
+			module: 'ecommerce',
+			status: 404,
+		});
 		expect((await send(e7, { method: 'PUT' })).status).toBe(405);
 		const multipart = await send(e7, { headers: { ...e7.headers, 'Content-Type': 'text/plain' } });
 		expect(multipart.status).toBe(415);
 		const e11 = validCalls().E11;
-		expect((await send(e11, { headers: { ...e11.headers, 'Content-Type': 'application/json' }, body: '{"user_type":"user","type":"user"}' })).status).toBe(415);
+		expect(
+			(
+				await send(e11, {
+					headers: { ...e11.headers, 'Content-Type': 'application/json' },
+					body: '{"user_type":"user","type":"user"}',
+				})
+			).status,
+		).toBe(415);
 	});
 });

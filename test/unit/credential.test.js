@@ -1,8 +1,14 @@
 // @ts-check
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
-const { credentialPlaceholder, parseBusinessKeys } = require('../../nodes/shared/credential/fields');
+const {
+	credentialPlaceholder,
+	parseBusinessKeys,
+} = require('../../nodes/shared/credential/fields');
 const { requestSettingOptions } = require('../../nodes/shared/node/descriptions');
-const { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } = require('../../nodes/shared/transport/settings');
+const {
+	DEFAULT_CONCURRENCY,
+	DEFAULT_REQUEST_SETTINGS,
+} = require('../../nodes/shared/transport/settings');
 
 const credential = new BusinessPlatformApi();
 const values = {
@@ -35,7 +41,10 @@ test('authenticate fills exactly the preset placeholders and nothing else', asyn
 test('a placeholder without a value fails instead of sending the placeholder', async () => {
 	const authenticate = /** @type {Function} */ (credential.authenticate);
 	await expect(
-		authenticate(values, { url: 'http://x', headers: { uuid: credentialPlaceholder('clientUuid') } }),
+		authenticate(values, {
+			url: 'http://x',
+			headers: { uuid: credentialPlaceholder('clientUuid') },
+		}),
 	).rejects.toThrow('no value for header "uuid"');
 });
 
@@ -48,7 +57,15 @@ test('business keys: the default plus name=key pairs', () => {
 });
 
 test('every secret field is a password field', () => {
-	const secretNames = ['apiKey', 'apiConnection', 'businessKey', 'additionalBusinessKeys', 'userToken', 'clientUuid', 'platformKey'];
+	const secretNames = [
+		'apiKey',
+		'apiConnection',
+		'businessKey',
+		'additionalBusinessKeys',
+		'userToken',
+		'clientUuid',
+		'platformKey',
+	];
 	for (const name of secretNames) {
 		const property = credential.properties.find((p) => p.name === name);
 		expect(property?.typeOptions?.password).toBe(true);
@@ -56,7 +73,9 @@ test('every secret field is a password field', () => {
 });
 
 test('request settings defaults shown in the editor are the ones the transport uses', () => {
-	const defaults = Object.fromEntries(requestSettingOptions.map((o) => [o.name, /** @type {any} */ (o).default]));
+	const defaults = Object.fromEntries(
+		requestSettingOptions.map((o) => [o.name, /** @type {any} */ (o).default]),
+	);
 	expect(defaults).toEqual({
 		business: '',
 		concurrency: DEFAULT_CONCURRENCY,
@@ -72,8 +91,15 @@ test("the credential test sends E16's exact credential headers, filled by authen
 	const request = /** @type {any} */ (credential.test).request;
 	expect(request).toMatchObject({ url: '/api/v1/news', method: 'GET', qs: { per_page: 1 } });
 	const authenticate = /** @type {Function} */ (credential.authenticate);
-	const options = await authenticate({ ...values, apiConnection: 'conn-1234' }, { url: request.url, headers: request.headers });
-	expect(options.headers).toEqual({ apikey: 'key-aaaa', apiconnection: 'conn-1234', 'secure-business-key': 'biz-default' });
+	const options = await authenticate(
+		{ ...values, apiConnection: 'conn-1234' },
+		{ url: request.url, headers: request.headers },
+	);
+	expect(options.headers).toEqual({
+		apikey: 'key-aaaa',
+		apiconnection: 'conn-1234',
+		'secure-business-key': 'biz-default',
+	});
 });
 
 test('fields come in the order users need them: keys, token and ids, base URLs, prefixes; names unchanged', () => {
@@ -105,14 +131,20 @@ test('each field hints which nodes use it, derived from the endpoint table', () 
 	expect(hints.platformKey).toBe('Used by the Accounting node (Update Sales Quote).');
 	expect(hints.favoritesPathPrefix).toBe('Used by the Ecommerce node (Toggle Favorite).');
 	expect(hints.businessKey).toContain('the Ecommerce node (all but Get District)');
-	for (const property of credential.properties.filter((p) => !['language', 'testNotice'].includes(p.name))) {
+	for (const property of credential.properties.filter(
+		(p) => !['language', 'testNotice'].includes(p.name),
+	)) {
 		expect([property.name, typeof property.hint]).toEqual([property.name, 'string']);
 	}
 });
 
 test('the credential test names the fields it checks for each refusal', () => {
 	const rules = /** @type {any[]} */ (/** @type {any} */ (credential.test).rules);
-	const byCode = Object.fromEntries(rules.filter((r) => r.type === 'responseCode').map((r) => [r.properties.value, r.properties.message]));
+	const byCode = Object.fromEntries(
+		rules
+			.filter((r) => r.type === 'responseCode')
+			.map((r) => [r.properties.value, r.properties.message]),
+	);
 	expect(byCode[401]).toContain('API Key, API Connection and Business Key');
 	expect(byCode[404]).toContain('Ecommerce Base URL');
 	const refusedOn200 = rules.find((r) => r.type === 'responseSuccessBody');

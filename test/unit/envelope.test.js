@@ -1,5 +1,10 @@
 // @ts-check
-const { unwrapEnvelope, removeSecretFields, fieldErrorsOf, errorMessageOf } = require('../../nodes/shared/platform/envelope');
+const {
+	unwrapEnvelope,
+	removeSecretFields,
+	fieldErrorsOf,
+	errorMessageOf,
+} = require('../../nodes/shared/platform/envelope');
 
 describe('the three envelopes', () => {
 	test('status/message/data', () => {
@@ -19,16 +24,32 @@ describe('the three envelopes', () => {
 	});
 
 	test('status_code/code/hint/success/data', () => {
-		const body = { status_code: 200, code: 1020, hint: 'Processed Successfully', success: true, data: { message: 'Task updated', task: { id: 3 } } };
+		const body = {
+			status_code: 200,
+			code: 1020,
+			hint: 'Processed Successfully',
+			success: true,
+			data: { message: 'Task updated', task: { id: 3 } },
+		};
 		expect(unwrapEnvelope(body)).toEqual({ ok: true, message: 'Task updated', data: body.data });
 	});
 
 	test('false on HTTP 200 is a failure with the platform message', () => {
-		expect(unwrapEnvelope({ status: false, message: 'Quote is locked', data: null })).toMatchObject({
-			ok: false,
-			message: 'Quote is locked',
-		});
-		expect(unwrapEnvelope({ status_code: 400, code: 2001, hint: 'Task is archived', success: false, data: null })).toMatchObject({
+		expect(unwrapEnvelope({ status: false, message: 'Quote is locked', data: null })).toMatchObject(
+			{
+				ok: false,
+				message: 'Quote is locked',
+			},
+		);
+		expect(
+			unwrapEnvelope({
+				status_code: 400,
+				code: 2001,
+				hint: 'Task is archived',
+				success: false,
+				data: null,
+			}),
+		).toMatchObject({
 			ok: false,
 			message: 'Task is archived',
 		});
@@ -44,14 +65,25 @@ test('secret-like fields are removed at any depth', () => {
 	const clean = removeSecretFields({
 		id: 1,
 		password: 'p',
-		employee: { name: 'A', remember_token: 't', password: null, nested: [{ api_key: 'k', keep: 1 }] },
+		employee: {
+			name: 'A',
+			remember_token: 't',
+			password: null,
+			nested: [{ api_key: 'k', keep: 1 }],
+		},
 	});
 	expect(clean).toEqual({ id: 1, employee: { name: 'A', nested: [{ keep: 1 }] } });
 });
 
 describe('error bodies', () => {
 	test('Laravel 422 field errors', () => {
-		const body = { message: 'The type field is required. (and 1 more error)', errors: { type: ['The type field is required.'], skills: ['The skills field is required.', 'It must be an array.'] } };
+		const body = {
+			message: 'The type field is required. (and 1 more error)',
+			errors: {
+				type: ['The type field is required.'],
+				skills: ['The skills field is required.', 'It must be an array.'],
+			},
+		};
 		expect(errorMessageOf(body)).toBe(body.message);
 		expect(fieldErrorsOf(body)).toEqual([
 			'type: The type field is required.',
@@ -60,11 +92,18 @@ describe('error bodies', () => {
 	});
 
 	test('an array of field/message pairs', () => {
-		expect(fieldErrorsOf({ errors: [{ field: 'name', message: 'too long' }, 'plain'] })).toEqual(['name: too long', 'plain']);
+		expect(fieldErrorsOf({ errors: [{ field: 'name', message: 'too long' }, 'plain'] })).toEqual([
+			'name: too long',
+			'plain',
+		]);
 	});
 
 	test('HTML error pages are reduced to their text', () => {
-		expect(errorMessageOf('<html><head><style>b{}</style></head><body><h1>502 Bad Gateway</h1></body></html>')).toBe('502 Bad Gateway');
+		expect(
+			errorMessageOf(
+				'<html><head><style>b{}</style></head><body><h1>502 Bad Gateway</h1></body></html>',
+			),
+		).toBe('502 Bad Gateway');
 	});
 });
 
@@ -87,6 +126,7 @@ test('tokens, keys and passwords of any name are secret-like fields', () => {
 });
 
 test("an HTML error page's title is its message", () => {
-	const page = '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><hr>nginx</body></html>';
+	const page =
+		'<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><hr>nginx</body></html>';
 	expect(errorMessageOf(page)).toBe('503 Service Temporarily Unavailable');
 });

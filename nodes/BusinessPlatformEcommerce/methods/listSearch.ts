@@ -7,10 +7,18 @@ import { startRun, type PlatformRun } from '../../shared/transport/run';
 import { categoryTitle, descriptionsOf } from '../categories';
 
 /** "Electronics / Phones": the titles of the category's ancestors and its own. */
-function pathTitle(category: IDataObject, byId: Map<string, IDataObject>, language: string): string {
+function pathTitle(
+	category: IDataObject,
+	byId: Map<string, IDataObject>,
+	language: string,
+): string {
 	const titles = [categoryTitle(category, language)];
 	const seen = new Set([String(category.id)]);
-	for (let parent = byId.get(String(category.parent)); parent; parent = byId.get(String(parent.parent))) {
+	for (
+		let parent = byId.get(String(category.parent));
+		parent;
+		parent = byId.get(String(parent.parent))
+	) {
 		if (seen.has(String(parent.id))) break; // a cycle in the data must not hang the picker
 		seen.add(String(parent.id));
 		titles.unshift(categoryTitle(parent, language));
@@ -20,7 +28,12 @@ function pathTitle(category: IDataObject, byId: Map<string, IDataObject>, langua
 
 function matches(category: IDataObject, name: string, filter: string): boolean {
 	if (!filter) return true;
-	const texts = [name, String(category.id), String(category.alias ?? ''), ...descriptionsOf(category).map((d) => d.title)];
+	const texts = [
+		name,
+		String(category.id),
+		String(category.alias ?? ''),
+		...descriptionsOf(category).map((d) => d.title),
+	];
 	return texts.some((text) => text.toLowerCase().includes(filter));
 }
 
@@ -32,7 +45,10 @@ function businessOf(context: ILoadOptionsFunctions): string | undefined {
 }
 
 /** Every category of the business: all pages of a paginated list, or the whole list when it comes as one array. */
-async function allCategories(this: ILoadOptionsFunctions, run: PlatformRun): Promise<IDataObject[]> {
+async function allCategories(
+	this: ILoadOptionsFunctions,
+	run: PlatformRun,
+): Promise<IDataObject[]> {
 	return await platformPaginate.call(
 		this,
 		run,
@@ -55,7 +71,10 @@ export async function searchCategories(
 		const byId = new Map(categories.map((category) => [String(category.id), category]));
 		const search = (filter ?? '').trim().toLowerCase();
 		const results = categories
-			.map((category) => ({ category, name: `${pathTitle(category, byId, language)} (${String(category.id)})` }))
+			.map((category) => ({
+				category,
+				name: `${pathTitle(category, byId, language)} (${String(category.id)})`,
+			}))
 			.filter(({ category, name }) => matches(category, name, search))
 			.map(({ category, name }) => ({ name, value: String(category.id) }))
 			.sort((a, b) => a.name.localeCompare(b.name));

@@ -57,7 +57,10 @@ export const SECRET_FIELDS = [
  */
 const PLACEHOLDER_PREFIX = '\u0000business-platform-credential:';
 
-export function credentialPlaceholder(source: CredentialHeaderSource | 'language', business = ''): string {
+export function credentialPlaceholder(
+	source: CredentialHeaderSource | 'language',
+	business = '',
+): string {
 	return `${PLACEHOLDER_PREFIX}${source}:${business}`;
 }
 
@@ -67,7 +70,9 @@ export const DEFAULT_BUSINESS = '';
  * Business name -> business key, from the default Business Key (name '') and the
  * Additional Business Keys field: `name=key` pairs separated by commas or new lines.
  */
-export function parseBusinessKeys(credentials: ICredentialDataDecryptedObject): Map<string, string> {
+export function parseBusinessKeys(
+	credentials: ICredentialDataDecryptedObject,
+): Map<string, string> {
 	const keys = new Map<string, string>();
 	const defaultKey = String(credentials.businessKey ?? '');
 	if (defaultKey) keys.set(DEFAULT_BUSINESS, defaultKey);
@@ -141,9 +146,12 @@ const TRIGGER_OPERATION: EndpointId = 'listNews';
 
 /** Whether an operation needs a credential field: as a header, as its base URL or as a path prefix. */
 function needs(endpoint: Endpoint, field: string): boolean {
-	if (Object.values(endpoint.credentialHeaders).includes(field as CredentialHeaderSource)) return true;
+	if (Object.values(endpoint.credentialHeaders).includes(field as CredentialHeaderSource))
+		return true;
 	if (MODULE_BASE_URL_FIELDS[endpoint.module] === field) return true;
-	return Object.entries(PATH_PREFIX_FIELDS).some(([name, prefix]) => prefix === field && endpoint.path.includes(`{${name}}`));
+	return Object.entries(PATH_PREFIX_FIELDS).some(
+		([name, prefix]) => prefix === field && endpoint.path.includes(`{${name}}`),
+	);
 }
 
 /**
@@ -153,13 +161,17 @@ function needs(endpoint: Endpoint, field: string): boolean {
 export function credentialFieldUsage(field: string): string {
 	const parts: string[] = [];
 	for (const [module, node] of Object.entries(MODULE_NODES) as Array<[PlatformModule, string]>) {
-		const moduleEndpoints: Endpoint[] = Object.values(ENDPOINTS).filter((endpoint) => endpoint.module === module);
+		const moduleEndpoints: Endpoint[] = Object.values(ENDPOINTS).filter(
+			(endpoint) => endpoint.module === module,
+		);
 		const using = moduleEndpoints.filter((endpoint) => needs(endpoint, field));
 		if (using.length === 0) continue;
-		const titles = (endpoints: Endpoint[]) => [...new Set(endpoints.map((endpoint) => endpoint.title))].join(', ');
+		const titles = (endpoints: Endpoint[]) =>
+			[...new Set(endpoints.map((endpoint) => endpoint.title))].join(', ');
 		const notUsing = moduleEndpoints.filter((endpoint) => !needs(endpoint, field));
 		if (notUsing.length === 0) parts.push(`the ${node} node`);
-		else if (using.length > notUsing.length) parts.push(`the ${node} node (all but ${titles(notUsing)})`);
+		else if (using.length > notUsing.length)
+			parts.push(`the ${node} node (all but ${titles(notUsing)})`);
 		else parts.push(`the ${node} node (${titles(using)})`);
 	}
 	if (needs(ENDPOINTS[TRIGGER_OPERATION], field)) parts.push('the Ecommerce Trigger');

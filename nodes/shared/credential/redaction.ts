@@ -19,10 +19,14 @@ const MIN_SECRET_LENGTH = 4;
 const MIN_SECRET_IN_DATA = 8;
 
 /** The credential's secret values, business keys included. */
-export function secretsOf(credentials: ICredentialDataDecryptedObject, businessKeys: Map<string, string>): string[] {
-	return [...SECRET_FIELDS.map((field) => String(credentials[field] ?? '')), ...businessKeys.values()].filter(
-		(value) => value.length >= MIN_SECRET_LENGTH,
-	);
+export function secretsOf(
+	credentials: ICredentialDataDecryptedObject,
+	businessKeys: Map<string, string>,
+): string[] {
+	return [
+		...SECRET_FIELDS.map((field) => String(credentials[field] ?? '')),
+		...businessKeys.values(),
+	].filter((value) => value.length >= MIN_SECRET_LENGTH);
 }
 
 export function redact(run: HasSecrets, text: string): string {
@@ -38,6 +42,9 @@ export function redact(run: HasSecrets, text: string): string {
 export function cleanData<T>(run: HasSecrets, value: T): T {
 	const secrets = run.secrets.filter((secret) => secret.length >= MIN_SECRET_IN_DATA);
 	return mapLeaves(value, isSecretField, (text) =>
-		secrets.reduce((clean, secret) => (clean.includes(secret) ? clean.split(secret).join('[redacted]') : clean), text),
+		secrets.reduce(
+			(clean, secret) => (clean.includes(secret) ? clean.split(secret).join('[redacted]') : clean),
+			text,
+		),
 	);
 }

@@ -49,7 +49,10 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 			displayName: 'Method',
 			name: 'method',
 			type: 'options',
-			options: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => ({ name: method, value: method })),
+			options: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => ({
+				name: method,
+				value: method,
+			})),
 			default: 'GET',
 		},
 		{
@@ -75,7 +78,8 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 				{ name: 'None', value: NO_PROFILE, description: 'Sends only the Credential Headers below' },
 			],
 			default: defaultProfile,
-			description: 'Which credential values are sent, under the exact header names the platform expects',
+			description:
+				'Which credential values are sent, under the exact header names the platform expects',
 		},
 		{
 			displayName: 'Credential Headers',
@@ -84,13 +88,20 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Credential Header',
 			default: {},
-			description: 'More headers filled from the credential, for endpoints whose headers no profile has',
+			description:
+				'More headers filled from the credential, for endpoints whose headers no profile has',
 			options: [
 				{
 					displayName: 'Header',
 					name: 'header',
 					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'secure_business_key' },
+						{
+							displayName: 'Name',
+							name: 'name',
+							type: 'string',
+							default: '',
+							placeholder: 'secure_business_key',
+						},
 						{
 							displayName: 'Credential Field',
 							name: 'field',
@@ -109,7 +120,9 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Query Parameter',
 			default: {},
-			options: [{ displayName: 'Parameter', name: 'parameter', values: nameValue('Name', 'Value') }],
+			options: [
+				{ displayName: 'Parameter', name: 'parameter', values: nameValue('Name', 'Value') },
+			],
 		},
 		{
 			displayName: 'Headers',
@@ -118,7 +131,8 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Header',
 			default: {},
-			description: 'Plain headers sent as typed; credential header names are refused (use the fields above)',
+			description:
+				'Plain headers sent as typed; credential header names are refused (use the fields above)',
 			options: [{ displayName: 'Header', name: 'header', values: nameValue('Name', 'Value') }],
 		},
 		{
@@ -155,7 +169,13 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 					displayName: 'Field',
 					name: 'field',
 					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'files[]' },
+						{
+							displayName: 'Name',
+							name: 'name',
+							type: 'string',
+							default: '',
+							placeholder: 'files[]',
+						},
 						{
 							displayName: 'Type',
 							name: 'type',
@@ -211,11 +231,16 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 				type: 'options',
 				options: [
 					{ name: 'Accept-Language', value: 'Accept-Language' },
-					{ name: 'Lang', value: 'lang', description: 'As the customer/supplier branch operation uses' },
+					{
+						name: 'Lang',
+						value: 'lang',
+						description: 'As the customer/supplier branch operation uses',
+					},
 					{ name: 'None', value: 'none', description: 'Send no language header' },
 				],
 				default: 'Accept-Language',
-				description: "Header that carries the language; without this option the profile's own (if any) is used",
+				description:
+					"Header that carries the language; without this option the profile's own (if any) is used",
 			},
 			{
 				displayName: 'Page Size',
@@ -239,7 +264,8 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 					{
 						name: 'Full Response',
 						value: 'full',
-						description: 'The status code and the body as the platform sent it (not with Return All)',
+						description:
+							'The status code and the body as the platform sent it (not with Return All)',
 					},
 				],
 				default: 'data',

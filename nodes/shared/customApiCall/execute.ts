@@ -8,7 +8,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../transport/settings';
 import { ParameterError } from '../errors/classes';
-import type { BodyKind, CredentialHeaderSource, Endpoint, PlatformModule } from '../platform/endpoints';
+import type {
+	BodyKind,
+	CredentialHeaderSource,
+	Endpoint,
+	PlatformModule,
+} from '../platform/endpoints';
 import { recordOrMessage } from '../node/output';
 import { platformPaginate } from '../transport/pagination';
 import type { MultipartField, RequestInput } from '../transport/request';
@@ -16,7 +21,12 @@ import type { PlatformRun } from '../transport/run';
 import { platformRequest } from '../transport/platformRequest';
 import { parseJson, requireInteger } from '../node/validation';
 import { ALLOW_IN_TOOL } from './description';
-import { CREDENTIAL_HEADER_NAMES, CREDENTIAL_HEADER_SOURCES, NO_PROFILE, headerProfile } from './headerProfiles';
+import {
+	CREDENTIAL_HEADER_NAMES,
+	CREDENTIAL_HEADER_SOURCES,
+	NO_PROFILE,
+	headerProfile,
+} from './headerProfiles';
 import { requireHeaderName, toPlainHeaders, toQuery, toRelativePath } from './input';
 
 type Method = Endpoint['method'];
@@ -35,8 +45,16 @@ interface Entry {
 	binaryPropertyName?: unknown;
 }
 
-function entriesOf(context: IExecuteFunctions, parameter: string, key: string, itemIndex: number): Entry[] {
-	const collection = context.getNodeParameter(parameter, itemIndex, {}) as Record<string, Entry[] | undefined>;
+function entriesOf(
+	context: IExecuteFunctions,
+	parameter: string,
+	key: string,
+	itemIndex: number,
+): Entry[] {
+	const collection = context.getNodeParameter(parameter, itemIndex, {}) as Record<
+		string,
+		Entry[] | undefined
+	>;
 	return collection?.[key] ?? [];
 }
 
@@ -60,9 +78,13 @@ function credentialHeadersOf(context: IExecuteFunctions, itemIndex: number) {
 	const taken = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
 	for (const entry of entriesOf(context, 'credentialHeaders', 'header', itemIndex)) {
 		const name = requireHeaderName(entry.name, 'Credential Headers → Name');
-		if (taken.has(name.toLowerCase())) throw new ParameterError(`Credential Headers → "${name}"`, 'is already sent');
+		if (taken.has(name.toLowerCase()))
+			throw new ParameterError(`Credential Headers → "${name}"`, 'is already sent');
 		if (!SOURCES.has(String(entry.field))) {
-			throw new ParameterError(`Credential Headers → "${name}"`, `has an unknown credential field "${String(entry.field)}"`);
+			throw new ParameterError(
+				`Credential Headers → "${name}"`,
+				`has an unknown credential field "${String(entry.field)}"`,
+			);
 		}
 		taken.add(name.toLowerCase());
 		headers[name] = entry.field as CredentialHeaderSource;
@@ -70,18 +92,27 @@ function credentialHeadersOf(context: IExecuteFunctions, itemIndex: number) {
 	return { headers, profileLanguageHeader: profile?.languageHeader };
 }
 
-function languageHeaderOf(options: IDataObject, profileHeader: 'Accept-Language' | 'lang' | undefined) {
+function languageHeaderOf(
+	options: IDataObject,
+	profileHeader: 'Accept-Language' | 'lang' | undefined,
+) {
 	const chosen = options.languageHeader;
 	if (chosen === 'none') return undefined;
 	if (chosen === 'Accept-Language' || chosen === 'lang') return chosen;
 	if (chosen !== undefined) {
-		throw new ParameterError('Options → Language Header', `must be Accept-Language, lang or none, got "${String(chosen)}"`);
+		throw new ParameterError(
+			'Options → Language Header',
+			`must be Accept-Language, lang or none, got "${String(chosen)}"`,
+		);
 	}
 	// A language alone goes in the profile's header, or Accept-Language when it has none.
 	return profileHeader ?? (options.language !== undefined ? 'Accept-Language' : undefined);
 }
 
-async function multipartOf(context: IExecuteFunctions, itemIndex: number): Promise<MultipartField[]> {
+async function multipartOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): Promise<MultipartField[]> {
 	const fields: MultipartField[] = [];
 	const binary = context.getInputData()[itemIndex]?.binary ?? {};
 	for (const entry of entriesOf(context, 'formFields', 'field', itemIndex)) {
@@ -119,14 +150,21 @@ async function bodyOf(
 ): Promise<{ kind: BodyKind; input: RequestInput }> {
 	if (method === 'GET') return { kind: 'none', input: {} };
 	const kind = context.getNodeParameter('bodyType', itemIndex, 'none') as BodyKind;
-	if (!BODY_KINDS.includes(kind)) throw new ParameterError('Body', `must be none, json, multipart or text, got "${String(kind)}"`);
+	if (!BODY_KINDS.includes(kind))
+		throw new ParameterError(
+			'Body',
+			`must be none, json, multipart or text, got "${String(kind)}"`,
+		);
 	if (kind === 'json') {
 		const value = parseJson(context.getNodeParameter('jsonBody', itemIndex, '{}'), 'JSON');
-		if (typeof value !== 'object' || value === null) throw new ParameterError('JSON', 'must be a JSON object or array');
+		if (typeof value !== 'object' || value === null)
+			throw new ParameterError('JSON', 'must be a JSON object or array');
 		return { kind, input: { json: value as IDataObject } };
 	}
-	if (kind === 'text') return { kind, input: { text: String(context.getNodeParameter('textBody', itemIndex, '')) } };
-	if (kind === 'multipart') return { kind, input: { multipart: await multipartOf(context, itemIndex) } };
+	if (kind === 'text')
+		return { kind, input: { text: String(context.getNodeParameter('textBody', itemIndex, '')) } };
+	if (kind === 'multipart')
+		return { kind, input: { multipart: await multipartOf(context, itemIndex) } };
 	return { kind, input: {} };
 }
 
@@ -134,7 +172,11 @@ async function bodyOf(
 function outputOf(response: { data: unknown; message?: string }): IDataObject | IDataObject[] {
 	const records = recordOrMessage(response);
 	if (!Array.isArray(records)) return records;
-	return records.map((entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as IDataObject) : { value: entry as string }));
+	return records.map((entry: unknown) =>
+		typeof entry === 'object' && entry !== null
+			? (entry as IDataObject)
+			: { value: entry as string },
+	);
 }
 
 /** Runs one item's Custom API Call against `module`'s base URL. */
@@ -146,10 +188,17 @@ export async function executeCustomApiCall(
 ): Promise<IDataObject | IDataObject[]> {
 	assertAllowedHere(this, itemIndex);
 	const method = this.getNodeParameter('method', itemIndex) as Method;
-	if (!METHODS.includes(method)) throw new ParameterError('Method', `must be one of ${METHODS.join(', ')}, got "${String(method)}"`);
+	if (!METHODS.includes(method))
+		throw new ParameterError(
+			'Method',
+			`must be one of ${METHODS.join(', ')}, got "${String(method)}"`,
+		);
 	const path = toRelativePath(this.getNodeParameter('path', itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const { headers: credentialHeaders, profileLanguageHeader } = credentialHeadersOf(this, itemIndex);
+	const { headers: credentialHeaders, profileLanguageHeader } = credentialHeadersOf(
+		this,
+		itemIndex,
+	);
 	const languageHeader = languageHeaderOf(options, profileLanguageHeader);
 	const { kind, input } = await bodyOf(this, itemIndex, method);
 
@@ -159,7 +208,11 @@ export async function executeCustomApiCall(
 	]);
 	const reserved = new Set<string>(kind === 'none' ? [] : ['content-type']);
 	if (languageHeader) reserved.add(languageHeader.toLowerCase());
-	const plainHeaders = toPlainHeaders(entriesOf(this, 'headers', 'header', itemIndex), credentialNames, reserved);
+	const plainHeaders = toPlainHeaders(
+		entriesOf(this, 'headers', 'header', itemIndex),
+		credentialNames,
+		reserved,
+	);
 	const acceptGiven = Object.keys(plainHeaders).some((name) => name.toLowerCase() === 'accept');
 
 	const endpoint: Endpoint = {
@@ -186,12 +239,22 @@ export async function executeCustomApiCall(
 	const fullResponse = options.responseFormat === 'full';
 	if (method === 'GET' && this.getNodeParameter('returnAll', itemIndex, false) === true) {
 		if (fullResponse) {
-			throw new ParameterError('Return All', 'returns the items of every page: set Options → Response to Data, or turn Return All off');
+			throw new ParameterError(
+				'Return All',
+				'returns the items of every page: set Options → Response to Data, or turn Return All off',
+			);
 		}
-		const pageSize = Number(requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Options → Page Size', { min: 1 }));
-		return await platformPaginate.call(this, run, endpoint, itemIndex, request, { pageSize, notPaginatorMessage: NOT_A_PAGINATOR });
+		const pageSize = Number(
+			requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Options → Page Size', { min: 1 }),
+		);
+		return await platformPaginate.call(this, run, endpoint, itemIndex, request, {
+			pageSize,
+			notPaginatorMessage: NOT_A_PAGINATOR,
+		});
 	}
-	const response = await platformRequest.call(this, run, endpoint, itemIndex, request, { fullResponse });
+	const response = await platformRequest.call(this, run, endpoint, itemIndex, request, {
+		fullResponse,
+	});
 	if (fullResponse) return { statusCode: response.statusCode, body: response.data as IDataObject };
 	return outputOf(response);
 }

@@ -60,7 +60,8 @@ export function headerSetKey(headers: Record<string, CredentialHeaderSource>): s
 
 function buildProfile(definition: ProfileDefinition): HeaderProfile {
 	const representative = TABLE.find((endpoint) => endpoint.code === definition.code);
-	if (!representative) throw new Error(`Header profile ${definition.value}: no operation ${definition.code}`);
+	if (!representative)
+		throw new Error(`Header profile ${definition.value}: no operation ${definition.code}`);
 	const key = headerSetKey(representative.credentialHeaders);
 	const members = TABLE.filter((endpoint) => headerSetKey(endpoint.credentialHeaders) === key);
 	return {
@@ -81,7 +82,9 @@ export function headerProfile(value: string): HeaderProfile | undefined {
 
 /** Every header name that carries a credential value in the table, lower-cased. */
 export const CREDENTIAL_HEADER_NAMES: ReadonlySet<string> = new Set(
-	TABLE.flatMap((endpoint) => Object.keys(endpoint.credentialHeaders)).map((name) => name.toLowerCase()),
+	TABLE.flatMap((endpoint) => Object.keys(endpoint.credentialHeaders)).map((name) =>
+		name.toLowerCase(),
+	),
 );
 
 /** Credential fields a custom header may carry, with their labels. */
@@ -98,5 +101,7 @@ export const CREDENTIAL_HEADER_SOURCES: Array<{ name: string; value: CredentialH
 /** The profiles whose operations belong to `module`, the one most of them use first (the default). */
 export function profilesOf(module: PlatformModule): HeaderProfile[] {
 	const count = (profile: HeaderProfile) => profile.codes.length;
-	return HEADER_PROFILES.filter((profile) => profile.modules.includes(module)).sort((a, b) => count(b) - count(a));
+	return HEADER_PROFILES.filter((profile) => profile.modules.includes(module)).sort(
+		(a, b) => count(b) - count(a),
+	);
 }

@@ -39,7 +39,8 @@ export function customApiCall(module: PlatformModule): PlatformResource {
 				picker: {
 					name: CUSTOM_API_CALL_NAME,
 					action: 'Make a custom API call',
-					description: "Send a request to any path of this module's base URL with the credential's headers",
+					description:
+						"Send a request to any path of this module's base URL with the credential's headers",
 					displayOptions: hiddenInToolsUnlessAllowed,
 				},
 				description: customApiCallProperties(profilesOf(module)),

@@ -21,7 +21,8 @@ function decodeSegment(segment: string, parameter: string): string {
 	} catch {
 		// Reported below: a lone % is not a path the user meant.
 	}
-	if (decoded === undefined) throw new ParameterError(parameter, `has a broken percent-encoding in "${segment}"`);
+	if (decoded === undefined)
+		throw new ParameterError(parameter, `has a broken percent-encoding in "${segment}"`);
 	return decoded;
 }
 
@@ -35,22 +36,36 @@ export function toRelativePath(value: unknown, parameter = 'Path'): string {
 		throw new ParameterError(parameter, `is required: ${PATH_HINT}`);
 	}
 	const text = value.trim();
-	if (CONTROL_CHARACTERS.test(text)) throw new ParameterError(parameter, 'contains a line break or control character');
+	if (CONTROL_CHARACTERS.test(text))
+		throw new ParameterError(parameter, 'contains a line break or control character');
 	if (/^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('//') || text.includes('\\')) {
-		throw new ParameterError(parameter, `must not be an absolute URL or name a host: give ${PATH_HINT}`);
+		throw new ParameterError(
+			parameter,
+			`must not be an absolute URL or name a host: give ${PATH_HINT}`,
+		);
 	}
 	if (text.includes('?') || text.includes('#')) {
-		throw new ParameterError(parameter, 'must not contain ? or #: put query parameters in Query Parameters');
+		throw new ParameterError(
+			parameter,
+			'must not contain ? or #: put query parameters in Query Parameters',
+		);
 	}
 	const segments = text.replace(/^\/+/, '').split('/');
 	const encoded = segments.map((segment, index) => {
 		const decoded = decodeSegment(segment, parameter);
 		if (decoded === '.' || decoded === '..') {
-			throw new ParameterError(parameter, `must not contain "." or ".." segments, got "${segment}"`);
+			throw new ParameterError(
+				parameter,
+				`must not contain "." or ".." segments, got "${segment}"`,
+			);
 		}
-		if (CONTROL_CHARACTERS.test(decoded)) throw new ParameterError(parameter, 'contains an encoded control character');
+		if (CONTROL_CHARACTERS.test(decoded))
+			throw new ParameterError(parameter, 'contains an encoded control character');
 		if (/[/\\?#]/.test(decoded)) {
-			throw new ParameterError(parameter, `must not hide "/", "\\", "?" or "#" in percent-encoding, got "${segment}"`);
+			throw new ParameterError(
+				parameter,
+				`must not hide "/", "\\", "?" or "#" in percent-encoding, got "${segment}"`,
+			);
 		}
 		// Empty segments would make `//`; only a trailing slash is kept.
 		if (decoded === '' && index !== segments.length - 1) {
@@ -65,7 +80,10 @@ export function toRelativePath(value: unknown, parameter = 'Path'): string {
 export function requireHeaderName(value: unknown, parameter: string): string {
 	const name = typeof value === 'string' ? value.trim() : '';
 	if (!HEADER_NAME.test(name)) {
-		throw new ParameterError(parameter, `must be a header name of letters, digits and -_., got ${JSON.stringify(value)}`);
+		throw new ParameterError(
+			parameter,
+			`must be a header name of letters, digits and -_., got ${JSON.stringify(value)}`,
+		);
 	}
 	return name;
 }
@@ -95,7 +113,10 @@ export function toPlainHeaders(
 			);
 		}
 		if (PROTOCOL_HEADERS.has(lower) || reserved.has(lower)) {
-			throw new ParameterError(`Headers → "${name}"`, 'is set by the node itself and cannot be given here');
+			throw new ParameterError(
+				`Headers → "${name}"`,
+				'is set by the node itself and cannot be given here',
+			);
 		}
 		if (seen.has(lower)) throw new ParameterError(`Headers → "${name}"`, 'is given twice');
 		seen.add(lower);
@@ -105,13 +126,17 @@ export function toPlainHeaders(
 }
 
 /** Query parameters (name -> value); a name may appear once. */
-export function toQuery(entries: Array<{ name?: unknown; value?: unknown }>): Record<string, string> {
+export function toQuery(
+	entries: Array<{ name?: unknown; value?: unknown }>,
+): Record<string, string> {
 	const query: Record<string, string> = {};
 	for (const entry of entries) {
 		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
 		if (name === '') throw new ParameterError('Query Parameters → Name', 'is required');
-		if (CONTROL_CHARACTERS.test(name)) throw new ParameterError('Query Parameters → Name', 'contains a control character');
-		if (Object.hasOwn(query, name)) throw new ParameterError(`Query Parameters → "${name}"`, 'is given twice');
+		if (CONTROL_CHARACTERS.test(name))
+			throw new ParameterError('Query Parameters → Name', 'contains a control character');
+		if (Object.hasOwn(query, name))
+			throw new ParameterError(`Query Parameters → "${name}"`, 'is given twice');
 		query[name] = String(entry.value ?? '');
 	}
 	return query;

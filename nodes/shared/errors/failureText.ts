@@ -5,7 +5,16 @@
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { TIMEOUT_CODES } from '../platform/attempt';
 import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, type Endpoint } from '../platform/endpoints';
-import { duration, fill, labelsIn, list, namesWord, quoted, tried, type ErrorSubject } from './text';
+import {
+	duration,
+	fill,
+	labelsIn,
+	list,
+	namesWord,
+	quoted,
+	tried,
+	type ErrorSubject,
+} from './text';
 
 export interface FailureText {
 	message: string;
@@ -27,7 +36,11 @@ function prefixLabels(endpoint: Endpoint): string[] {
  * The credential fields this operation sends, as the credential dialog labels them; only
  * those whose header the platform's message names ("Invalid apikey header.") when it names any.
  */
-function credentialFieldLabels(endpoint: Endpoint, subject: ErrorSubject, platformMessage = ''): string[] {
+function credentialFieldLabels(
+	endpoint: Endpoint,
+	subject: ErrorSubject,
+	platformMessage = '',
+): string[] {
 	const headers = Object.entries(endpoint.credentialHeaders);
 	const named = headers.filter(([header]) => namesWord(platformMessage, header));
 	const labels = new Set<string>();
@@ -87,7 +100,8 @@ export function httpFailureText(
 	if (statusCode >= 500) {
 		return {
 			message: `The platform failed with a server error when asked to ${does}${tried(tries)}`,
-			check: "This is usually temporary: run this item again later. If it keeps failing, contact the platform's support.",
+			check:
+				"This is usually temporary: run this item again later. If it keeps failing, contact the platform's support.",
 		};
 	}
 	return {
@@ -97,7 +111,12 @@ export function httpFailureText(
 }
 
 /** Message and what to check for a request that got no answer (a network failure or a timeout). */
-export function networkFailureText(endpoint: Endpoint, code: string, does: string, timeoutMs: number): FailureText {
+export function networkFailureText(
+	endpoint: Endpoint,
+	code: string,
+	does: string,
+	timeoutMs: number,
+): FailureText {
 	/*
 	 * The messages must not contain error codes such as ECONNREFUSED: n8n replaces a
 	 * message that does with its own generic text. The code goes into the details.

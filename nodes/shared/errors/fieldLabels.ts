@@ -13,7 +13,8 @@ const normalized = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, ''
 function childrenOf(property: INodeProperties): INodeProperties[] {
 	if (property.type !== 'collection' && property.type !== 'fixedCollection') return [];
 	return (property.options ?? []).flatMap((option) => {
-		if ('values' in option && Array.isArray(option.values)) return option.values as INodeProperties[];
+		if ('values' in option && Array.isArray(option.values))
+			return option.values as INodeProperties[];
 		if ('type' in option) return [option as INodeProperties];
 		return [];
 	});
@@ -34,7 +35,10 @@ export function fieldLabeler(properties: INodeProperties[]): FieldLabeler {
 	return (field) => {
 		let candidates = properties;
 		const labels: string[] = [];
-		for (const segment of field.replace(/\[(\w*)\]/g, '.$1').split('.').filter(Boolean)) {
+		for (const segment of field
+			.replace(/\[(\w*)\]/g, '.$1')
+			.split('.')
+			.filter(Boolean)) {
 			if (/^\d+$/.test(segment)) {
 				if (labels.length === 0) return undefined;
 				labels.push(`entry ${Number(segment) + 1}`);
@@ -52,4 +56,3 @@ export function fieldLabeler(properties: INodeProperties[]): FieldLabeler {
 		return labels.length ? labels.join(', ') : undefined;
 	};
 }
-

@@ -22,7 +22,12 @@ import {
 } from 'n8n-workflow';
 
 import { MAX_REDIRECTS } from '../transport/settings';
-import { errorMessageOf, fieldErrorEntriesOf, parseBody, type FieldError } from '../platform/envelope';
+import {
+	errorMessageOf,
+	fieldErrorEntriesOf,
+	parseBody,
+	type FieldError,
+} from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
 import { describeEndpoint, type Endpoint } from '../platform/endpoints';
 import { redact } from '../credential/redaction';
@@ -70,8 +75,10 @@ interface DescriptionParts {
 }
 const descriptionParts = new WeakMap<NodeApiError, DescriptionParts>();
 
-
-function renderDescription(parts: DescriptionParts, labelOf: FieldLabeler = () => undefined): string {
+function renderDescription(
+	parts: DescriptionParts,
+	labelOf: FieldLabeler = () => undefined,
+): string {
 	const fieldLines = parts.fieldErrors.map(({ field, message }) => {
 		if (!field) return `- ${message}`;
 		return `- ${labelOf(field) ?? field}: ${message}`;
@@ -94,7 +101,9 @@ export function platformError(
 	details: ErrorDetails,
 ): NodeApiError {
 	const message = redact(run, details.message);
-	const platformMessage = details.platformMessage ? redact(run, details.platformMessage) : undefined;
+	const platformMessage = details.platformMessage
+		? redact(run, details.platformMessage)
+		: undefined;
 	const fieldErrors = (details.fieldErrors ?? []).map(({ field, message: text }) => ({
 		field: redact(run, field),
 		message: redact(run, text),
@@ -103,7 +112,8 @@ export function platformError(
 		check: details.check && redact(run, details.check),
 		fieldErrors,
 		// Shown once: not repeated when the message already quotes it.
-		platformMessage: platformMessage && !message.includes(platformMessage) ? platformMessage : undefined,
+		platformMessage:
+			platformMessage && !message.includes(platformMessage) ? platformMessage : undefined,
 		notes: (details.notes ?? []).map((note) => redact(run, note)),
 	};
 	const error = new NodeApiError(
@@ -126,7 +136,10 @@ export function platformError(
 	if (details.tries) data.tries = details.tries;
 	if (details.networkError) data.networkError = redact(run, details.networkError);
 	if (platformMessage) data.platformMessage = platformMessage;
-	if (fieldErrors.length) data.fieldErrors = fieldErrors.map(({ field, message: text }) => (field ? `${field}: ${text}` : text));
+	if (fieldErrors.length)
+		data.fieldErrors = fieldErrors.map(({ field, message: text }) =>
+			field ? `${field}: ${text}` : text,
+		);
 	error.context.data = data;
 	descriptionParts.set(error, parts);
 	return error;
@@ -149,7 +162,12 @@ export function failureError(
 ): NodeApiError {
 	const does = fill(endpoint.does, subject);
 	if (attempt.kind === 'network') {
-		const { message, check } = networkFailureText(endpoint, attempt.code, does, run.settings.timeoutMs);
+		const { message, check } = networkFailureText(
+			endpoint,
+			attempt.code,
+			does,
+			run.settings.timeoutMs,
+		);
 		return platformError(run, endpoint, itemIndex, {
 			message: `${message}${tried(tries)}`,
 			check,
@@ -197,7 +215,10 @@ export function redirectError(
 		'changes data': `The platform answered with a redirect (HTTP ${statusCode}) when asked to ${does}: the node does not send a request that changes data a second time`,
 		'too many': `The platform redirected more than ${MAX_REDIRECTS} times when asked to ${does}`,
 	};
-	const moved = refusal === 'changes data' && target ? ` (the platform pointed to ${target.origin}, path ${target.pathname})` : '';
+	const moved =
+		refusal === 'changes data' && target
+			? ` (the platform pointed to ${target.origin}, path ${target.pathname})`
+			: '';
 	return platformError(run, endpoint, itemIndex, {
 		message: messages[refusal],
 		check: `If the platform has moved, put its new address in the credential's ${baseUrl}${moved}.`,
@@ -240,7 +261,14 @@ type AnswerError = (
 ) => NodeApiError;
 
 /** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
-export const refusedAnswerError: AnswerError = (run, endpoint, itemIndex, statusCode, body, subject = {}) => {
+export const refusedAnswerError: AnswerError = (
+	run,
+	endpoint,
+	itemIndex,
+	statusCode,
+	body,
+	subject = {},
+) => {
 	const platformMessage = errorMessageOf(body);
 	const fieldErrors = fieldErrorEntriesOf(body);
 	return platformError(run, endpoint, itemIndex, {
@@ -253,14 +281,25 @@ export const refusedAnswerError: AnswerError = (run, endpoint, itemIndex, status
 };
 
 /** A success answer without the payload the spec marks required (`endpoint.requiredPayload`). */
-export const missingPayloadError: AnswerError = (run, endpoint, itemIndex, statusCode, body, subject = {}) => {
+export const missingPayloadError: AnswerError = (
+	run,
+	endpoint,
+	itemIndex,
+	statusCode,
+	body,
+	subject = {},
+) => {
 	const acts = endpoint.retry !== 'read';
 	return platformError(run, endpoint, itemIndex, {
 		message: `The platform answered without the record it should send back, when asked to ${fill(endpoint.does, subject)}`,
 		check: `Its answer has no "${endpoint.requiredPayload ?? ''}", where the platform's API specification puts the record. Contact the platform's support if this keeps happening.`,
 		platformMessage: errorMessageOf(body),
 		httpCode: statusCode,
-		notes: acts ? ['The platform reported success: the change was probably made. Check before running this item again.'] : [],
+		notes: acts
+			? [
+					'The platform reported success: the change was probably made. Check before running this item again.',
+				]
+			: [],
 	});
 };
 
@@ -276,13 +315,21 @@ export function unexpectedAnswerError(
 		itemIndex,
 		description: `The platform's answer was not as expected: ${expected}.`,
 	});
-	error.context.data = { operation: describeEndpoint(endpoint), method: endpoint.method, path: endpoint.path, item: itemIndex };
+	error.context.data = {
+		operation: describeEndpoint(endpoint),
+		method: endpoint.method,
+		path: endpoint.path,
+		item: itemIndex,
+	};
 	return error;
 }
 
 /** The credential field an operation needs is empty: name the field as the credential dialog shows it. */
 export function emptyCredentialFieldError(label: string, endpoint: Endpoint): ParameterError {
-	return new ParameterError(`The credential field "${label}"`, `is empty; ${endpoint.title} needs it. Fill it in the Business Platform API credential.`);
+	return new ParameterError(
+		`The credential field "${label}"`,
+		`is empty; ${endpoint.title} needs it. Fill it in the Business Platform API credential.`,
+	);
 }
 
 /** The technical facts of an item's error, for n8n's error panel and Continue On Fail items. */
@@ -308,7 +355,10 @@ export function asNodeError(
 		itemDetails(error, itemIndex);
 		const parts = error instanceof NodeApiError ? descriptionParts.get(error) : undefined;
 		if (parts && parameters && parts.fieldErrors.length) {
-			(error as { description: string | null | undefined }).description = renderDescription(parts, fieldLabeler(parameters));
+			(error as { description: string | null | undefined }).description = renderDescription(
+				parts,
+				fieldLabeler(parameters),
+			);
 		}
 		return error;
 	}

@@ -12,22 +12,29 @@ export interface ErrorSubject {
 
 /** A template of the endpoint table ("get payslip {payslip_id}") with the values the user gave. */
 export function fill(template: string, subject: ErrorSubject): string {
-	return template.replace(/\{(\w+)\}/g, (_, name: string) => String(subject.pathParams?.[name]?.value ?? '').trim());
+	return template.replace(/\{(\w+)\}/g, (_, name: string) =>
+		String(subject.pathParams?.[name]?.value ?? '').trim(),
+	);
 }
 
 /** The parameter labels of the path parameters a template names ("Payslip ID"). */
 export function labelsIn(template: string, subject: ErrorSubject): string[] {
-	return [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => subject.pathParams?.[name]?.label ?? name);
+	return [...template.matchAll(/\{(\w+)\}/g)].map(
+		([, name]) => subject.pathParams?.[name]?.label ?? name,
+	);
 }
 
 export const quoted = (labels: string[]) => labels.map((label) => `"${label}"`);
 
 /** "A, B and C". */
 export function list(items: string[]): string {
-	return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+	return items.length <= 1
+		? items.join('')
+		: `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-const isWordCharacter = (character: string | undefined) => character !== undefined && /[\w-]/.test(character);
+const isWordCharacter = (character: string | undefined) =>
+	character !== undefined && /[\w-]/.test(character);
 
 /**
  * Whether `text` holds `word` on its own (not inside a longer name), ignoring case. Plain text
@@ -37,7 +44,8 @@ export function namesWord(text: string, word: string): boolean {
 	const haystack = text.toLowerCase();
 	const needle = word.toLowerCase();
 	for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
-		if (!isWordCharacter(haystack[at - 1]) && !isWordCharacter(haystack[at + needle.length])) return true;
+		if (!isWordCharacter(haystack[at - 1]) && !isWordCharacter(haystack[at + needle.length]))
+			return true;
 	}
 	return false;
 }

@@ -42,7 +42,8 @@ export const languageOption: INodeProperties = {
 	type: 'options',
 	options: LANGUAGE_OPTIONS,
 	default: 'en',
-	description: "Language of the platform's messages; without this option the credential's Default Language is used",
+	description:
+		"Language of the platform's messages; without this option the credential's Default Language is used",
 };
 
 /** Simplify of an operation that can return a trimmed record (which fields: a comment where it is used). */
@@ -111,7 +112,8 @@ export const requestSettingOptions: INodeProperties[] = [
 			{
 				name: 'Fixed',
 				value: 'fixed',
-				description: 'Always up to Concurrency requests at once, for a platform that wants exactly that number',
+				description:
+					'Always up to Concurrency requests at once, for a platform that wants exactly that number',
 			},
 		],
 		default: 'adaptive',

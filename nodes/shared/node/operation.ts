@@ -6,12 +6,22 @@
  * resource or operation is named in one place. A `last` resource (Custom API Call) follows
  * the others in the Resource picker and its operation ends every Operation picker.
  */
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { list } from '../errors/text';
 import { optionsCollection, requestSettingOptions, retryOnFailNotice } from './descriptions';
-import { MODULE_BASE_URL_FIELDS, ENDPOINTS, PATH_PREFIX_FIELDS, type EndpointId } from '../platform/endpoints';
+import {
+	MODULE_BASE_URL_FIELDS,
+	ENDPOINTS,
+	PATH_PREFIX_FIELDS,
+	type EndpointId,
+} from '../platform/endpoints';
 import type { PlatformRun } from '../transport/run';
 
 export interface PlatformOperation {
@@ -29,7 +39,11 @@ export interface PlatformOperation {
 	/** Its parameters; nodeActions() adds the display options that show them for this operation. */
 	description: INodeProperties[];
 	/** Runs one input item; returns its output record(s). */
-	execute(this: IExecuteFunctions, itemIndex: number, run: PlatformRun): Promise<IDataObject | IDataObject[]>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: PlatformRun,
+	): Promise<IDataObject | IDataObject[]>;
 }
 
 export interface PlatformResource {
@@ -96,7 +110,9 @@ export function credentialFieldsOf(endpoints: EndpointId[]): string[] {
 /** The notice at the top of an operation's panel naming the credential fields it uses. */
 function credentialNotice(operation: PlatformOperation): INodeProperties {
 	const labels = credentialFieldsOf(operation.endpoints).map((field) =>
-		field === 'businessKey' ? 'Business Key (or one of the Additional Business Keys)' : CREDENTIAL_FIELD_LABELS[field],
+		field === 'businessKey'
+			? 'Business Key (or one of the Additional Business Keys)'
+			: CREDENTIAL_FIELD_LABELS[field],
 	);
 	return {
 		displayName: `Uses the credential's ${list(labels)}`,
@@ -118,10 +134,14 @@ export function withRequestSettings(
 	description: INodeProperties[],
 	settings: INodeProperties[] = requestSettingOptions,
 ): INodeProperties[] {
-	const own = description.find((property) => property.name === 'options' && property.type === 'collection');
+	const own = description.find(
+		(property) => property.name === 'options' && property.type === 'collection',
+	);
 	const merge = (collection: INodeProperties): INodeProperties => ({
 		...collection,
-		options: [...((collection.options as INodeProperties[] | undefined) ?? []), ...settings].sort(byDisplayName),
+		options: [...((collection.options as INodeProperties[] | undefined) ?? []), ...settings].sort(
+			byDisplayName,
+		),
 	});
 	return own
 		? description.map((property) => (property === own ? merge(property) : property))
@@ -131,7 +151,8 @@ export function withRequestSettings(
 /** The value shared by a resource's operations; a mismatch is a programming error caught at load. */
 function resourceValue(resource: PlatformResource): string {
 	const values = new Set(resource.operations.map((operation) => operation.resource));
-	if (values.size !== 1) throw new Error(`Resource "${resource.name}" mixes operations of ${[...values].join(', ')}`);
+	if (values.size !== 1)
+		throw new Error(`Resource "${resource.name}" mixes operations of ${[...values].join(', ')}`);
 	return [...values][0];
 }
 
@@ -156,12 +177,18 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			...resources.filter((resource) => !resource.last).map(resourceEntry).sort(byName),
+			...resources
+				.filter((resource) => !resource.last)
+				.map(resourceEntry)
+				.sort(byName),
 			...lastResources.map(resourceEntry),
 		],
 		default: defaultResource,
 	};
-	const pickerEntry = ({ operation, picker }: PlatformOperation) => ({ ...picker, value: operation });
+	const pickerEntry = ({ operation, picker }: PlatformOperation) => ({
+		...picker,
+		value: operation,
+	});
 	const operationPickers = resources.map((resource, index): INodeProperties => {
 		const own = resource.last ? [] : resource.operations.map(pickerEntry).sort(byName);
 		const defaultOperation = resource.operations[0].operation;
@@ -180,16 +207,30 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 		resource.operations.flatMap((operation) =>
 			updateDisplayOptions(
 				// A `last` operation runs under every resource: only its operation value shows its parameters.
-				{ show: resource.last ? { operation: [operation.operation] } : { resource: [operation.resource], operation: [operation.operation] } },
-				[...(operation.endpoints.length > 0 ? [credentialNotice(operation)] : []), ...withRequestSettings(operation.description)],
+				{
+					show: resource.last
+						? { operation: [operation.operation] }
+						: { resource: [operation.resource], operation: [operation.operation] },
+				},
+				[
+					...(operation.endpoints.length > 0 ? [credentialNotice(operation)] : []),
+					...withRequestSettings(operation.description),
+				],
 			),
 		),
 	);
 	const nodeParameters = resources.flatMap((resource) => resource.nodeParameters ?? []);
 	return {
-		properties: [...nodeParameters, resourcePicker, ...operationPickers, ...parameters, retryOnFailNotice],
+		properties: [
+			...nodeParameters,
+			resourcePicker,
+			...operationPickers,
+			...parameters,
+			retryOnFailNotice,
+		],
 		find: (resource, operation) =>
-			operations.find((candidate) => candidate.resource === resource && candidate.operation === operation) ??
-			lastOperations.find((candidate) => candidate.operation === operation),
+			operations.find(
+				(candidate) => candidate.resource === resource && candidate.operation === operation,
+			) ?? lastOperations.find((candidate) => candidate.operation === operation),
 	};
 }

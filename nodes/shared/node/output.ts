@@ -5,7 +5,10 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
  * The output record of an operation: the platform's record when it returned one, otherwise
  * `{ success: true, message }` so the item still says what happened.
  */
-export function recordOrMessage(response: { data: unknown; message?: string }): IDataObject | IDataObject[] {
+export function recordOrMessage(response: {
+	data: unknown;
+	message?: string;
+}): IDataObject | IDataObject[] {
 	const { data, message } = response;
 	if (Array.isArray(data)) return data as IDataObject[];
 	if (typeof data === 'object' && data !== null) return data as IDataObject;
@@ -15,7 +18,10 @@ export function recordOrMessage(response: { data: unknown; message?: string }): 
 	return json;
 }
 
-export function toOutputItems(result: IDataObject | IDataObject[], itemIndex: number): INodeExecutionData[] {
+export function toOutputItems(
+	result: IDataObject | IDataObject[],
+	itemIndex: number,
+): INodeExecutionData[] {
 	const records = Array.isArray(result) ? result : [result];
 	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

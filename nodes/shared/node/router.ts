@@ -39,7 +39,10 @@ function warnAboutRetryOnFail(context: IExecuteFunctions, operation: PlatformOpe
 	});
 }
 
-export async function routeItems(this: IExecuteFunctions, actions: NodeActions): Promise<INodeExecutionData[][]> {
+export async function routeItems(
+	this: IExecuteFunctions,
+	actions: NodeActions,
+): Promise<INodeExecutionData[][]> {
 	const operation = resolveOperation(this, actions);
 	warnAboutRetryOnFail(this, operation);
 	const { run, concurrency } = await startNodeRun(this);

@@ -13,11 +13,15 @@ function show(value: unknown): string {
 /** Nothing given: undefined, null or only white space. */
 /** A whole number of at least 1 (rounded down), else `fallback`: for settings and saved state that fall back quietly. */
 export function positiveIntegerOr(value: unknown, fallback: number): number {
-	return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
+	return typeof value === 'number' && Number.isFinite(value) && value >= 1
+		? Math.floor(value)
+		: fallback;
 }
 
 export function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 export function requireValue(value: unknown, parameter: string): unknown {
@@ -34,14 +38,20 @@ export function requireString(value: unknown, parameter: string): string {
 }
 
 /** A whole number given as a number or digits; returned as its decimal text. */
-export function requireInteger(value: unknown, parameter: string, options: { min?: number } = {}): string {
+export function requireInteger(
+	value: unknown,
+	parameter: string,
+	options: { min?: number } = {},
+): string {
 	requireValue(value, parameter);
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
 		throw new ParameterError(parameter, `must be a whole number, got ${show(value)}`);
 	}
 	const min = options.min ?? 0;
-	if (Number(text) < min) throw new ParameterError(parameter, `must be ${min} or more, got ${text}`);
+	if (Number(text) < min)
+		throw new ParameterError(parameter, `must be ${min} or more, got ${text}`);
 	return String(Number(text));
 }
 
@@ -55,8 +65,14 @@ export function requireCode<Code extends string>(
 	parameter: string,
 	accepted: string,
 ): Code {
-	const code = codes[String(value ?? '').trim().toLowerCase()];
-	if (code === undefined) throw new ParameterError(parameter, `must be ${accepted}, got ${JSON.stringify(value)}`);
+	const code =
+		codes[
+			String(value ?? '')
+				.trim()
+				.toLowerCase()
+		];
+	if (code === undefined)
+		throw new ParameterError(parameter, `must be ${accepted}, got ${JSON.stringify(value)}`);
 	return code;
 }
 
@@ -67,7 +83,8 @@ export function optionalInteger(value: unknown, parameter: string): string | und
 /** A decimal number given as a number or text; returned as text. */
 export function requireNumber(value: unknown, parameter: string): string {
 	requireValue(value, parameter);
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (!/^-?(\d+(\.\d+)?|\.\d+)$/.test(text) || !Number.isFinite(Number(text))) {
 		throw new ParameterError(parameter, `must be a number, got ${show(value)}`);
 	}
@@ -86,17 +103,23 @@ const DATE_TIME =
 
 /** A Luxon DateTime, which n8n gives for a date parameter set to an expression like `{{ $now }}`. */
 function isDateTimeObject(value: unknown): value is { toISO(): string | null } {
-	return typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function';
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as { toISO?: unknown }).toISO === 'function'
+	);
 }
 
 function parseDateTime(value: unknown, parameter: string, expected: string) {
 	// toISO() writes the date and time in the DateTime's own zone (the workflow's), as the user sees them.
-	const text = typeof value === 'string' ? value.trim() : isDateTimeObject(value) ? (value.toISO() ?? '') : '';
+	const text =
+		typeof value === 'string' ? value.trim() : isDateTimeObject(value) ? (value.toISO() ?? '') : '';
 	const match = DATE_TIME.exec(text);
-	if (!match) throw new ParameterError(parameter, `must be a date as ${expected}, got ${show(value)}`);
-	const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) =>
-		part === undefined ? undefined : Number(part),
-	) as number[];
+	if (!match)
+		throw new ParameterError(parameter, `must be a date as ${expected}, got ${show(value)}`);
+	const [year, month, day, hour = 0, minute = 0, second = 0] = match
+		.slice(1)
+		.map((part) => (part === undefined ? undefined : Number(part))) as number[];
 	// Rebuild in UTC to reject impossible dates such as 2024-02-30; no time zone is applied.
 	const check = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
 	if (
@@ -129,7 +152,8 @@ export function optionalDate(value: unknown, parameter: string): string | undefi
 export function requireTimestamp(value: unknown, parameter: string): string {
 	requireValue(value, parameter);
 	const { text, hasTime } = parseDateTime(value, parameter, 'YYYY-MM-DD HH:MM:SS');
-	if (!hasTime) throw new ParameterError(parameter, `needs a time as YYYY-MM-DD HH:MM:SS, got ${show(value)}`);
+	if (!hasTime)
+		throw new ParameterError(parameter, `needs a time as YYYY-MM-DD HH:MM:SS, got ${show(value)}`);
 	const time = text.slice(11, 19);
 	return `${text.slice(0, 10)} ${time.length === 5 ? `${time}:00` : time}`;
 }
@@ -171,7 +195,10 @@ export function toPathSegment(value: unknown, type: PathParamType, parameter: st
 	const text = requireString(value, parameter);
 	if (type === 'customerSupplierType') {
 		if (text !== '1' && text !== '2') {
-			throw new ParameterError(parameter, `must be 1 (customer) or 2 (supplier), got ${show(value)}`);
+			throw new ParameterError(
+				parameter,
+				`must be 1 (customer) or 2 (supplier), got ${show(value)}`,
+			);
 		}
 		return text;
 	}
@@ -207,10 +234,14 @@ export const BASE_URL_REFUSED_CHARACTERS = /[\\@?#]/;
 export function toBaseUrl(value: unknown, parameter: string): string {
 	const text = requireString(value, parameter);
 	// The URL parser silently drops tabs and line breaks; refuse them instead.
-	if (CONTROL_CHARACTERS.test(text)) throw new ParameterError(parameter, 'contains a line break or control character');
+	if (CONTROL_CHARACTERS.test(text))
+		throw new ParameterError(parameter, 'contains a line break or control character');
 	const refused = BASE_URL_REFUSED_CHARACTERS.exec(text);
 	if (refused) {
-		throw new ParameterError(parameter, `must be a plain address such as https://platform.example.com/api, without "${refused[0]}"`);
+		throw new ParameterError(
+			parameter,
+			`must be a plain address such as https://platform.example.com/api, without "${refused[0]}"`,
+		);
 	}
 	const url = URL.canParse(text) ? new URL(text) : undefined;
 	if (!url) throw new ParameterError(parameter, `is not a valid URL, got ${show(value)}`);

@@ -91,7 +91,10 @@ const ECOMMERCE_HEADERS: Record<string, CredentialHeaderSource> = {
 	apiconnection: 'apiConnection',
 	'secure-business-key': 'businessKey',
 };
-const ECOMMERCE_USER_HEADERS: Record<string, CredentialHeaderSource> = { ...ECOMMERCE_HEADERS, userToken: 'userToken' };
+const ECOMMERCE_USER_HEADERS: Record<string, CredentialHeaderSource> = {
+	...ECOMMERCE_HEADERS,
+	userToken: 'userToken',
+};
 
 export const ENDPOINTS = {
 	updateSalesQuote: {

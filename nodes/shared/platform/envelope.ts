@@ -20,7 +20,11 @@ function isObject(value: unknown): value is IDataObject {
 }
 
 function messageOf(body: IDataObject): string | undefined {
-	for (const candidate of [body.message, isObject(body.data) ? body.data.message : undefined, body.hint]) {
+	for (const candidate of [
+		body.message,
+		isObject(body.data) ? body.data.message : undefined,
+		body.hint,
+	]) {
 		if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
 	}
 	return undefined;
@@ -42,7 +46,8 @@ export function unwrapEnvelope(body: unknown): Unwrapped {
  * Field names whose values are secrets in any response (the spec's employee and branch
  * records carry `password` and `remember_token`): passwords, tokens, keys and secrets.
  */
-const SECRET_FIELD = /^(.*password.*|.*token|.*api_?key|.*business_?key|.*private_?key|.*secret.*)$/i;
+const SECRET_FIELD =
+	/^(.*password.*|.*token|.*api_?key|.*business_?key|.*private_?key|.*secret.*)$/i;
 
 /** Removes secret-like fields at any depth, so no operation can pass one to the workflow. */
 export function removeSecretFields<T>(value: T): T {
@@ -58,7 +63,11 @@ export function isSecretField(key: string): boolean {
  * Copy-on-write walk of JSON data: drops object keys for which `dropKey` holds and maps
  * every string. Unchanged parts are returned as they are, so clean pages cost no copies.
  */
-export function mapLeaves<T>(value: T, dropKey: (key: string) => boolean, mapString: (text: string) => string): T {
+export function mapLeaves<T>(
+	value: T,
+	dropKey: (key: string) => boolean,
+	mapString: (text: string) => string,
+): T {
 	if (typeof value === 'string') return mapString(value) as T;
 	if (Array.isArray(value)) {
 		let copy: unknown[] | undefined;
@@ -117,7 +126,9 @@ export function fieldErrorEntriesOf(body: unknown): FieldError[] {
 
 /** Field errors as `field: message` lines (a message without a field alone). */
 export function fieldErrorsOf(body: unknown): string[] {
-	return fieldErrorEntriesOf(body).map(({ field, message }) => (field ? `${field}: ${message}` : message));
+	return fieldErrorEntriesOf(body).map(({ field, message }) =>
+		field ? `${field}: ${message}` : message,
+	);
 }
 
 /** The value at a dotted path of a response body ('data.task'); undefined when absent. */

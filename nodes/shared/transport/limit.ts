@@ -145,7 +145,8 @@ export class Limit {
 	grant(now: number, adaptive: boolean): number {
 		this.inFlight++;
 		// Spaced from the previous send, or from now when idle: a pace saves up no burst.
-		if (adaptive && this.rate !== Infinity) this.nextSendAt = Math.max(now, this.nextSendAt) + 1000 / this.rate;
+		if (adaptive && this.rate !== Infinity)
+			this.nextSendAt = Math.max(now, this.nextSendAt) + 1000 / this.rate;
 		return ++this.granted;
 	}
 
@@ -177,7 +178,8 @@ export class Limit {
 		if (this.rate !== Infinity) this.rate += this.rateSlowStart ? 1 : RATE_PROBE;
 		this.baselineMs = Math.min(this.baselineMs, latencyMs);
 		if (afterCut && this.closeWindow(latencyMs)) return;
-		if (limited && !this.queueing) this.limit = Math.min(this.ceiling, this.limit + (this.slowStart ? 1 : 1 / this.limit));
+		if (limited && !this.queueing)
+			this.limit = Math.min(this.ceiling, this.limit + (this.slowStart ? 1 : 1 / this.limit));
 	}
 
 	/**
@@ -191,7 +193,8 @@ export class Limit {
 		this.windowMin = Math.min(this.windowMin, latencyMs);
 		if (++this.windowAnswers < this.windowSize) return false;
 		const ownQueueing = Math.floor(this.limit) * CLIENT_MS_PER_REQUEST;
-		this.queueing = this.windowMin > SLOW_FACTOR * this.baselineMs + SLOW_TOLERANCE_MS + ownQueueing;
+		this.queueing =
+			this.windowMin > SLOW_FACTOR * this.baselineMs + SLOW_TOLERANCE_MS + ownQueueing;
 		this.slowWindows = this.queueing ? this.slowWindows + 1 : 0;
 		this.windowMin = Infinity;
 		this.windowAnswers = 0;
@@ -204,7 +207,8 @@ export class Limit {
 	/** Sets the pace from what the platform accepted before refusing, and holds this key until its Retry-After has passed. */
 	private pace(retryAfterMs: number): void {
 		const now = Date.now();
-		const estimate = (1000 * this.accepted) / (Math.max(0, now - this.acceptedSince) + retryAfterMs);
+		const estimate =
+			(1000 * this.accepted) / (Math.max(0, now - this.acceptedSince) + retryAfterMs);
 		// Refused before anything was accepted since the last pause says nothing of a rate (a
 		// fault, another client's use, a pause too short): the pause alone holds then.
 		if (this.accepted > 0 && this.rate === Infinity) {

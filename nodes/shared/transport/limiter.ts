@@ -31,7 +31,12 @@ const WAIT_SLICE_MS = 200;
  * grant; `retryAfterMs`: the refusal's Retry-After, read for the pace; `pauseMs`: how long
  * every request of this business waits now (the platform asked the whole client to wait).
  */
-export type Release = (outcome: Outcome, sentAt?: number, retryAfterMs?: number, pauseMs?: number) => void;
+export type Release = (
+	outcome: Outcome,
+	sentAt?: number,
+	retryAfterMs?: number,
+	pauseMs?: number,
+) => void;
 
 /** Waits `ms` in short slices; throws ExecutionCancelledError once `signal` fires. */
 export async function pauseFor(ms: number, signal?: AbortSignal): Promise<void> {
@@ -97,7 +102,8 @@ export class RequestLimiter {
 	}
 
 	private mayGo(shared: SharedLimit): boolean {
-		if (this.inFlight >= this.ceiling || shared.limit.sendableAt(this.adaptive) > Date.now()) return false;
+		if (this.inFlight >= this.ceiling || shared.limit.sendableAt(this.adaptive) > Date.now())
+			return false;
 		return !this.adaptive || shared.limit.hasSlot;
 	}
 

@@ -42,7 +42,9 @@ interface Paginator {
 /** The Limit of a Get Many item (Return All / Limit parameters); undefined for Return All. */
 export function requestedLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return Number(requireInteger(context.getNodeParameter('limit', itemIndex, 50), 'Limit', { min: 1 }));
+	return Number(
+		requireInteger(context.getNodeParameter('limit', itemIndex, 50), 'Limit', { min: 1 }),
+	);
 }
 
 function isPaginator(value: unknown): value is Paginator {
@@ -54,7 +56,12 @@ function pageError(run: PlatformRun, operationId: EndpointRef, itemIndex: number
 }
 
 /** Whether `page` is the paginator's last page: `next_page_url` null, or `last_page` reached. */
-function isLastPage(paginator: Paginator, page: number, received: number, perPage: number): boolean {
+function isLastPage(
+	paginator: Paginator,
+	page: number,
+	received: number,
+	perPage: number,
+): boolean {
 	if ('next_page_url' in paginator && paginator.next_page_url === null) return true;
 	const lastPage = Number(paginator.last_page);
 	if (paginator.last_page !== undefined && Number.isFinite(lastPage)) return page >= lastPage;
@@ -86,11 +93,13 @@ export async function platformPaginate(
 	const perPage = limit === undefined ? options.pageSize : Math.min(options.pageSize, limit);
 	if (limit !== undefined && limit <= 0) return [];
 	// Read on every page: the run's limiter may have grown or shrunk the budget since.
-	const pages = new PageRequests(() => Math.max(1, Math.floor(run.pagesInFlight)), (page) =>
-		platformRequest.call(this, run, operationId, itemIndex, {
-			...input,
-			query: { ...input.query, per_page: String(perPage), page: String(page) },
-		}),
+	const pages = new PageRequests(
+		() => Math.max(1, Math.floor(run.pagesInFlight)),
+		(page) =>
+			platformRequest.call(this, run, operationId, itemIndex, {
+				...input,
+				query: { ...input.query, per_page: String(perPage), page: String(page) },
+			}),
 	);
 	// The pages a limit needs when no item repeats; more are asked for one by one if some do.
 	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / perPage);
@@ -123,7 +132,10 @@ export async function platformPaginate(
 			const before = results.length;
 			keepNew(paginator.data, results, seenIds, limit);
 			if (limit !== undefined && results.length >= limit) return results;
-			if (paginator.data.length === 0 || isLastPage(paginator, page, paginator.data.length, perPage)) {
+			if (
+				paginator.data.length === 0 ||
+				isLastPage(paginator, page, paginator.data.length, perPage)
+			) {
 				return results;
 			}
 			if (results.length === before) {
@@ -153,7 +165,12 @@ export async function platformPaginate(
 }
 
 /** Adds the page's items whose `id` was not seen yet to `results`, up to `limit`; returns `results`. */
-function keepNew(page: IDataObject[], results: IDataObject[], seenIds: Set<unknown>, limit: number | undefined) {
+function keepNew(
+	page: IDataObject[],
+	results: IDataObject[],
+	seenIds: Set<unknown>,
+	limit: number | undefined,
+) {
 	for (const item of page) {
 		if (limit !== undefined && results.length >= limit) break;
 		const id = item?.id;

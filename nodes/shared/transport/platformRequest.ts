@@ -122,7 +122,15 @@ export async function platformRequest(
 			refusedSince ??= sentAt;
 			const waited = Date.now() + pauseMs - refusedSince;
 			if (waited <= settings.rateLimitWaitMs) continue;
-			throw failureError(run, endpoint, itemIndex, attempt, tries + refusals - 1, [rateLimitWaitNote(settings)], input);
+			throw failureError(
+				run,
+				endpoint,
+				itemIndex,
+				attempt,
+				tries + refusals - 1,
+				[rateLimitWaitNote(settings)],
+				input,
+			);
 		}
 
 		const retryable = tries < settings.maxTries && isRetryable(endpoint.retry, attempt, retryAfter);
@@ -165,10 +173,19 @@ async function exchange(
 			{ ...options, abortSignal: controller.signal },
 			run.credential && { credentialsDecrypted: run.credential },
 		)) as { statusCode: number; body: unknown; headers: IDataObject };
-		return { kind: 'response', statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
+		return {
+			kind: 'response',
+			statusCode: response.statusCode,
+			body: response.body,
+			headers: response.headers ?? {},
+		};
 	} catch (error) {
 		if (timeout.aborted && !run.cancelSignal?.aborted) {
-			return { kind: 'network', code: 'ETIMEDOUT', message: `no complete answer within ${timeoutMs} ms` };
+			return {
+				kind: 'network',
+				code: 'ETIMEDOUT',
+				message: `no complete answer within ${timeoutMs} ms`,
+			};
 		}
 		return networkFailure(error);
 	} finally {
@@ -186,7 +203,9 @@ function withAbortSignal<Context extends object>(context: Context, signal: Abort
 	if (!('getExecutionCancelSignal' in context)) return context;
 	return new Proxy(context, {
 		get: (target, property, receiver) =>
-			property === 'getExecutionCancelSignal' ? () => signal : Reflect.get(target, property, receiver),
+			property === 'getExecutionCancelSignal'
+				? () => signal
+				: Reflect.get(target, property, receiver),
 	});
 }
 
@@ -214,7 +233,13 @@ async function sendFollowingRedirects(
 		const target = redirectTarget(attempt.headers.location, request.url);
 		const refusal = target ? redirectRefusal(target, origin, endpoint, redirects) : 'no target';
 		if (refusal || !target) {
-			return redirectError(run, endpoint, itemIndex, { statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' }, subject);
+			return redirectError(
+				run,
+				endpoint,
+				itemIndex,
+				{ statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' },
+				subject,
+			);
 		}
 		// The target carries the query the platform wants; the original one is not added again.
 		request = { ...request, url: target.href, qs: undefined };
@@ -222,7 +247,12 @@ async function sendFollowingRedirects(
 }
 
 /** Why a redirect to `target` is not followed; undefined when it is. */
-function redirectRefusal(target: URL, origin: string, endpoint: Endpoint, redirectsSoFar: number): RedirectRefusal | undefined {
+function redirectRefusal(
+	target: URL,
+	origin: string,
+	endpoint: Endpoint,
+	redirectsSoFar: number,
+): RedirectRefusal | undefined {
 	if (target.origin !== origin) return 'other origin';
 	if (endpoint.method !== 'GET') return 'changes data';
 	return redirectsSoFar >= MAX_REDIRECTS ? 'too many' : undefined;
@@ -230,7 +260,8 @@ function redirectRefusal(target: URL, origin: string, endpoint: Endpoint, redire
 
 /** A Location header as an absolute http(s) URL, resolved against the URL that answered. */
 function redirectTarget(location: unknown, base: string): URL | undefined {
-	if (typeof location !== 'string' || location.trim() === '' || !URL.canParse(location, base)) return undefined;
+	if (typeof location !== 'string' || location.trim() === '' || !URL.canParse(location, base))
+		return undefined;
 	const target = new URL(location, base);
 	return target.protocol === 'http:' || target.protocol === 'https:' ? target : undefined;
 }
@@ -247,11 +278,21 @@ function successOrFailure(
 	// Every operation answers with a JSON envelope: anything else is a failure, never an empty record.
 	if (malformed || (value === undefined && attempt.statusCode !== 204)) {
 		const notes = mayHaveActed(endpoint.retry, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [];
-		throw unreadableAnswerError(run, endpoint, itemIndex, attempt.statusCode, value, malformed, notes, subject);
+		throw unreadableAnswerError(
+			run,
+			endpoint,
+			itemIndex,
+			attempt.statusCode,
+			value,
+			malformed,
+			notes,
+			subject,
+		);
 	}
 	if (fullResponse) return { data: cleanData(run, value), statusCode: attempt.statusCode };
 	const unwrapped = unwrapEnvelope(value);
-	if (!unwrapped.ok) throw refusedAnswerError(run, endpoint, itemIndex, attempt.statusCode, value, subject);
+	if (!unwrapped.ok)
+		throw refusedAnswerError(run, endpoint, itemIndex, attempt.statusCode, value, subject);
 	// Where the spec marks the payload required, an answer without it is no success.
 	if (endpoint.requiredPayload && !isRecord(valueAt(value, endpoint.requiredPayload))) {
 		throw missingPayloadError(run, endpoint, itemIndex, attempt.statusCode, value, subject);

@@ -19,7 +19,13 @@ import {
 } from '../platform/endpoints';
 import type { PlatformRun } from './run';
 import { limitKey } from './sharedLimits';
-import { assertHeaderSafe, isBlank, toBaseUrl, toPathPrefix, toPathSegment } from '../node/validation';
+import {
+	assertHeaderSafe,
+	isBlank,
+	toBaseUrl,
+	toPathPrefix,
+	toPathSegment,
+} from '../node/validation';
 
 /** A file to upload, read for each attempt once its request may be sent (see buildBody). */
 export interface FilePart {
@@ -63,11 +69,18 @@ function checkedField(run: PlatformRun, field: string, check: () => string): str
 function baseUrlOf(run: PlatformRun, endpoint: Endpoint): string {
 	const baseField = MODULE_BASE_URL_FIELDS[endpoint.module];
 	return checkedField(run, baseField, () =>
-		toBaseUrl(credentialField(run, baseField, endpoint), `The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`),
+		toBaseUrl(
+			credentialField(run, baseField, endpoint),
+			`The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`,
+		),
 	);
 }
 
-function pathOf(run: PlatformRun, endpoint: Endpoint, pathParams: Record<string, PathParam>): string {
+function pathOf(
+	run: PlatformRun,
+	endpoint: Endpoint,
+	pathParams: Record<string, PathParam>,
+): string {
 	return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const prefixField = PATH_PREFIX_FIELDS[name as keyof typeof PATH_PREFIX_FIELDS];
 		if (prefixField) {
@@ -88,7 +101,12 @@ function pathOf(run: PlatformRun, endpoint: Endpoint, pathParams: Record<string,
  * business key), so a misspelt name always fails its item. A key given where a name
  * belongs is refused without repeating it.
  */
-function resolveBusiness(run: PlatformRun, endpoint: Endpoint, input: RequestInput, itemIndex: number): string {
+function resolveBusiness(
+	run: PlatformRun,
+	endpoint: Endpoint,
+	input: RequestInput,
+	itemIndex: number,
+): string {
 	const business = String(input.business ?? run.businessFor(itemIndex) ?? '').trim();
 	if (run.businessKeys.has(business)) return business;
 	if (business === '') {
@@ -102,16 +120,30 @@ function resolveBusiness(run: PlatformRun, endpoint: Endpoint, input: RequestInp
 			"holds a business key; enter the business's name from the credential's Additional Business Keys instead",
 		);
 	}
-	throw new ParameterError('Business', `"${business}" is not one of the credential's Additional Business Keys`);
+	throw new ParameterError(
+		'Business',
+		`"${business}" is not one of the credential's Additional Business Keys`,
+	);
 }
 
-function buildHeaders(run: PlatformRun, endpoint: Endpoint, input: RequestInput, business: string): IDataObject {
+function buildHeaders(
+	run: PlatformRun,
+	endpoint: Endpoint,
+	input: RequestInput,
+	business: string,
+): IDataObject {
 	const headers: IDataObject = { ...(endpoint.fixedHeaders ?? {}) };
 	for (const [name, source] of Object.entries(endpoint.credentialHeaders)) {
 		if (source === 'businessKey') {
-			assertHeaderSafe(run.businessKeys.get(business) ?? '', `The business key of "${business || 'default'}"`);
+			assertHeaderSafe(
+				run.businessKeys.get(business) ?? '',
+				`The business key of "${business || 'default'}"`,
+			);
 		} else {
-			assertHeaderSafe(credentialField(run, source, endpoint), `The credential field "${CREDENTIAL_FIELD_LABELS[source]}"`);
+			assertHeaderSafe(
+				credentialField(run, source, endpoint),
+				`The credential field "${CREDENTIAL_FIELD_LABELS[source]}"`,
+			);
 		}
 		headers[name] = credentialPlaceholder(source, source === 'businessKey' ? business : '');
 	}
@@ -129,7 +161,11 @@ function buildHeaders(run: PlatformRun, endpoint: Endpoint, input: RequestInput,
  * when the attempt holds its limiter slot, so memory holds the files of the requests in
  * flight, not those of every item waiting.
  */
-async function buildBody(endpoint: Endpoint, input: RequestInput, headers: IDataObject): Promise<IHttpRequestOptions['body']> {
+async function buildBody(
+	endpoint: Endpoint,
+	input: RequestInput,
+	headers: IDataObject,
+): Promise<IHttpRequestOptions['body']> {
 	switch (endpoint.body) {
 		case 'json':
 			headers['Content-Type'] = 'application/json';
@@ -190,5 +226,8 @@ export function prepareRequest(
 		} satisfies IHttpRequestOptions;
 	};
 	// Rate limits follow the business key at one platform: its requests share one limit across executions.
-	return Object.assign(prepare, { business, limitKey: limitKey(baseUrl, run.businessKeys.get(business) ?? '') });
+	return Object.assign(prepare, {
+		business,
+		limitKey: limitKey(baseUrl, run.businessKeys.get(business) ?? ''),
+	});
 }

@@ -12,14 +12,14 @@ import type { RetryClass } from '../platform/endpoints';
 /** Network failures where the request never reached the platform. */
 const NETWORK_CODES_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
-
 export function networkFailure(error: unknown): Attempt {
 	const seen = new Set<unknown>();
 	let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
 	let code = '';
 	while (current && typeof current === 'object' && !seen.has(current)) {
 		seen.add(current);
-		if (!code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) code = current.code;
+		if (!code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code))
+			code = current.code;
 		current = current.cause as typeof current;
 	}
 	const message = error instanceof Error ? error.message : String(error);
@@ -51,7 +51,11 @@ function surelyNotActedOn(attempt: Attempt, retryAfter: number | undefined): boo
 	return isRefusal(attempt, retryAfter);
 }
 
-export function isRetryable(retry: RetryClass, attempt: Attempt, retryAfter: number | undefined): boolean {
+export function isRetryable(
+	retry: RetryClass,
+	attempt: Attempt,
+	retryAfter: number | undefined,
+): boolean {
 	if (retry === 'create') return surelyNotActedOn(attempt, retryAfter);
 	if (attempt.kind === 'network') return true;
 	return attempt.statusCode === 429 || attempt.statusCode >= 500;
@@ -61,7 +65,11 @@ export function isRetryable(retry: RetryClass, attempt: Attempt, retryAfter: num
  * Whether a failed create may still have been carried out: the request reached the
  * platform and the answer (a 5xx, a broken or missing body, no answer) does not say.
  */
-export function mayHaveActed(retry: RetryClass, attempt: Attempt, retryAfter: number | undefined): boolean {
+export function mayHaveActed(
+	retry: RetryClass,
+	attempt: Attempt,
+	retryAfter: number | undefined,
+): boolean {
 	if (retry !== 'create' || surelyNotActedOn(attempt, retryAfter)) return false;
 	return attempt.kind === 'network' || attempt.statusCode >= 500 || attempt.statusCode < 300;
 }
@@ -71,7 +79,11 @@ export function mayHaveActed(retry: RetryClass, attempt: Attempt, retryAfter: nu
  * shorter than the backoff, so a platform that keeps answering "Retry-After: 0" is not asked
  * again in a tight loop. Never longer than the longest Retry-After accepted.
  */
-export function refusalPause(settings: RequestSettings, refusalNumber: number, retryAfter: number | undefined): number {
+export function refusalPause(
+	settings: RequestSettings,
+	refusalNumber: number,
+	retryAfter: number | undefined,
+): number {
 	const backoff = Math.min(backoffDelay(settings, refusalNumber), settings.maxRetryAfterMs);
 	if (retryAfter === undefined) return backoff;
 	return refusalNumber === 1 ? retryAfter : Math.max(retryAfter, backoff);

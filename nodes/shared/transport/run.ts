@@ -15,7 +15,12 @@ import type {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, parseBusinessKeys } from '../credential/fields';
-import { DEFAULT_REQUEST_SETTINGS, concurrencyOf, requestSettingsOf, type RequestSettings } from './settings';
+import {
+	DEFAULT_REQUEST_SETTINGS,
+	concurrencyOf,
+	requestSettingsOf,
+	type RequestSettings,
+} from './settings';
 import { RequestLimiter } from './limiter';
 import { secretsOf } from '../credential/redaction';
 
@@ -52,7 +57,11 @@ export interface RunOptions {
 	cancelSignal?: AbortSignal;
 }
 
-export function createRun(node: INode, credentials: ICredentialDataDecryptedObject, options: RunOptions = {}): PlatformRun {
+export function createRun(
+	node: INode,
+	credentials: ICredentialDataDecryptedObject,
+	options: RunOptions = {},
+): PlatformRun {
 	const businessKeys = parseBusinessKeys(credentials);
 	const ref = node.credentials?.[CREDENTIAL_TYPE];
 	const pagesInFlight = options.pagesInFlight ?? 1;
@@ -63,7 +72,12 @@ export function createRun(node: INode, credentials: ICredentialDataDecryptedObje
 		settings: { ...DEFAULT_REQUEST_SETTINGS, ...options.settings },
 		secrets: secretsOf(credentials, businessKeys),
 		businessFor: options.businessFor ?? (() => ''),
-		credential: { id: ref?.id ?? '', name: ref?.name ?? '', type: CREDENTIAL_TYPE, data: credentials },
+		credential: {
+			id: ref?.id ?? '',
+			name: ref?.name ?? '',
+			type: CREDENTIAL_TYPE,
+			data: credentials,
+		},
 		checkedFields: new Map(),
 		// Pickers and the trigger: no bound of their own, but the platform's pauses hold them too.
 		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity, options.cancelSignal),
@@ -76,7 +90,9 @@ export function createRun(node: INode, credentials: ICredentialDataDecryptedObje
 }
 
 /** A run with the default settings, for pickers and other requests outside execute(). */
-export async function startRun(context: IExecuteFunctions | ILoadOptionsFunctions): Promise<PlatformRun> {
+export async function startRun(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+): Promise<PlatformRun> {
 	return createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE));
 }
 
@@ -101,7 +117,8 @@ export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun>
 	const itemCount = context.getInputData().length;
 	const run = createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE), {
 		settings: requestSettingsOf(options),
-		businessFor: (itemIndex) => String(context.getNodeParameter('options.business', itemIndex, '') ?? ''),
+		businessFor: (itemIndex) =>
+			String(context.getNodeParameter('options.business', itemIndex, '') ?? ''),
 		limiter,
 		pagesInFlight: () => {
 			const limit = limiter.currentLimit();

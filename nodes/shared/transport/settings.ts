@@ -35,9 +35,11 @@ export function requestSettingsOf(options: IDataObject): RequestSettings {
 		...defaults,
 		maxTries: positiveIntegerOr(options.maxTries, defaults.maxTries),
 		timeoutMs: positiveIntegerOr(options.timeout, defaults.timeoutMs),
-		retryDelayMs: typeof retryDelay === 'number' && retryDelay >= 0 ? retryDelay : defaults.retryDelayMs,
+		retryDelayMs:
+			typeof retryDelay === 'number' && retryDelay >= 0 ? retryDelay : defaults.retryDelayMs,
 		// In seconds in the Options, as users think of such waits.
-		rateLimitWaitMs: positiveIntegerOr(options.rateLimitWait, defaults.rateLimitWaitMs / 1000) * 1000,
+		rateLimitWaitMs:
+			positiveIntegerOr(options.rateLimitWait, defaults.rateLimitWaitMs / 1000) * 1000,
 	};
 }
 

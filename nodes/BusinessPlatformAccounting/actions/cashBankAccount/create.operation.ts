@@ -22,7 +22,9 @@ const properties: INodeProperties[] = [
 		name: 'accountType',
 		type: 'options',
 		required: true,
-		options: [{ name: 'Cash', value: 'cash', description: 'Sent as cash, the type the API documents' }],
+		options: [
+			{ name: 'Cash', value: 'cash', description: 'Sent as cash, the type the API documents' },
+		],
 		default: 'cash',
 		description:
 			'Type of the new account. Cash is the only type the API documents; other types (such as bank) are platform-specific: give them as text with an expression.',
@@ -55,11 +57,19 @@ export const operation: PlatformOperation = {
 		const json: IDataObject = {
 			name: requireString(this.getNodeParameter('name', itemIndex), 'Name'),
 			type: requireString(this.getNodeParameter('accountType', itemIndex), 'Account Type'),
-			representative_id: requireInteger(this.getNodeParameter('representativeId', itemIndex), 'Representative ID', {
+			representative_id: requireInteger(
+				this.getNodeParameter('representativeId', itemIndex),
+				'Representative ID',
+				{
+					min: 1,
+				},
+			),
+			business_id: requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', {
 				min: 1,
 			}),
-			business_id: requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 }),
 		};
-		return recordOrMessage(await platformRequest.call(this, run, 'createCashBankAccount', itemIndex, { json }));
+		return recordOrMessage(
+			await platformRequest.call(this, run, 'createCashBankAccount', itemIndex, { json }),
+		);
 	},
 };

@@ -1,4 +1,7 @@
 import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as create } from './create.operation';
 
-export const cashBankAccount: PlatformResource = { name: 'Cash/Bank Account', operations: [create] };
+export const cashBankAccount: PlatformResource = {
+	name: 'Cash/Bank Account',
+	operations: [create],
+};

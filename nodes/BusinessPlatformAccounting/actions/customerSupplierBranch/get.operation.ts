@@ -17,7 +17,8 @@ const properties: INodeProperties[] = [
 			{ name: 'Supplier', value: 'supplier' },
 		],
 		default: 'customer',
-		description: 'Whether the branch belongs to a customer or a supplier; an expression may give customer or supplier (or 1 or 2)',
+		description:
+			'Whether the branch belongs to a customer or a supplier; an expression may give customer or supplier (or 1 or 2)',
 	},
 	{
 		displayName: 'Customer/Supplier UUID',
@@ -65,8 +66,14 @@ export const operation: PlatformOperation = {
 		const response = await platformRequest.call(this, run, 'getCustomerSupplierBranch', itemIndex, {
 			pathParams: {
 				type: { value: contactType, label: 'Customer or Supplier' },
-				uuid: { value: this.getNodeParameter('customerSupplierUuid', itemIndex), label: 'Customer/Supplier UUID' },
-				branch_uuid: { value: this.getNodeParameter('branchUuid', itemIndex), label: 'Branch UUID' },
+				uuid: {
+					value: this.getNodeParameter('customerSupplierUuid', itemIndex),
+					label: 'Customer/Supplier UUID',
+				},
+				branch_uuid: {
+					value: this.getNodeParameter('branchUuid', itemIndex),
+					label: 'Branch UUID',
+				},
 			},
 			language: options.language as string | undefined,
 		});

@@ -1,4 +1,7 @@
 import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as get } from './get.operation';
 
-export const customerSupplierBranch: PlatformResource = { name: 'Customer/Supplier Branch', operations: [get] };
+export const customerSupplierBranch: PlatformResource = {
+	name: 'Customer/Supplier Branch',
+	operations: [get],
+};

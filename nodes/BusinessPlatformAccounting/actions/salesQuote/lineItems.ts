@@ -45,18 +45,47 @@ const LINE_FIELDS: LineField[] = [
 		placeholder: '1702',
 		description: 'Product ID from the commerce catalog',
 	},
-	{ key: 'quantity', label: 'Quantity', wire: 'item_qty[]', kind: 'number', placeholder: '2', description: 'Quantity of the line' },
-	{ key: 'price', label: 'Price', wire: 'item_price[]', kind: 'number', placeholder: '120.00', description: 'Unit price' },
-	{ key: 'amount', label: 'Amount', wire: 'amount[]', kind: 'number', placeholder: '240.00', description: 'Line amount before tax' },
+	{
+		key: 'quantity',
+		label: 'Quantity',
+		wire: 'item_qty[]',
+		kind: 'number',
+		placeholder: '2',
+		description: 'Quantity of the line',
+	},
+	{
+		key: 'price',
+		label: 'Price',
+		wire: 'item_price[]',
+		kind: 'number',
+		placeholder: '120.00',
+		description: 'Unit price',
+	},
+	{
+		key: 'amount',
+		label: 'Amount',
+		wire: 'amount[]',
+		kind: 'number',
+		placeholder: '240.00',
+		description: 'Line amount before tax',
+	},
 	{
 		key: 'tax',
 		label: 'Tax',
 		wire: 'item_tax[]',
 		kind: 'number',
 		placeholder: '15',
-		description: 'Tax of the line as the platform takes it (item_tax), usually the tax rate such as 15',
+		description:
+			'Tax of the line as the platform takes it (item_tax), usually the tax rate such as 15',
 	},
-	{ key: 'taxAmount', label: 'Tax Amount', wire: 'tax_amount[]', kind: 'number', placeholder: '36.00', description: 'Tax amount of the line' },
+	{
+		key: 'taxAmount',
+		label: 'Tax Amount',
+		wire: 'tax_amount[]',
+		kind: 'number',
+		placeholder: '36.00',
+		description: 'Tax amount of the line',
+	},
 	{
 		key: 'totalWithTax',
 		label: 'Total With Tax',
@@ -65,7 +94,14 @@ const LINE_FIELDS: LineField[] = [
 		placeholder: '276.00',
 		description: 'Line total including tax',
 	},
-	{ key: 'discount', label: 'Discount', wire: 'item_discount[]', kind: 'number', placeholder: '0', description: 'Discount amount of the line' },
+	{
+		key: 'discount',
+		label: 'Discount',
+		wire: 'item_discount[]',
+		kind: 'number',
+		placeholder: '0',
+		description: 'Discount amount of the line',
+	},
 	{
 		key: 'description',
 		label: 'Description',
@@ -79,7 +115,18 @@ const LINE_FIELDS: LineField[] = [
 const LINE_KEYS = LINE_FIELDS.map((field) => field.key);
 
 /** The order a user fills a line in: what, how many, money, then tax and position. */
-const UI_ORDER = ['itemId', 'description', 'quantity', 'price', 'amount', 'discount', 'tax', 'taxAmount', 'totalWithTax', 'sort'];
+const UI_ORDER = [
+	'itemId',
+	'description',
+	'quantity',
+	'price',
+	'amount',
+	'discount',
+	'tax',
+	'taxAmount',
+	'totalWithTax',
+	'sort',
+];
 
 export const lineItemProperties: INodeProperties[] = [
 	{
@@ -88,8 +135,16 @@ export const lineItemProperties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Define Below', value: 'defineBelow', description: 'Enter each line in the fields below' },
-			{ name: 'JSON', value: 'json', description: 'Give the lines as a JSON array, for example from an expression' },
+			{
+				name: 'Define Below',
+				value: 'defineBelow',
+				description: 'Enter each line in the fields below',
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'Give the lines as a JSON array, for example from an expression',
+			},
 		],
 		default: 'defineBelow',
 		description: 'How the quote lines are given. The lines replace those of the quote.',
@@ -102,7 +157,8 @@ export const lineItemProperties: INodeProperties[] = [
 		placeholder: 'Add Line Item',
 		default: {},
 		displayOptions: { show: { lineItemsSource: ['defineBelow'] } },
-		description: 'Lines of the quote, in the order they are sent. Every field of a line is required except Sort.',
+		description:
+			'Lines of the quote, in the order they are sent. Every field of a line is required except Sort.',
 		options: [
 			{
 				displayName: 'Line Item',
@@ -113,9 +169,19 @@ export const lineItemProperties: INodeProperties[] = [
 					// Sort, a count that may stay empty, is a whole number starting empty.
 					// Not `required`: n8n's own check of required fields here cannot say which line
 					// is incomplete and stops the whole workflow; lineValues() names line and field.
-					const common = { displayName: field.label, name: field.key, placeholder: field.placeholder, description: field.description };
+					const common = {
+						displayName: field.label,
+						name: field.key,
+						placeholder: field.placeholder,
+						description: field.description,
+					};
 					return field.kind === 'optionalInteger'
-						? ({ ...common, type: 'number', typeOptions: { minValue: 0, numberPrecision: 0 }, default: null } satisfies INodeProperties)
+						? ({
+								...common,
+								type: 'number',
+								typeOptions: { minValue: 0, numberPrecision: 0 },
+								default: null,
+							} satisfies INodeProperties)
 						: ({ ...common, type: 'string', default: '' } satisfies INodeProperties);
 				}),
 			},
@@ -141,7 +207,10 @@ function isObject(value: unknown): value is IDataObject {
 function lineValues(line: unknown, lineNumber: number, fromJson: boolean): string[] {
 	const where = `Line ${lineNumber}:`;
 	if (!isObject(line)) {
-		throw new ParameterError(where, `must be an object with the keys ${LINE_KEYS.join(', ')}, got ${JSON.stringify(line)}`);
+		throw new ParameterError(
+			where,
+			`must be an object with the keys ${LINE_KEYS.join(', ')}, got ${JSON.stringify(line)}`,
+		);
 	}
 	if (fromJson) {
 		const unknown = Object.keys(line).filter((key) => !LINE_KEYS.includes(key));
@@ -172,12 +241,19 @@ function lineValues(line: unknown, lineNumber: number, fromJson: boolean): strin
  * The repeated multipart fields of the lines: each field once per line, lines in the
  * given order, fields in the spec's order. Throws ParameterError naming the line and field.
  */
-export function lineItemFields(source: string, defineBelow: unknown, json: unknown): MultipartField[] {
+export function lineItemFields(
+	source: string,
+	defineBelow: unknown,
+	json: unknown,
+): MultipartField[] {
 	let lines: unknown[];
 	if (source === 'json') {
 		const parsed = parseJson(json, 'Line Items (JSON)');
 		if (!Array.isArray(parsed)) {
-			throw new ParameterError('Line Items (JSON)', `must be an array of line objects, got ${JSON.stringify(parsed)}`);
+			throw new ParameterError(
+				'Line Items (JSON)',
+				`must be an array of line objects, got ${JSON.stringify(parsed)}`,
+			);
 		}
 		lines = parsed;
 	} else {

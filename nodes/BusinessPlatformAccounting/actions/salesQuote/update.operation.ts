@@ -8,7 +8,11 @@ import { platformRequest } from '../../../shared/transport/platformRequest';
 import {
 	optionalDate,
 	requireCode,
-	requireDate, requireFlag, requireInteger, requireNumber } from '../../../shared/node/validation';
+	requireDate,
+	requireFlag,
+	requireInteger,
+	requireNumber,
+} from '../../../shared/node/validation';
 import { lineItemFields, lineItemProperties } from './lineItems';
 
 const properties: INodeProperties[] = [
@@ -150,7 +154,12 @@ const properties: INodeProperties[] = [
 ];
 
 /** The spec's `discount` value: 0 percentage, 1 exact amount (0/1 also accepted from expressions). */
-const DISCOUNT_TYPES: Record<string, '0' | '1'> = { percentage: '0', amount: '1', '0': '0', '1': '1' };
+const DISCOUNT_TYPES: Record<string, '0' | '1'> = {
+	percentage: '0',
+	amount: '1',
+	'0': '0',
+	'1': '1',
+};
 
 /** Text of an optional field; the platform expects an empty value for one left out. */
 function optionalText(value: unknown): string {
@@ -169,7 +178,8 @@ export const operation: PlatformOperation = {
 	description: properties,
 
 	async execute(itemIndex, run) {
-		const param = (name: string, fallback?: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+		const param = (name: string, fallback?: unknown) =>
+			this.getNodeParameter(name, itemIndex, fallback);
 		const extra = param('additionalFields', {}) as IDataObject;
 		const options = param('options', {}) as IDataObject;
 		const source = param('lineItemsSource') as string;
@@ -182,9 +192,20 @@ export const operation: PlatformOperation = {
 			['due_date', optionalDate(extra.dueDate, 'Due Date') ?? ''],
 			['description', optionalText(extra.description)],
 			['tax_inclusive', requireFlag(param('taxInclusive'), 'Tax Inclusive')],
-			['hide_total', extra.hideTotal === undefined ? '' : requireFlag(extra.hideTotal, 'Hide Total')],
+			[
+				'hide_total',
+				extra.hideTotal === undefined ? '' : requireFlag(extra.hideTotal, 'Hide Total'),
+			],
 			['discount_check', requireFlag(param('applyDiscount'), 'Apply Discount')],
-			['discount', requireCode(param('discountType'), DISCOUNT_TYPES, 'Discount Type', 'percentage or amount (or 0 or 1)')],
+			[
+				'discount',
+				requireCode(
+					param('discountType'),
+					DISCOUNT_TYPES,
+					'Discount Type',
+					'percentage or amount (or 0 or 1)',
+				),
+			],
 			['custom_title', optionalText(extra.customTitle)],
 			['total', requireNumber(param('total'), 'Total')],
 			['final_total', requireNumber(param('finalTotal'), 'Final Total')],

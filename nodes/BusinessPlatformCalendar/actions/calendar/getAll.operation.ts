@@ -15,7 +15,9 @@ const properties: INodeProperties[] = [
 		name: 'userType',
 		type: 'options',
 		required: true,
-		options: [{ name: 'User', value: 'user', description: "Sent as user, the API example's value" }],
+		options: [
+			{ name: 'User', value: 'user', description: "Sent as user, the API example's value" },
+		],
 		default: 'user',
 		description:
 			"The platform's user type the list is for (sent as user_type). User is the only value the API shows; another can be given with an expression.",
@@ -25,7 +27,9 @@ const properties: INodeProperties[] = [
 		name: 'type',
 		type: 'options',
 		required: true,
-		options: [{ name: 'User', value: 'user', description: "Sent as user, the API example's value" }],
+		options: [
+			{ name: 'User', value: 'user', description: "Sent as user, the API example's value" },
+		],
 		default: 'user',
 		description:
 			"The platform's calendar list type (sent as type). User is the only value the API shows; another can be given with an expression.",

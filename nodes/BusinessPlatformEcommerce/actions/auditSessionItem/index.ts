@@ -1,4 +1,7 @@
 import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as update } from './update.operation';
 
-export const auditSessionItem: PlatformResource = { name: 'Audit Session Item', operations: [update] };
+export const auditSessionItem: PlatformResource = {
+	name: 'Audit Session Item',
+	operations: [update],
+};

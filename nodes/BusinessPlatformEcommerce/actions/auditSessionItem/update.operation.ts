@@ -38,11 +38,16 @@ export const operation: PlatformOperation = {
 	description: properties,
 
 	async execute(itemIndex, run) {
-		const physicalQty = Number(requireNumber(this.getNodeParameter('physicalQty', itemIndex), 'Physical Quantity'));
+		const physicalQty = Number(
+			requireNumber(this.getNodeParameter('physicalQty', itemIndex), 'Physical Quantity'),
+		);
 		// The spec sends the JSON object as a text/plain body.
 		const response = await platformRequest.call(this, run, 'updateAuditSessionItem', itemIndex, {
 			pathParams: {
-				audit_item_id: { value: this.getNodeParameter('auditItemId', itemIndex), label: 'Audit Item ID' },
+				audit_item_id: {
+					value: this.getNodeParameter('auditItemId', itemIndex),
+					label: 'Audit Item ID',
+				},
 			},
 			text: JSON.stringify({ physical_qty: physicalQty }),
 		});

@@ -20,7 +20,8 @@ const properties: INodeProperties[] = [
 		name: 'status',
 		type: 'boolean',
 		default: true,
-		description: 'Whether the comment is active, e.g. approved for display (sent as 1, or 0 when off)',
+		description:
+			'Whether the comment is active, e.g. approved for display (sent as 1, or 0 when off)',
 	},
 ];
 
@@ -38,7 +39,9 @@ export const operation: PlatformOperation = {
 	async execute(itemIndex, run) {
 		const status = requireFlag(this.getNodeParameter('status', itemIndex), 'Status');
 		const response = await platformRequest.call(this, run, 'updateCatalogComment', itemIndex, {
-			pathParams: { comment_id: { value: this.getNodeParameter('commentId', itemIndex), label: 'Comment ID' } },
+			pathParams: {
+				comment_id: { value: this.getNodeParameter('commentId', itemIndex), label: 'Comment ID' },
+			},
 			multipart: [
 				['_method', 'PUT'],
 				['status', status],

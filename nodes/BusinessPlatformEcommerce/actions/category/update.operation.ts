@@ -9,7 +9,12 @@ import { prepareRequest, type MultipartField } from '../../../shared/transport/r
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import { requireFlag, requireInteger, requireString } from '../../../shared/node/validation';
 import { descriptionsOf, type CategoryDescription } from '../../categories';
-import { afterEarlierUpdates, afterFailedUpdate, currentCategory, recordUpdate } from '../../categoryCache';
+import {
+	afterEarlierUpdates,
+	afterFailedUpdate,
+	currentCategory,
+	recordUpdate,
+} from '../../categoryCache';
 
 /**
  * Its modes (from the list or by numeric ID) serve Parent Category too. A plain string saved
@@ -116,14 +121,15 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'https://cdn.example.com/categories/phones.png',
-				description: 'URL of the category\'s image (sent as image)',
+				description: "URL of the category's image (sent as image)",
 			},
 			{
 				displayName: 'Parent Category',
 				name: 'parentCategory',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				description: 'The category this one sits under; leave empty to make it a top-level category (no parent)',
+				description:
+					'The category this one sits under; leave empty to make it a top-level category (no parent)',
 				modes: categoryIdParameter.modes,
 			},
 			{
@@ -175,15 +181,24 @@ function capitalise(text: string): string {
 
 /** The parent id from the locator ({ __rl, mode, value }) or a plain value; '' means no parent. */
 function parentOf(value: unknown, categoryId: string): string {
-	const raw = typeof value === 'object' && value !== null && 'value' in value ? (value as IDataObject).value : value;
+	const raw =
+		typeof value === 'object' && value !== null && 'value' in value
+			? (value as IDataObject).value
+			: value;
 	if (raw === undefined || raw === null || String(raw).trim() === '') return '';
 	const parent = requireInteger(raw, 'Parent Category');
-	if (parent === categoryId) throw new ParameterError('Parent Category', 'cannot be the category itself');
+	if (parent === categoryId)
+		throw new ParameterError('Parent Category', 'cannot be the category itself');
 	return parent;
 }
 
 /** The user's value for one platform field, as sent; undefined when not among Update Fields. */
-function userValue(field: string, parameter: string, fields: IDataObject, categoryId: string): string | undefined {
+function userValue(
+	field: string,
+	parameter: string,
+	fields: IDataObject,
+	categoryId: string,
+): string | undefined {
 	if (!(parameter in fields)) return undefined;
 	const value = fields[parameter];
 	switch (field) {
@@ -249,7 +264,10 @@ export const operation: PlatformOperation = {
 	description: properties,
 
 	async execute(itemIndex, run) {
-		const categoryId = requireInteger(this.getNodeParameter('categoryId', itemIndex, undefined, { extractValue: true }), 'Category ID');
+		const categoryId = requireInteger(
+			this.getNodeParameter('categoryId', itemIndex, undefined, { extractValue: true }),
+			'Category ID',
+		);
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		if (Object.keys(fields).length === 0) {
 			throw new ParameterError('Update Fields', 'needs at least one field to change');
@@ -272,7 +290,9 @@ export const operation: PlatformOperation = {
 				throw platformError(run, ENDPOINTS.updateCategory, itemIndex, {
 					message: `Category ${categoryId} was not found in the categories list`,
 					httpCode: 404,
-					notes: ['The current values are read from the categories list first; nothing was updated.'],
+					notes: [
+						'The current values are read from the categories list first; nothing was updated.',
+					],
 				});
 			}
 

@@ -30,7 +30,12 @@ export const operation: PlatformOperation = {
 	async execute(itemIndex, run) {
 		// Only apikey and apiconnection: the endpoint table lists no business key for E5.
 		const response = await platformRequest.call(this, run, 'getDistrict', itemIndex, {
-			pathParams: { district_id: { value: this.getNodeParameter('districtId', itemIndex), label: 'District ID' } },
+			pathParams: {
+				district_id: {
+					value: this.getNodeParameter('districtId', itemIndex),
+					label: 'District ID',
+				},
+			},
 		});
 		return recordOrMessage(response);
 	},

@@ -35,7 +35,12 @@ export const operation: PlatformOperation = {
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		// PUT with an empty text/plain body, as the spec shows.
 		const response = await platformRequest.call(this, run, 'toggleFavorite', itemIndex, {
-			pathParams: { catalog_id: { value: this.getNodeParameter('catalogId', itemIndex), label: 'Catalog Item ID' } },
+			pathParams: {
+				catalog_id: {
+					value: this.getNodeParameter('catalogId', itemIndex),
+					label: 'Catalog Item ID',
+				},
+			},
 			text: '',
 			language: options.language as string | undefined,
 		});

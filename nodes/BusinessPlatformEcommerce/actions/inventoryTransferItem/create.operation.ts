@@ -3,7 +3,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { recordOrMessage } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { optionalInteger, requireCode, requireInteger, requireNumber } from '../../../shared/node/validation';
+import {
+	optionalInteger,
+	requireCode,
+	requireInteger,
+	requireNumber,
+} from '../../../shared/node/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -51,7 +56,8 @@ const properties: INodeProperties[] = [
 			{ name: 'Pending', value: 'pending', description: 'Sent as 0' },
 		],
 		default: 'pending',
-		description: 'State of the transfer: Pending (0) or Completed (1); an expression may give pending or completed',
+		description:
+			'State of the transfer: Pending (0) or Completed (1); an expression may give pending or completed',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -86,19 +92,49 @@ export const operation: PlatformOperation = {
 	description: properties,
 
 	async execute(itemIndex, run) {
-		const status = requireCode(this.getNodeParameter('status', itemIndex), STATUS_CODES, 'Status', 'pending or completed');
-		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-		const response = await platformRequest.call(this, run, 'createInventoryTransferItem', itemIndex, {
-			multipart: [
-				['from_inv_id', requireInteger(this.getNodeParameter('fromInventoryId', itemIndex), 'From Inventory ID')],
-				['to_inv_id', requireInteger(this.getNodeParameter('toInventoryId', itemIndex), 'To Inventory ID')],
-				['product_id', requireInteger(this.getNodeParameter('productId', itemIndex), 'Product ID')],
-				['quantity', requireNumber(this.getNodeParameter('quantity', itemIndex), 'Quantity')],
-				// Sent empty when not given, as the spec's sample does.
-				['representative_id', optionalInteger(additionalFields.representativeId, 'Representative ID') ?? ''],
-				['status', status],
-			],
-		});
+		const status = requireCode(
+			this.getNodeParameter('status', itemIndex),
+			STATUS_CODES,
+			'Status',
+			'pending or completed',
+		);
+		const additionalFields = this.getNodeParameter(
+			'additionalFields',
+			itemIndex,
+			{},
+		) as IDataObject;
+		const response = await platformRequest.call(
+			this,
+			run,
+			'createInventoryTransferItem',
+			itemIndex,
+			{
+				multipart: [
+					[
+						'from_inv_id',
+						requireInteger(
+							this.getNodeParameter('fromInventoryId', itemIndex),
+							'From Inventory ID',
+						),
+					],
+					[
+						'to_inv_id',
+						requireInteger(this.getNodeParameter('toInventoryId', itemIndex), 'To Inventory ID'),
+					],
+					[
+						'product_id',
+						requireInteger(this.getNodeParameter('productId', itemIndex), 'Product ID'),
+					],
+					['quantity', requireNumber(this.getNodeParameter('quantity', itemIndex), 'Quantity')],
+					// Sent empty when not given, as the spec's sample does.
+					[
+						'representative_id',
+						optionalInteger(additionalFields.representativeId, 'Representative ID') ?? '',
+					],
+					['status', status],
+				],
+			},
+		);
 		return recordOrMessage(response);
 	},
 };

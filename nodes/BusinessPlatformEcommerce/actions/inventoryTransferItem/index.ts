@@ -1,4 +1,7 @@
 import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as create } from './create.operation';
 
-export const inventoryTransferItem: PlatformResource = { name: 'Inventory Transfer Item', operations: [create] };
+export const inventoryTransferItem: PlatformResource = {
+	name: 'Inventory Transfer Item',
+	operations: [create],
+};

@@ -1,7 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../../../shared/transport/settings';
-import { optionsCollectionOf, returnAllOrLimit, simplifyParameter } from '../../../shared/node/descriptions';
+import {
+	optionsCollectionOf,
+	returnAllOrLimit,
+	simplifyParameter,
+} from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { platformPaginate, requestedLimit } from '../../../shared/transport/pagination';
 import { requireInteger } from '../../../shared/node/validation';
@@ -24,7 +28,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'opening',
-				description: "Only news items the platform's news search finds for this text (sent as keyword); empty for all",
+				description:
+					"Only news items the platform's news search finds for this text (sent as keyword); empty for all",
 			},
 			{
 				displayName: 'Status',
@@ -32,10 +37,15 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				options: [
 					{ name: 'Active', value: 'active', description: 'Published items (status 1)' },
-					{ name: 'Inactive', value: 'inactive', description: 'Draft or unpublished items (status 0)' },
+					{
+						name: 'Inactive',
+						value: 'inactive',
+						description: 'Draft or unpublished items (status 0)',
+					},
 				],
 				default: 'active',
-				description: 'Only published (Active) or only unpublished (Inactive) news items; without this filter, both',
+				description:
+					'Only published (Active) or only unpublished (Inactive) news items; without this filter, both',
 			},
 		],
 	},
@@ -61,7 +71,8 @@ const properties: INodeProperties[] = [
 				{ name: 'Title Descending', value: 'title_desc' },
 			],
 			default: 'id_asc',
-			description: "Order of the news items; without this option the platform's default order applies",
+			description:
+				"Order of the news items; without this option the platform's default order applies",
 		},
 	]),
 ];
@@ -80,10 +91,19 @@ export const operation: PlatformOperation = {
 	async execute(itemIndex, run) {
 		const limit = requestedLimit(this, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const pageSize = Number(requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1 }));
+		const pageSize = Number(
+			requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1 }),
+		);
 		const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
 
-		const news = await platformPaginate.call(this, run, 'listNews', itemIndex, { query }, { pageSize, limit });
+		const news = await platformPaginate.call(
+			this,
+			run,
+			'listNews',
+			itemIndex,
+			{ query },
+			{ pageSize, limit },
+		);
 		return this.getNodeParameter('simple', itemIndex, true) ? news.map(simplifyNews) : news;
 	},
 };

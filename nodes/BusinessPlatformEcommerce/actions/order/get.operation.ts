@@ -66,7 +66,9 @@ export const operation: PlatformOperation = {
 			if (options[option] === true) query[flag] = '';
 		}
 		const response = await platformRequest.call(this, run, 'getOrder', itemIndex, {
-			pathParams: { order_id: { value: this.getNodeParameter('orderId', itemIndex), label: 'Order ID' } },
+			pathParams: {
+				order_id: { value: this.getNodeParameter('orderId', itemIndex), label: 'Order ID' },
+			},
 			query,
 			language: options.language as string | undefined,
 		});

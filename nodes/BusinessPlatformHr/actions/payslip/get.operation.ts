@@ -28,7 +28,9 @@ export const operation: PlatformOperation = {
 
 	async execute(itemIndex, run) {
 		const response = await platformRequest.call(this, run, 'getPayslip', itemIndex, {
-			pathParams: { payslip_id: { value: this.getNodeParameter('payslipId', itemIndex), label: 'Payslip ID' } },
+			pathParams: {
+				payslip_id: { value: this.getNodeParameter('payslipId', itemIndex), label: 'Payslip ID' },
+			},
 		});
 		return response.data as IDataObject;
 	},

@@ -13,7 +13,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'technical',
-		description: 'Name of the skill type the skills are added under, such as technical or languages',
+		description:
+			'Name of the skill type the skills are added under, such as technical or languages',
 	},
 	{
 		displayName: 'Skills',
@@ -22,7 +23,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'Excel, Negotiation, Arabic',
-		description: 'Skills to add, separated by commas or new lines, or an array of strings from an expression',
+		description:
+			'Skills to add, separated by commas or new lines, or an array of strings from an expression',
 	},
 ];
 
@@ -52,7 +54,9 @@ export const operation: PlatformOperation = {
 	async execute(itemIndex, run) {
 		const type = requireString(this.getNodeParameter('type', itemIndex), 'Type');
 		const skills = toSkillList(this.getNodeParameter('skills', itemIndex));
-		const response = await platformRequest.call(this, run, 'createSkill', itemIndex, { json: { type, skills } });
+		const response = await platformRequest.call(this, run, 'createSkill', itemIndex, {
+			json: { type, skills },
+		});
 		return response.data as IDataObject;
 	},
 };

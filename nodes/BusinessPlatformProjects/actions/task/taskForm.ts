@@ -22,7 +22,9 @@ type Kind = 'text' | 'id' | 'count' | 'date' | 'decimal';
  * Update Fields in wire order: parameter name, form field, label, kind, and whether an
  * empty value is sent to clear the field (the nullable fields of the task record).
  */
-const SCALAR_FIELDS: Array<[param: string, field: string, label: string, kind: Kind, clearable: boolean]> = [
+const SCALAR_FIELDS: Array<
+	[param: string, field: string, label: string, kind: Kind, clearable: boolean]
+> = [
 	['name', 'name', 'Name', 'text', false],
 	['groupName', 'group_name', 'Group Name', 'text', false],
 	['ownerId', 'owner_id', 'Owner ID', 'id', false],
@@ -82,7 +84,10 @@ function entriesOf(collection: unknown, key: string): IDataObject[] {
 	return Array.isArray(entries) ? (entries as IDataObject[]) : [];
 }
 
-export async function buildTaskForm(context: IExecuteFunctions, itemIndex: number): Promise<MultipartField[]> {
+export async function buildTaskForm(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): Promise<MultipartField[]> {
 	const timezone = context.getTimezone();
 	const updateFields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const form: MultipartField[] = [];
@@ -92,7 +97,10 @@ export async function buildTaskForm(context: IExecuteFunctions, itemIndex: numbe
 		const value = updateFields[param];
 		if (isBlank(value)) {
 			if (!clearable) {
-				throw new ParameterError(label, 'is empty; remove it from Update Fields to leave it unchanged');
+				throw new ParameterError(
+					label,
+					'is empty; remove it from Update Fields to leave it unchanged',
+				);
 			}
 			form.push([field, '']);
 			continue;
@@ -100,13 +108,21 @@ export async function buildTaskForm(context: IExecuteFunctions, itemIndex: numbe
 		form.push([field, scalarValue(value, label, kind, timezone)]);
 	}
 
-	entriesOf(context.getNodeParameter('assignments', itemIndex, {}), 'assignment').forEach((entry, i) => {
-		const name = `Assignment ${i + 1}`;
-		form.push([`assignments[${i}][user_id]`, requireInteger(entry.userId, `User ID of ${name}`, { min: 1 })]);
-		if (!isBlank(entry.assignmentId)) {
-			form.push([`assignments[${i}][id]`, requireInteger(entry.assignmentId, `Assignment ID of ${name}`, { min: 1 })]);
-		}
-	});
+	entriesOf(context.getNodeParameter('assignments', itemIndex, {}), 'assignment').forEach(
+		(entry, i) => {
+			const name = `Assignment ${i + 1}`;
+			form.push([
+				`assignments[${i}][user_id]`,
+				requireInteger(entry.userId, `User ID of ${name}`, { min: 1 }),
+			]);
+			if (!isBlank(entry.assignmentId)) {
+				form.push([
+					`assignments[${i}][id]`,
+					requireInteger(entry.assignmentId, `Assignment ID of ${name}`, { min: 1 }),
+				]);
+			}
+		},
+	);
 
 	const binaryNames = listOf(updateFields.binaryPropertyNames).map((name, i) =>
 		requireString(name, `Input Binary Fields entry ${i + 1}`),
@@ -116,21 +132,40 @@ export async function buildTaskForm(context: IExecuteFunctions, itemIndex: numbe
 	);
 
 	const tracking: MultipartField[] = [];
-	entriesOf(context.getNodeParameter('timeTracking', itemIndex, {}), 'timeEntry').forEach((entry, i) => {
-		const name = `Time Entry ${i + 1}`;
-		const prefix = `timeTracking[${i}]`;
-		tracking.push([`${prefix}[user_id]`, requireInteger(entry.userId, `User ID of ${name}`, { min: 1 })]);
-		tracking.push([`${prefix}[started_at]`, requireTimestamp(dateText(entry.startedAt, timezone), `Started At of ${name}`)]);
-		if (!isBlank(entry.endedAt)) {
-			tracking.push([`${prefix}[ended_at]`, requireTimestamp(dateText(entry.endedAt, timezone), `Ended At of ${name}`)]);
-		}
-		if (!isBlank(entry.durationMinutes)) {
-			tracking.push([`${prefix}[duration_minutes]`, requireInteger(entry.durationMinutes, `Duration (Minutes) of ${name}`)]);
-		}
-	});
+	entriesOf(context.getNodeParameter('timeTracking', itemIndex, {}), 'timeEntry').forEach(
+		(entry, i) => {
+			const name = `Time Entry ${i + 1}`;
+			const prefix = `timeTracking[${i}]`;
+			tracking.push([
+				`${prefix}[user_id]`,
+				requireInteger(entry.userId, `User ID of ${name}`, { min: 1 }),
+			]);
+			tracking.push([
+				`${prefix}[started_at]`,
+				requireTimestamp(dateText(entry.startedAt, timezone), `Started At of ${name}`),
+			]);
+			if (!isBlank(entry.endedAt)) {
+				tracking.push([
+					`${prefix}[ended_at]`,
+					requireTimestamp(dateText(entry.endedAt, timezone), `Ended At of ${name}`),
+				]);
+			}
+			if (!isBlank(entry.durationMinutes)) {
+				tracking.push([
+					`${prefix}[duration_minutes]`,
+					requireInteger(entry.durationMinutes, `Duration (Minutes) of ${name}`),
+				]);
+			}
+		},
+	);
 
 	// An empty form would change nothing (or, on a platform that requires a name, fail): refuse it here.
-	if (form.length === 0 && binaryNames.length === 0 && deletedFileIds.length === 0 && tracking.length === 0) {
+	if (
+		form.length === 0 &&
+		binaryNames.length === 0 &&
+		deletedFileIds.length === 0 &&
+		tracking.length === 0
+	) {
 		throw new ParameterError(
 			'Nothing to update:',
 			'add a field under Update Fields (for example Name, Status, Priority, Due Date, Note or Input Binary Fields), an Assignment or a Time Tracking entry',

@@ -136,7 +136,11 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				options: [
 					{ name: 'High', value: 'High', description: 'Sent as High' },
-					{ name: 'High (Lowercase)', value: 'high', description: 'Sent as high, the other spelling the API has shown' },
+					{
+						name: 'High (Lowercase)',
+						value: 'high',
+						description: 'Sent as high, the other spelling the API has shown',
+					},
 				],
 				default: 'High',
 				description:
@@ -179,14 +183,16 @@ const properties: INodeProperties[] = [
 				name: 'timelineEnd',
 				type: 'dateTime',
 				default: '',
-				description: "Last day of the task's timeline; only the date part is sent (YYYY-MM-DD). Leave empty to clear it.",
+				description:
+					"Last day of the task's timeline; only the date part is sent (YYYY-MM-DD). Leave empty to clear it.",
 			},
 			{
 				displayName: 'Timeline Start',
 				name: 'timelineStart',
 				type: 'dateTime',
 				default: '',
-				description: "First day of the task's timeline; only the date part is sent (YYYY-MM-DD). Leave empty to clear it.",
+				description:
+					"First day of the task's timeline; only the date part is sent (YYYY-MM-DD). Leave empty to clear it.",
 			},
 		],
 	},
@@ -209,7 +215,8 @@ const properties: INodeProperties[] = [
 						name: 'assignmentId',
 						type: 'string',
 						default: '',
-						description: "ID of an existing assignment of the task to update; leave empty to add an assignment",
+						description:
+							'ID of an existing assignment of the task to update; leave empty to add an assignment',
 					},
 				],
 			},
@@ -272,7 +279,9 @@ export const operation: PlatformOperation = {
 
 	async execute(itemIndex, run) {
 		// Checked before any file is read; the transport checks it again when building the URL.
-		const taskId = requireInteger(this.getNodeParameter('taskId', itemIndex), 'Task ID', { min: 1 });
+		const taskId = requireInteger(this.getNodeParameter('taskId', itemIndex), 'Task ID', {
+			min: 1,
+		});
 		const multipart = await buildTaskForm(this, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const response = await platformRequest.call(this, run, 'updateTask', itemIndex, {

@@ -31,10 +31,16 @@ export const operation: PlatformOperation = {
 	description: properties,
 
 	async execute(itemIndex, run) {
-		const businessId = requireInteger(this.getNodeParameter('businessId', itemIndex), 'Business ID', { min: 1 });
+		const businessId = requireInteger(
+			this.getNodeParameter('businessId', itemIndex),
+			'Business ID',
+			{ min: 1 },
+		);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const response = await platformRequest.call(this, run, 'deleteWorkspace', itemIndex, {
-			pathParams: { id: { value: this.getNodeParameter('workspaceId', itemIndex), label: 'Workspace ID' } },
+			pathParams: {
+				id: { value: this.getNodeParameter('workspaceId', itemIndex), label: 'Workspace ID' },
+			},
 			json: { business_id: Number(businessId) },
 			language: options.language as string | undefined,
 		});
