@@ -1,10 +1,17 @@
 // @ts-check
 const {
 	unwrapEnvelope,
-	removeSecretFields,
-	fieldErrorsOf,
+	fieldErrorEntriesOf,
 	errorMessageOf,
 } = require('../../nodes/shared/platform/envelope');
+const { cleanData } = require('../../nodes/shared/credential/redaction');
+
+/** A run without credential values: cleanData then only removes password-like fields. */
+const NO_SECRETS = { secrets: [] };
+
+/** Field errors as the error description lists them, `field: message`. @param {unknown} body */
+const fieldLines = (body) =>
+	fieldErrorEntriesOf(body).map(({ field, message }) => (field ? `${field}: ${message}` : message));
 
 describe('the three envelopes', () => {
 	test('status/message/data', () => {
@@ -62,7 +69,7 @@ describe('the three envelopes', () => {
 });
 
 test('secret-like fields are removed at any depth', () => {
-	const clean = removeSecretFields({
+	const clean = cleanData(NO_SECRETS, {
 		id: 1,
 		password: 'p',
 		employee: {
@@ -85,14 +92,14 @@ describe('error bodies', () => {
 			},
 		};
 		expect(errorMessageOf(body)).toBe(body.message);
-		expect(fieldErrorsOf(body)).toEqual([
+		expect(fieldLines(body)).toEqual([
 			'type: The type field is required.',
 			'skills: The skills field is required. It must be an array.',
 		]);
 	});
 
 	test('an array of field/message pairs', () => {
-		expect(fieldErrorsOf({ errors: [{ field: 'name', message: 'too long' }, 'plain'] })).toEqual([
+		expect(fieldLines({ errors: [{ field: 'name', message: 'too long' }, 'plain'] })).toEqual([
 			'name: too long',
 			'plain',
 		]);
@@ -108,7 +115,7 @@ describe('error bodies', () => {
 });
 
 test('tokens, keys and passwords of any name are secret-like fields', () => {
-	const clean = removeSecretFields({
+	const clean = cleanData(NO_SECRETS, {
 		id: 1,
 		token: 't',
 		user_token: 't',

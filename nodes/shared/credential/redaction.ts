@@ -1,11 +1,23 @@
 /**
- * Credential values never reach the user: they are blanked out of error texts and out of
- * any response data that echoes them.
+ * Secrets never reach the user: credential values are blanked out of error texts and out of
+ * any response data that echoes them, and password-like response fields are removed.
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { SECRET_FIELDS } from './fields';
-import { isSecretField, mapLeaves } from '../platform/envelope';
+import { mapLeaves } from '../platform/envelope';
+
+/**
+ * Field names whose values are secrets in any response (the spec's employee and branch
+ * records carry `password` and `remember_token`): passwords, tokens, keys and secrets.
+ */
+const SECRET_FIELD =
+	/^(.*password.*|.*token|.*api_?key|.*business_?key|.*private_?key|.*secret.*)$/i;
+
+/** Whether a response field holds a password-like value that never reaches the output. */
+function isSecretField(key: string): boolean {
+	return SECRET_FIELD.test(key);
+}
 
 interface HasSecrets {
 	/** Secret values to blank out of anything shown to the user. */
@@ -36,7 +48,7 @@ export function redact(run: HasSecrets, text: string): string {
 }
 
 /**
- * In one pass over a response: password-like fields removed (envelope.ts), and credential
+ * In one pass over a response: password-like fields removed (isSecretField), and credential
  * values it echoes (at any depth) blanked out.
  */
 export function cleanData<T>(run: HasSecrets, value: T): T {

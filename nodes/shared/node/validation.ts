@@ -158,10 +158,6 @@ export function requireTimestamp(value: unknown, parameter: string): string {
 	return `${text.slice(0, 10)} ${time.length === 5 ? `${time}:00` : time}`;
 }
 
-export function optionalTimestamp(value: unknown, parameter: string): string | undefined {
-	return isBlank(value) ? undefined : requireTimestamp(value, parameter);
-}
-
 /** Parses a JSON parameter that may already be an object or array (expressions yield both). */
 export function parseJson(value: unknown, parameter: string): unknown {
 	if (typeof value !== 'string') return value;

@@ -43,23 +43,6 @@ export function unwrapEnvelope(body: unknown): Unwrapped {
 }
 
 /**
- * Field names whose values are secrets in any response (the spec's employee and branch
- * records carry `password` and `remember_token`): passwords, tokens, keys and secrets.
- */
-const SECRET_FIELD =
-	/^(.*password.*|.*token|.*api_?key|.*business_?key|.*private_?key|.*secret.*)$/i;
-
-/** Removes secret-like fields at any depth, so no operation can pass one to the workflow. */
-export function removeSecretFields<T>(value: T): T {
-	return mapLeaves(value, isSecretField, (leaf) => leaf);
-}
-
-/** Whether a response field holds a password-like value that never reaches the output. */
-export function isSecretField(key: string): boolean {
-	return SECRET_FIELD.test(key);
-}
-
-/**
  * Copy-on-write walk of JSON data: drops object keys for which `dropKey` holds and maps
  * every string. Unchanged parts are returned as they are, so clean pages cost no copies.
  */
@@ -122,13 +105,6 @@ export function fieldErrorEntriesOf(body: unknown): FieldError[] {
 		});
 	}
 	return [];
-}
-
-/** Field errors as `field: message` lines (a message without a field alone). */
-export function fieldErrorsOf(body: unknown): string[] {
-	return fieldErrorEntriesOf(body).map(({ field, message }) =>
-		field ? `${field}: ${message}` : message,
-	);
 }
 
 /** The value at a dotted path of a response body ('data.task'); undefined when absent. */

@@ -77,7 +77,7 @@ export const operation: PlatformOperation = {
 			},
 			language: options.language as string | undefined,
 		});
-		// The branch record's password is removed by the shared envelope step (removeSecretFields).
+		// The branch record's password is removed for every response by the transport (redaction.ts: cleanData).
 		return recordOrMessage(response);
 	},
 };
