@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import {
+	CREDENTIAL_FIELD_LABELS,
 	LANGUAGE_OPTIONS,
 	credentialFieldUsage,
 	credentialHeadersOf,
@@ -21,9 +22,12 @@ const used = (property: INodeProperties): INodeProperties => {
 	return hint ? { ...property, hint } : property;
 };
 
-const secret = (displayName: string, name: string, description: string): INodeProperties =>
+/** The label a field has here and in every error that names it. */
+const label = (name: string): string => CREDENTIAL_FIELD_LABELS[name];
+
+const secret = (name: string, description: string): INodeProperties =>
 	used({
-		displayName,
+		displayName: label(name),
 		name,
 		type: 'string',
 		typeOptions: { password: true },
@@ -31,24 +35,20 @@ const secret = (displayName: string, name: string, description: string): INodePr
 		description,
 	});
 
-const baseUrl = (moduleName: string, name: string, description: string): INodeProperties =>
+const baseUrl = (name: string, description: string): INodeProperties =>
 	used({
-		displayName: `${moduleName} Base URL`,
+		displayName: label(name),
 		name,
 		type: 'string',
 		default: '',
-		placeholder: `https://${moduleName.toLowerCase()}.example.com`,
+		// "Accounting Base URL" -> https://accounting.example.com
+		placeholder: `https://${label(name).split(' ')[0].toLowerCase()}.example.com`,
 		description: `${description} Leave empty if you do not use these operations.`,
 	});
 
-const pathPrefix = (
-	displayName: string,
-	name: string,
-	placeholder: string,
-	url: string,
-): INodeProperties =>
+const pathPrefix = (name: string, placeholder: string, url: string): INodeProperties =>
 	used({
-		displayName,
+		displayName: label(name),
 		name,
 		type: 'string',
 		default: '',
@@ -80,21 +80,19 @@ export class BusinessPlatformApi implements ICredentialType {
 	// Ordered by what every user needs first: the keys, then the token and ids, then the
 	// module addresses, then the path prefixes; field names are a contract, only the order moves.
 	properties: INodeProperties[] = [
-		secret('API Key', 'apiKey', 'Issued by the platform support team. Sent as the apikey header.'),
+		secret('apiKey', 'Issued by the platform support team. Sent as the apikey header.'),
 		secret(
-			'API Connection',
 			'apiConnection',
 			'Connection type value issued by the platform support team. Sent as the apiconnection header.',
 		),
 		secret(
-			'Business Key',
 			'businessKey',
 			'Business-specific key issued by the platform support team; it selects the business every call acts for',
 		),
 		// The field holds business keys, which are secrets; the rule only knows generic secret words.
 		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
 		{
-			displayName: 'Additional Business Keys',
+			displayName: label('additionalBusinessKeys'),
 			name: 'additionalBusinessKeys',
 			type: 'string',
 			typeOptions: { password: true },
@@ -104,55 +102,31 @@ export class BusinessPlatformApi implements ICredentialType {
 				'Other businesses this credential may act for, as name=key pairs separated by commas or new lines. A node picks one by name with its Business option; the Business Key above is used otherwise.',
 			hint: 'Optional. Used by every node whose Business option names one of these businesses.',
 		},
+		secret('userToken', "Token of the platform user the calls act as, from the platform's login"),
 		secret(
-			'User Token',
-			'userToken',
-			"Token of the platform user the calls act as, from the platform's login",
-		),
-		secret(
-			'Client UUID',
 			'clientUuid',
 			'Client identifier issued by the platform support team. Sent as the uuid header.',
 		),
-		secret(
-			'Platform Key',
-			'platformKey',
-			'Issued by the platform support team. Sent as the platform-key header.',
-		),
+		secret('platformKey', 'Issued by the platform support team. Sent as the platform-key header.'),
 		used({
-			displayName: 'Platform',
+			displayName: label('platform'),
 			name: 'platform',
 			type: 'string',
 			default: '',
 			description: 'Platform name, sent as the platform header',
 		}),
-		baseUrl('Accounting', 'accountingBaseUrl', 'Address of the Accounting module.'),
-		baseUrl('Calendar', 'calendarBaseUrl', 'Address of the Calendar module.'),
+		baseUrl('accountingBaseUrl', 'Address of the Accounting module.'),
+		baseUrl('calendarBaseUrl', 'Address of the Calendar module.'),
 		baseUrl(
-			'Ecommerce',
 			'ecommerceBaseUrl',
 			'Address of the Ecommerce module; the Test button lists news there.',
 		),
-		baseUrl('HR', 'hrBaseUrl', 'Address of the HR module.'),
-		baseUrl(
-			'Management',
-			'managementBaseUrl',
-			'Address of the Management module (workspaces and tasks).',
-		),
-		pathPrefix(
-			'Categories Path Prefix',
-			'categoriesPathPrefix',
-			'api/v1/ecomm_categories',
-			'category update',
-		),
-		pathPrefix(
-			'Favorites Path Prefix',
-			'favoritesPathPrefix',
-			'api/v1/favorites',
-			'favourite toggle',
-		),
+		baseUrl('hrBaseUrl', 'Address of the HR module.'),
+		baseUrl('managementBaseUrl', 'Address of the Management module (workspaces and tasks).'),
+		pathPrefix('categoriesPathPrefix', 'api/v1/ecomm_categories', 'category update'),
+		pathPrefix('favoritesPathPrefix', 'api/v1/favorites', 'favourite toggle'),
 		{
-			displayName: 'Default Language',
+			displayName: label('language'),
 			name: 'language',
 			type: 'options',
 			options: LANGUAGE_OPTIONS,

@@ -1,10 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../../shared/transport/settings';
 import { asPickerError } from '../../shared/errors/nodeErrors';
-import { platformPaginate } from '../../shared/transport/pagination';
-import { startRun, type PlatformRun } from '../../shared/transport/run';
-import { categoryTitle, descriptionsOf } from '../categories';
+import { startRun } from '../../shared/transport/run';
+import { categoryTitle, descriptionsOf, fetchCategories } from '../categories';
 
 /** "Electronics / Phones": the titles of the category's ancestors and its own. */
 function pathTitle(
@@ -44,21 +42,6 @@ function businessOf(context: ILoadOptionsFunctions): string | undefined {
 	return typeof business === 'string' && !business.startsWith('=') ? business : undefined;
 }
 
-/** Every category of the business: all pages of a paginated list, or the whole list when it comes as one array. */
-async function allCategories(
-	this: ILoadOptionsFunctions,
-	run: PlatformRun,
-): Promise<IDataObject[]> {
-	return await platformPaginate.call(
-		this,
-		run,
-		'listCategories',
-		0,
-		{ business: businessOf(this) },
-		{ pageSize: DEFAULT_PAGE_SIZE, plainListIsWhole: true },
-	);
-}
-
 /** The Category ID and Parent Category pickers: the business's categories, filtered by the search text. */
 export async function searchCategories(
 	this: ILoadOptionsFunctions,
@@ -67,7 +50,7 @@ export async function searchCategories(
 	try {
 		const run = await startRun(this);
 		const language = String(run.credentials.language || 'en');
-		const categories = await allCategories.call(this, run);
+		const categories = await fetchCategories.call(this, run, 0, businessOf(this));
 		const byId = new Map(categories.map((category) => [String(category.id), category]));
 		const search = (filter ?? '').trim().toLowerCase();
 		const results = categories

@@ -4,10 +4,7 @@
  * They throw ParameterError, which the node reports with the item before anything is sent.
  */
 import { ParameterError } from '../errors/classes';
-import { assertHeaderSafe } from '../node/validation';
-
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+import { CONTROL_CHARACTERS, assertHeaderSafe } from '../node/validation';
 
 /** RFC 9110 token: the characters a header name may have. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

@@ -171,8 +171,9 @@ export function parseJson(value: unknown, parameter: string): unknown {
 	return parsed.value;
 }
 
+/** C0 controls, DEL and C1 controls: never part of a header, a path segment or a name. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Header values with CR, LF or other control characters could split or forge headers. */
 export function assertHeaderSafe(value: string, parameter: string): string {
