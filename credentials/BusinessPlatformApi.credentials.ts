@@ -6,13 +6,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { CREDENTIAL_FIELD_LABELS, LANGUAGE_OPTIONS } from '../nodes/shared/credential/fields';
 import {
-	CREDENTIAL_FIELD_LABELS,
-	LANGUAGE_OPTIONS,
-	credentialFieldUsage,
 	credentialHeadersOf,
 	fillCredentialHeaders,
-} from '../nodes/shared/credential/fields';
+} from '../nodes/shared/credential/authenticate';
+import { credentialFieldUsage } from '../nodes/shared/credential/usage';
 import { ENDPOINTS } from '../nodes/shared/platform/endpoints';
 import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/node/validation';
 

@@ -3,7 +3,7 @@ const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.c
 const {
 	credentialPlaceholder,
 	parseBusinessKeys,
-} = require('../../nodes/shared/credential/fields');
+} = require('../../nodes/shared/credential/authenticate');
 const { requestSettingOptions } = require('../../nodes/shared/node/descriptions');
 const {
 	DEFAULT_CONCURRENCY,

@@ -6,7 +6,8 @@
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { CREDENTIAL_FIELD_LABELS, credentialPlaceholder } from '../credential/fields';
+import { credentialPlaceholder } from '../credential/authenticate';
+import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { ParameterError } from '../errors/classes';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import {

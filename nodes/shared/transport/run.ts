@@ -14,7 +14,8 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, parseBusinessKeys } from '../credential/fields';
+import { parseBusinessKeys } from '../credential/authenticate';
+import { CREDENTIAL_TYPE } from '../credential/fields';
 import {
 	DEFAULT_REQUEST_SETTINGS,
 	concurrencyOf,

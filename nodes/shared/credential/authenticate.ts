@@ -1,0 +1,90 @@
+/**
+ * How credential values reach a request without the node seeing them: placeholders the
+ * transport presets, the credential's `authenticate` that fills them, the business keys.
+ */
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { ENDPOINTS, type CredentialHeaderSource, type EndpointId } from '../platform/endpoints';
+
+/**
+ * The node never sees secret values. It presets each credential header with a placeholder
+ * naming the credential field (and, for the business key, the business), and the
+ * credential's `authenticate` swaps placeholders for values. A placeholder that is not
+ * swapped holds a NUL character, which Node's HTTP client refuses to send.
+ */
+const PLACEHOLDER_PREFIX = '\u0000business-platform-credential:';
+
+export function credentialPlaceholder(
+	source: CredentialHeaderSource | 'language',
+	business = '',
+): string {
+	return `${PLACEHOLDER_PREFIX}${source}:${business}`;
+}
+
+export const DEFAULT_BUSINESS = '';
+
+/**
+ * Business name -> business key, from the default Business Key (name '') and the
+ * Additional Business Keys field: `name=key` pairs separated by commas or new lines.
+ */
+export function parseBusinessKeys(
+	credentials: ICredentialDataDecryptedObject,
+): Map<string, string> {
+	const keys = new Map<string, string>();
+	const defaultKey = String(credentials.businessKey ?? '');
+	if (defaultKey) keys.set(DEFAULT_BUSINESS, defaultKey);
+	for (const entry of String(credentials.additionalBusinessKeys ?? '').split(/[\n,]/)) {
+		const separator = entry.indexOf('=');
+		if (separator < 1) continue;
+		const name = entry.slice(0, separator).trim();
+		const key = entry.slice(separator + 1).trim();
+		if (name && key) keys.set(name, key);
+	}
+	return keys;
+}
+
+/** Resolves one placeholder; undefined when the credential has no value for it. */
+function resolvePlaceholder(
+	credentials: ICredentialDataDecryptedObject,
+	placeholder: string,
+): string | undefined {
+	// Only the first colon ends the field name: a business name may hold colons itself ("shop:eu").
+	const rest = placeholder.slice(PLACEHOLDER_PREFIX.length);
+	const colon = rest.indexOf(':');
+	const source = colon < 0 ? rest : rest.slice(0, colon);
+	const business = colon < 0 ? '' : rest.slice(colon + 1);
+	if (source === 'businessKey') return parseBusinessKeys(credentials).get(business);
+	if (source === 'language') return String(credentials.language || 'en');
+	const value = credentials[source];
+	return value === undefined || value === '' ? undefined : String(value);
+}
+
+/** The credential's `authenticate`: fills the placeholders the transport preset. */
+export async function fillCredentialHeaders(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const headers = { ...(requestOptions.headers ?? {}) };
+	for (const [name, value] of Object.entries(headers)) {
+		if (typeof value !== 'string' || !value.startsWith(PLACEHOLDER_PREFIX)) continue;
+		const resolved = resolvePlaceholder(credentials, value);
+		if (resolved === undefined) {
+			// The transport checks the credential before any request; this guards direct use.
+			throw new Error(`The Business Platform credential has no value for header "${name}"`);
+		}
+		headers[name] = resolved;
+	}
+	return { ...requestOptions, headers };
+}
+
+/**
+ * Headers for a request the credential itself sends (its test): the operation's credential
+ * headers, preset with placeholders for `authenticate` to fill, as the transport does.
+ */
+export function credentialHeadersOf(operationId: EndpointId): Record<string, string> {
+	const headers: Record<string, string> = {};
+	for (const [name, source] of Object.entries(ENDPOINTS[operationId].credentialHeaders)) {
+		headers[name] = credentialPlaceholder(source);
+	}
+	return headers;
+}
