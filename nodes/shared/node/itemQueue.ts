@@ -13,8 +13,7 @@ import type { RequestLimiter } from '../transport/limiter';
  * request (parameters, expressions, n8n's HTTP helper) runs in promise callbacks, and the
  * request leaves only when the event loop next runs: items started all at once send nothing
  * until the last of them is prepared, so the platform's latency adds to that CPU time instead
- * of passing during it. 8: of 4, 8, 16 and 32 tried on 1000 updates at 0 and 100 ms, 8 and 16
- * did best.
+ * of passing during it. Why 8: docs/performance.md.
  */
 const STARTS_PER_TURN = 8;
 

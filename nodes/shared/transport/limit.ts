@@ -45,9 +45,8 @@ const MIN_START_LIMIT = 8;
 
 /**
  * Requests in flight an adaptive limit starts with: a quarter of the ceiling, so that the
- * default (200) reaches it in two doublings, not five (measured: from 8, the first ~250 of
- * 1000 items at 100 ms took five round trips while n8n's CPU idled, 1.18x the HTTP Request
- * node), while whoever lowers Concurrency for a fragile platform gets a gentler start too.
+ * default (200) reaches it in two doublings, not five (docs/performance.md), while whoever
+ * lowers Concurrency for a fragile platform gets a gentler start too.
  * A start above what the platform takes costs one round of refusals (never acted on, so
  * retried) and one shared pause; after it the pace and the halved limit hold.
  */
