@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { asPickerError } from '../../shared/errors/nodeErrors';
+import { asPickerError } from '../../shared/errors/itemErrors';
 import { startRun } from '../../shared/transport/run';
 import { categoryTitle, descriptionsOf, fetchCategories } from '../categories';
 

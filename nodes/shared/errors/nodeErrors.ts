@@ -1,7 +1,7 @@
 /**
  * Every error the package shows is built here: bad input (ParameterError, before anything
  * is sent), the platform's or the network's answer (NodeApiError), an answer of an
- * unexpected shape, and the conversion of any failure into the n8n error of one item.
+ * unexpected shape; itemErrors.ts turns any failure into the n8n error of one item.
  *
  * What a user reads is written in their terms: the message says what failed ("The platform
  * has no payslip 1752"), the description what to check, with the platform's own message
@@ -250,25 +250,19 @@ export function unreadableAnswerError(
 	});
 }
 
-/** The error of a success code whose body (`body`, parsed) says the operation did not do its work. */
-type AnswerError = (
-	run: ErrorContext,
-	endpoint: Endpoint,
-	itemIndex: number,
-	statusCode: number,
-	body: unknown,
-	subject?: ErrorSubject,
-) => NodeApiError;
+/** A success code whose body (`body`, parsed) says the operation did not do its work. */
+export interface UnsuccessfulAnswer {
+	run: ErrorContext;
+	endpoint: Endpoint;
+	itemIndex: number;
+	statusCode: number;
+	body: unknown;
+	subject?: ErrorSubject;
+}
 
 /** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
-export const refusedAnswerError: AnswerError = (
-	run,
-	endpoint,
-	itemIndex,
-	statusCode,
-	body,
-	subject = {},
-) => {
+export function refusedAnswerError(answer: UnsuccessfulAnswer): NodeApiError {
+	const { run, endpoint, itemIndex, statusCode, body, subject = {} } = answer;
 	const platformMessage = errorMessageOf(body);
 	const fieldErrors = fieldErrorEntriesOf(body);
 	return platformError(run, endpoint, itemIndex, {
@@ -278,17 +272,11 @@ export const refusedAnswerError: AnswerError = (
 		httpCode: statusCode,
 		fieldErrors,
 	});
-};
+}
 
 /** A success answer without the payload the spec marks required (`endpoint.requiredPayload`). */
-export const missingPayloadError: AnswerError = (
-	run,
-	endpoint,
-	itemIndex,
-	statusCode,
-	body,
-	subject = {},
-) => {
+export function missingPayloadError(answer: UnsuccessfulAnswer): NodeApiError {
+	const { run, endpoint, itemIndex, statusCode, body, subject = {} } = answer;
 	const acts = endpoint.retry !== 'read';
 	return platformError(run, endpoint, itemIndex, {
 		message: `The platform answered without the record it should send back, when asked to ${fill(endpoint.does, subject)}`,
@@ -301,7 +289,7 @@ export const missingPayloadError: AnswerError = (
 				]
 			: [],
 	});
-};
+}
 
 /** A successful answer that lacks what the operation needs (`expected` says what and where). */
 export function unexpectedAnswerError(
@@ -332,61 +320,12 @@ export function emptyCredentialFieldError(label: string, endpoint: Endpoint): Pa
 	);
 }
 
-/** The technical facts of an item's error, for n8n's error panel and Continue On Fail items. */
-function itemDetails(error: NodeApiError | NodeOperationError, itemIndex: number): IDataObject {
-	const data = (error.context.data ?? {}) as IDataObject;
-	if (data.item === undefined) data.item = itemIndex;
-	error.context.data = data;
-	return data;
-}
-
-/**
- * Any failure of one item as an n8n error carrying the item index in its details; with the
- * operation's parameters, platform field errors are named by their labels.
- */
-export function asNodeError(
-	node: INode,
-	error: unknown,
-	itemIndex: number,
-	parameters?: INodeProperties[],
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex ??= itemIndex;
-		itemDetails(error, itemIndex);
-		const parts = error instanceof NodeApiError ? descriptionParts.get(error) : undefined;
-		if (parts && parameters && parts.fieldErrors.length) {
-			(error as { description: string | null | undefined }).description = renderDescription(
-				parts,
-				fieldLabeler(parameters),
-			);
-		}
-		return error;
-	}
-	if (error instanceof ParameterError) {
-		const nodeError = new NodeOperationError(node, error.message, {
-			itemIndex,
-			description: 'Nothing was sent to the platform for this item.',
-		});
-		itemDetails(nodeError, itemIndex);
-		return nodeError;
-	}
-	const nodeError = new NodeOperationError(node, error as Error, { itemIndex });
-	itemDetails(nodeError, itemIndex);
-	return nodeError;
-}
-
-/** A failure while filling a picker (no item): platform errors as they are, bad fields named. */
-export function asPickerError(node: INode, error: unknown): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	if (error instanceof ParameterError) return new NodeOperationError(node, error.message);
-	return new NodeOperationError(node, error as Error);
-}
-
-/** The output of a failed item under "Continue (using error output)" / continueOnFail. */
-export function errorItemJson(error: NodeApiError | NodeOperationError): IDataObject {
-	const json: IDataObject = { error: error.message };
-	if (error.description) json.description = error.description;
-	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-	if (error.context.data) json.details = error.context.data as IDataObject;
-	return json;
+/** Names a platform error's field errors by the operation's parameter labels ("Skills", not "skills"). */
+export function relabelFieldErrors(error: NodeApiError, parameters: INodeProperties[]): void {
+	const parts = descriptionParts.get(error);
+	if (!parts || !parts.fieldErrors.length) return;
+	(error as { description: string | null | undefined }).description = renderDescription(
+		parts,
+		fieldLabeler(parameters),
+	);
 }

@@ -5,7 +5,7 @@
  */
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItemJson } from '../errors/nodeErrors';
+import { asNodeError, errorItemJson } from '../errors/itemErrors';
 import { createItemQueue } from './itemQueue';
 import type { NodeActions, PlatformOperation } from './operation';
 import { ENDPOINTS } from '../platform/endpoints';

@@ -291,11 +291,11 @@ function successOrFailure(
 	}
 	if (fullResponse) return { data: cleanData(run, value), statusCode: attempt.statusCode };
 	const unwrapped = unwrapEnvelope(value);
-	if (!unwrapped.ok)
-		throw refusedAnswerError(run, endpoint, itemIndex, attempt.statusCode, value, subject);
-	// Where the spec marks the payload required, an answer without it is no success.
+	const answer = { run, endpoint, itemIndex, statusCode: attempt.statusCode, body: value, subject };
+	if (!unwrapped.ok) throw refusedAnswerError(answer);
+	// Where the API marks the payload required, an answer without it is no success.
 	if (endpoint.requiredPayload && !isRecord(valueAt(value, endpoint.requiredPayload))) {
-		throw missingPayloadError(run, endpoint, itemIndex, attempt.statusCode, value, subject);
+		throw missingPayloadError(answer);
 	}
 	return {
 		data: cleanData(run, unwrapped.data),

@@ -9,15 +9,18 @@ import type { PlatformRun } from '../../../shared/transport/run';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import { requireString } from '../../../shared/node/validation';
 
+/** The one value the API shows for both list types; an expression may give another. */
+const USER_ONLY = [
+	{ name: 'User', value: 'user', description: "Sent as user, the API example's value" },
+];
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'User Type',
 		name: 'userType',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'User', value: 'user', description: "Sent as user, the API example's value" },
-		],
+		options: USER_ONLY,
 		default: 'user',
 		description:
 			"The platform's user type the list is for (sent as user_type). User is the only value the API shows; another can be given with an expression.",
@@ -27,9 +30,7 @@ const properties: INodeProperties[] = [
 		name: 'type',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'User', value: 'user', description: "Sent as user, the API example's value" },
-		],
+		options: USER_ONLY,
 		default: 'user',
 		description:
 			"The platform's calendar list type (sent as type). User is the only value the API shows; another can be given with an expression.",
