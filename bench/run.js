@@ -443,8 +443,9 @@ async function main() {
 		// Binary data in files (n8n's filesystem mode); the Read node may read the bench's file folder.
 		const filesDir = path.join(userFolder, 'bench-files');
 		fs.mkdirSync(filesDir);
+		const [port, brokerPort] = await app.freePorts(2);
 		const env = {
-			...app.n8nEnv(userFolder, ...(await app.freePorts(2))),
+			...app.n8nEnv(userFolder, port, brokerPort),
 			N8N_LOG_LEVEL: 'info',
 			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 			N8N_RESTRICT_FILE_ACCESS_TO: filesDir,

@@ -14,7 +14,6 @@ const {
 	byId,
 	nextId,
 	isObject,
-	pick,
 } = require('./common');
 const { isoNow } = require('../data');
 

@@ -86,6 +86,8 @@ function listInvoices(ctx) {
 function createJournalEntry(ctx) {
 	const v = new Validator();
 	const date = v.check('date', ctx.input.date, { required: true, type: 'date' });
+	// The client's JSON lines, unchecked: each is read defensively.
+	/** @type {Array<{ debit?: unknown, credit?: unknown } | null | undefined>} */
 	const lines = Array.isArray(ctx.input.lines) ? ctx.input.lines : [];
 	if (lines.length < 2) v.fail('lines', 'The lines field must have at least 2 items.');
 	const sum = lines.reduce(
