@@ -7,7 +7,6 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { requestsFor } = require('./harness/requests');
 const { watchInFlight } = require('./harness/inFlight');
 
 const fixture = useSandbox();

@@ -11,7 +11,6 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { requestsFor } = require('./harness/requests');
 const { OPERATION_CASES } = require('./harness/operationCases');
 const {
 	FAULT_CASES,

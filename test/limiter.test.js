@@ -171,7 +171,9 @@ describe('pushed back', () => {
 		const failed = result.output.filter((item) => item.json.error !== undefined);
 		// The four slow ones; on a busy machine a few more may miss the 150 ms too.
 		expect(failed.length).toBeGreaterThanOrEqual(4);
-		expect(failed.every((item) => /did not answer within 150 ms/.test(item.json.error))).toBe(true);
+		expect(
+			failed.every((item) => /did not answer within 150 ms/.test(String(item.json.error))),
+		).toBe(true);
 		expect(result.output.map((item) => item.pairedItem)).toEqual(
 			Array.from({ length: 600 }, (_, i) => ({ item: i })),
 		);

@@ -11,7 +11,6 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { requestsFor } = require('./harness/requests');
 const { watchInFlight } = require('./harness/inFlight');
 
 const fixture = useSandbox();
@@ -34,7 +33,10 @@ function getNews(parameters, items) {
 	});
 }
 
-/** The ids the platform holds for acme, in its default order (newest first). */
+/**
+ * The ids the platform holds for acme, in its default order (newest first).
+ * @returns {number[]}
+ */
 function seededIds() {
 	return fixture.sandbox.state.acme.news
 		.map((/** @type {any} */ n) => n.id)

@@ -39,6 +39,14 @@ function shownFor(
 	});
 }
 
+/**
+ * @typedef {object} Panel  what one operation's panel shows
+ * @property {string} label
+ * @property {any[]} shown  the node description's parameters (as propertiesOf gives them)
+ * @property {import('../nodes/shared/node/operation').PlatformOperation} operation
+ */
+
+/** @type {Panel[]} */
 const panels = ACTION_NODES.flatMap(({ type, actions }) => {
 	const properties = propertiesOf(type);
 	const pickers = properties.filter((property) => property.name === 'operation');
@@ -48,13 +56,18 @@ const panels = ACTION_NODES.flatMap(({ type, actions }) => {
 			return {
 				label: `${type} ${resource} ${option.value}`,
 				shown: shownFor(properties, resource, option.value),
-				operation: /** @type {any} */ (actions.find(resource, option.value)),
+				// The picker offers only the operations the node's actions define.
+				operation: /** @type {import('../nodes/shared/node/operation').PlatformOperation} */ (
+					actions.find(resource, option.value)
+				),
 			};
 		}),
 	);
 });
 
-describe.each(panels.map((panel) => [panel.label, panel]))('%s panel', (_label, panel) => {
+const panelCases = panels.map((panel) => /** @type {[string, Panel]} */ ([panel.label, panel]));
+
+describe.each(panelCases)('%s panel', (_label, panel) => {
 	test('one Options collection ("Add option") holding the request settings, sorted by name', () => {
 		const collections = panel.shown.filter(
 			(property) => property.type === 'collection' && /option/i.test(property.placeholder ?? ''),
@@ -111,7 +124,8 @@ test.each(OPERATION_CASES.map((op) => [op.code, op]))(
 		const operation = actions.find(op.parameters.resource, op.parameters.operation);
 		const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 		const declared = operation.endpoints.map(
-			(/** @type {string} */ id) => SANDBOX_NAMES[ENDPOINTS[id].code] ?? ENDPOINTS[id].code,
+			(/** @type {import('../nodes/shared/platform/endpoints').EndpointId} */ id) =>
+				SANDBOX_NAMES[ENDPOINTS[id].code] ?? ENDPOINTS[id].code,
 		);
 		const { error } = await fixture.run(op.type, op.parameters);
 		expect(error).toBeUndefined();

@@ -7,7 +7,6 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { requestsFor } = require('./harness/requests');
 const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
 const { MAY_HAVE_ACTED, closedPort, refusingCredentials } = require('./harness/faultCases');
 const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');

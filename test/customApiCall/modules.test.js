@@ -37,9 +37,8 @@ describe('one call per node against its module', () => {
 		expect(request.headers.lang).toBe('ar');
 		expect(request.query).toEqual({ status: 'paid', per_page: '5' });
 		expect(json[0]).toMatchObject({ current_page: 1, per_page: 5, total: 13 });
-		expect(json[0].data.every((/** @type {any} */ invoice) => invoice.status === 'paid')).toBe(
-			true,
-		);
+		const page = /** @type {{ data: Array<{ status: string }> }} */ (json[0]);
+		expect(page.data.every((invoice) => invoice.status === 'paid')).toBe(true);
 	});
 
 	test('Ecommerce: order status change as JSON (POST, then PATCH with a path without leading slash)', async () => {
@@ -158,10 +157,8 @@ describe('one call per node against its module', () => {
 				sha256: sha256(pdf),
 			},
 		]);
-		expect(json[0].files.map((/** @type {any} */ f) => f.file_name)).toEqual([
-			'site.png',
-			'Report 1.pdf',
-		]);
+		const uploaded = /** @type {{ files: Array<{ file_name: string }> }} */ (json[0]);
+		expect(uploaded.files.map((f) => f.file_name)).toEqual(['site.png', 'Report 1.pdf']);
 	});
 
 	test('Projects: DELETE without a body, envelope status_code/success unwrapped', async () => {
@@ -311,6 +308,7 @@ describe('header profiles', () => {
 		expect(fixture.requestsFor('invoicesList')[0].headers['secure-business-key']).toBe(
 			fixture.sandbox.businesses.globex.key,
 		);
-		expect(json[0].data[0].business_id).toBe(202);
+		const page = /** @type {{ data: Array<{ business_id: number }> }} */ (json[0]);
+		expect(page.data[0].business_id).toBe(202);
 	});
 });

@@ -168,9 +168,10 @@ describe('responses', () => {
 			headerProfile: 'hrPayslip',
 			options: { responseFormat: 'full' },
 		});
-		expect(json[0].body.response.id).toBe(1851);
-		expect(json[0].body.response).not.toHaveProperty('password');
-		expect(json[0].body.response).not.toHaveProperty('remember_token');
+		const full = /** @type {{ body: { response: { id: number } } }} */ (json[0]);
+		expect(full.body.response.id).toBe(1851);
+		expect(full.body.response).not.toHaveProperty('password');
+		expect(full.body.response).not.toHaveProperty('remember_token');
 	});
 
 	test('a platform error keeps its message and field errors; no secret in any output or error', async () => {

@@ -26,7 +26,14 @@ let BASE;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.join(app.ROOT, 'test-results', 'editor');
 
-/** The five nodes as the editor lists them, with the action of their first resource and operation. */
+/**
+ * @typedef {{ displayName: string, resource: string, operation: string, action: string }} NodeToFind
+ */
+
+/**
+ * The five nodes as the editor lists them, with the action of their first resource and operation.
+ * @returns {NodeToFind[]}
+ */
 function nodesToFind() {
 	const packageJson = JSON.parse(fs.readFileSync(path.join(app.ROOT, 'package.json'), 'utf8'));
 	const actionNodes = packageJson.n8n.nodes
@@ -189,7 +196,9 @@ const locatorText = (picker) =>
 		);
 
 describe('the five nodes in the n8n editor', () => {
-	test.each(nodesToFind().map((node) => [node.displayName, node]))('%s', async (_name, node) => {
+	test.each(
+		nodesToFind().map((node) => /** @type {[string, NodeToFind]} */ ([node.displayName, node])),
+	)('%s', async (_name, node) => {
 		const page = await workflowPage();
 		try {
 			await page.getByTestId('node-creator-plus-button').click();

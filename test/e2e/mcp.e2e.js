@@ -26,7 +26,7 @@ const MCP_PATH = WORKFLOW.nodes.find(
 /** @param {number} ms */
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** @type {any} */
+/** @type {import('../../sandbox/server').Sandbox} */
 let sandbox;
 /** @type {string} */
 let userFolder;

@@ -50,7 +50,11 @@ describe('Return All and Limit', () => {
 		const { json, output, error } = await getCategories({ returnAll: true });
 		expect(error).toBeUndefined();
 		expect(json.map((category) => category.id)).toEqual(acmeCategoryIds());
-		expect(output.every((item) => item.pairedItem?.item === 0)).toBe(true);
+		// One input item: each output item pairs with it as { item: 0 } (an IPairedItemData).
+		/** @param {import('n8n-workflow').INodeExecutionData} item */
+		const pairedItem = (item) =>
+			/** @type {import('n8n-workflow').IPairedItemData | undefined} */ (item.pairedItem);
+		expect(output.every((item) => pairedItem(item)?.item === 0)).toBe(true);
 
 		const requests = fixture.requestsFor(LIST);
 		expect(requests).toHaveLength(1);

@@ -87,10 +87,8 @@ describe('Category → Update (E2)', () => {
 			sort: '2',
 		});
 		expect(json[0].parent_object).toMatchObject({ id: 1201, alias: 'electronics' });
-		expect(json[0].descriptions.map((/** @type {any} */ d) => d.title)).toEqual([
-			'Phones',
-			'هواتف',
-		]);
+		const category = /** @type {{ descriptions: Array<{ title: string }> }} */ (json[0]);
+		expect(category.descriptions.map((d) => d.title)).toEqual(['Phones', 'هواتف']);
 		// Nothing the user left alone was reset on the platform.
 		expect(storedCategory(1202)).toMatchObject({
 			status: '0',
@@ -139,7 +137,8 @@ describe('Category → Update (E2)', () => {
 			sort: '7',
 			parent: 1204,
 		});
-		expect(json[0].parent_object.id).toBe(1204);
+		const category = /** @type {{ parent_object: { id: number } }} */ (json[0]);
+		expect(category.parent_object.id).toBe(1204);
 		expect(json[0].descriptions).toEqual([
 			{
 				category_id: 1202,
@@ -218,7 +217,8 @@ describe('Category → Update (E2)', () => {
 		]);
 		expect(multipartFields(fixture.requestsFor('E2')[0])).toContainEqual(['parent', '2201']);
 		expect(json[0]).toMatchObject({ id: 2202, business_id: 202, parent: 2201 });
-		expect(json[0].descriptions[0].title).toBe('Safety Equipment');
+		const category = /** @type {{ descriptions: Array<{ title: string }> }} */ (json[0]);
+		expect(category.descriptions[0].title).toBe('Safety Equipment');
 	});
 
 	test('a category that is not in the list fails as 404 before any update is sent', async () => {

@@ -69,6 +69,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	async runPreAuthentication() {
 		return undefined;
 	}
+	/** @type {ICredentialsHelper['getCredentials']} */
 	async getCredentials() {
 		throw new Error('not used');
 	}

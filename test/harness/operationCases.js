@@ -119,9 +119,9 @@ const OPERATION_CASES = [
 			},
 			expect: (output, [request]) => {
 				expect(output[0]).toMatchObject({ id: 1501, created_date: '2026-11-21' });
-				const itemIds = request.body.fields
-					.filter(([name]) => name === 'item_id[]')
-					.map(([, v]) => v);
+				// E1 sends multipart: the body's [name, value] pairs.
+				const fields = /** @type {Array<[string, string]>} */ (request.body.fields);
+				const itemIds = fields.filter(([name]) => name === 'item_id[]').map(([, v]) => v);
 				expect(itemIds).toEqual(['1701', '1702']);
 			},
 		},

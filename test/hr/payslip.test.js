@@ -27,7 +27,7 @@ describe('Payslip → Get (E15)', () => {
 		expect(request.headers.secure_business_key).toBe(fixture.sandbox.credentials.businessKeys.acme);
 
 		expect(json).toHaveLength(1);
-		const payslip = json[0];
+		const payslip = /** @type {{ items: unknown[], employee: { id: number } }} */ (json[0]);
 		expect(payslip).toMatchObject({ id: 1751, net_price: 11525, employee_id: 1851 });
 		expect(payslip.items).toHaveLength(4);
 		expect(payslip.employee.id).toBe(1851);

@@ -61,8 +61,8 @@ describe('Task → Update (E10): files', () => {
 			},
 		]);
 
-		const files = json[0].files;
-		expect(files.map((/** @type {any} */ f) => f.id)).toEqual([1021, 1022, 1023, 1024]);
+		const { files } = /** @type {{ files: Array<{ id: number }> }} */ (json[0]);
+		expect(files.map((f) => f.id)).toEqual([1021, 1022, 1023, 1024]);
 		expect(files.slice(2)).toMatchObject([
 			{ file_name: 'site-photo.png', file_type: 'image', file_size: PNG.length, task_id: 1001 },
 			{
@@ -121,7 +121,8 @@ describe('Task → Update (E10): files', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([['deleted_file_ids[0]', '1021']]);
-		expect(json[0].files.map((/** @type {any} */ f) => f.id)).toEqual([1022]);
+		const task = /** @type {{ files: Array<{ id: number }> }} */ (json[0]);
+		expect(task.files.map((f) => f.id)).toEqual([1022]);
 		expect(taskOf(1001).files.map((/** @type {any} */ f) => f.id)).toEqual([1022]);
 	});
 
@@ -192,7 +193,8 @@ describe('Task → Update (E10): files', () => {
 			},
 		]);
 
-		const task = json[0];
+		const task =
+			/** @type {{ dependent_tasks: Array<{ id: number }> } & Record<string, unknown>} */ (json[0]);
 		expect(task.files).toMatchObject([
 			{ file_name: 'final.png', file_type: 'image', file_size: PNG.length },
 		]);

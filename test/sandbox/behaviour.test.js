@@ -4,6 +4,12 @@ const { useSandbox } = require('../harness/fixture');
 const calls = require('./calls');
 const { send } = calls;
 
+/**
+ * The sandbox's request log entries and per-business state: the fixture hands both out untyped.
+ * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
+ * @typedef {import('../../sandbox/data').BusinessState} BusinessState
+ */
+
 const fixture = useSandbox();
 beforeEach(() => fixture.sandbox.setLatency(0));
 /** One valid request per operation (fresh: ids and URLs follow the sandbox's current state). */
@@ -126,7 +132,9 @@ describe('fault injection', () => {
 		expect(first.json).toEqual({ status: false, message: 'Too Many Attempts.' });
 		expect((await send(e16())).status).toBe(429);
 		expect((await send(e16())).status).toBe(200);
-		expect(fixture.sandbox.requests.map((r) => r.status)).toEqual([429, 429, 200]);
+		expect(fixture.sandbox.requests.map((/** @type {RecordedRequest} */ r) => r.status)).toEqual([
+			429, 429, 200,
+		]);
 		expect(fixture.sandbox.pendingFaults).toBe(0);
 	});
 
@@ -175,9 +183,9 @@ describe('fault injection', () => {
 		const e10 = await send(validCalls().E10);
 		expect(e10.status).toBe(200);
 		expect(e10.json).toMatchObject({ success: false, data: { message: expect.any(String) } });
-		expect(fixture.sandbox.state.acme.tasks.find((t) => t.id === 1004)?.name).toBe(
-			'Quarterly stock review',
-		);
+		/** @type {BusinessState} */
+		const acme = fixture.sandbox.state.acme;
+		expect(acme.tasks.find((t) => t.id === 1004)?.name).toBe('Quarterly stock review');
 	});
 
 	test('destroy drops the connection and is recorded with status 0', async () => {

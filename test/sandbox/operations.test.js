@@ -4,6 +4,12 @@ const { useSandbox } = require('../harness/fixture');
 const calls = require('./calls');
 const { form, send, ENDPOINTS } = calls;
 
+/**
+ * The sandbox's request log entries and per-business state: the fixture hands both out untyped.
+ * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
+ * @typedef {import('../../sandbox/data').BusinessState} BusinessState
+ */
+
 const fixture = useSandbox();
 beforeEach(() => fixture.sandbox.setLatency(0));
 /** One valid request per operation (fresh: ids and URLs follow the sandbox's current state). */
@@ -54,11 +60,14 @@ describe('every operation succeeds with the spec headers and body', () => {
 			total: 230,
 		});
 		expect(res.json.data.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
-		const quote = fixture.sandbox.state.acme.quotes.find((q) => q.id === 1501);
+		/** @type {BusinessState} */
+		const acme = fixture.sandbox.state.acme;
+		const quote = acme.quotes.find((q) => q.id === 1501);
 		expect(quote?.items.map((i) => [i.item_id, i.qty, i.description])).toEqual([
 			[1701, 2, 'iPhone 15 Case'],
 			[1704, 1, 'Wireless Mouse'],
 		]);
+		/** @type {RecordedRequest['body']} */
 		const body = fixture.sandbox.requests[0].body;
 		expect(body.kind).toBe('multipart');
 		if (body.kind === 'multipart')
@@ -128,7 +137,9 @@ describe('every operation succeeds with the spec headers and body', () => {
 
 	test('E6 deletes once, then 404', async () => {
 		expect((await send(validCalls().E6)).status).toBe(200);
-		expect(fixture.sandbox.state.acme.workspaces.map((w) => w.id)).toEqual([1801, 1803]);
+		/** @type {BusinessState} */
+		const acme = fixture.sandbox.state.acme;
+		expect(acme.workspaces.map((w) => w.id)).toEqual([1801, 1803]);
 		const again = await send(validCalls().E6);
 		expect(again.status).toBe(404);
 		expect(again.json).toEqual({ status: false, message: 'Workspace not found.' });
@@ -215,6 +226,7 @@ describe('every operation succeeds with the spec headers and body', () => {
 		expect(del.json.data.task.files.map((/** @type {any} */ f) => f.file_name)).toEqual([
 			'shelf.png',
 		]);
+		/** @type {RecordedRequest['body']} */
 		const rec = fixture.sandbox.requests[0].body;
 		expect(
 			rec.kind === 'multipart' &&

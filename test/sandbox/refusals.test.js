@@ -4,6 +4,12 @@ const { useSandbox } = require('../harness/fixture');
 const calls = require('./calls');
 const { form, lines, send } = calls;
 
+/**
+ * The sandbox's request log entries and per-business state: the fixture hands both out untyped.
+ * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
+ * @typedef {import('../../sandbox/data').BusinessState} BusinessState
+ */
+
 const fixture = useSandbox();
 beforeEach(() => fixture.sandbox.setLatency(0));
 /** One valid request per operation (fresh: ids and URLs follow the sandbox's current state). */
@@ -112,9 +118,9 @@ describe('requests the platform would refuse', () => {
 			},
 		});
 		expect(task.status).toBe(404);
-		expect(fixture.sandbox.state.acme.tasks.find((t) => t.id === 1004)?.name).toBe(
-			'Quarterly stock review',
-		);
+		/** @type {BusinessState} */
+		const acme = fixture.sandbox.state.acme;
+		expect(acme.tasks.find((t) => t.id === 1004)?.name).toBe('Quarterly stock review');
 	});
 
 	test('wrong module base, wrong method and wrong content type', async () => {

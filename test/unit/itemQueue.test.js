@@ -51,6 +51,7 @@ test('the limit still holds: with 3 at once, the 4th item starts only after one 
 });
 
 test('a failed item stops the items not yet started, across the pauses between starts', async () => {
+	/** @type {number[]} */
 	const started = [];
 	const queue = createItemQueue(50);
 	for (let i = 0; i < 50; i++) {
