@@ -425,7 +425,11 @@ async function main() {
 	);
 	app.ensureN8nInstalled();
 	app.buildPackage();
-	const { DEFAULT_CONCURRENCY } = require('../dist/nodes/shared/transport/settings');
+	// The build just made, typed by its source (the type check needs no build).
+	const { DEFAULT_CONCURRENCY } =
+		/** @type {typeof import('../nodes/shared/transport/settings')} */ (
+			require(path.join(app.ROOT, 'dist', 'nodes', 'shared', 'transport', 'settings'))
+		);
 
 	const dist = folderSize(path.join(app.ROOT, 'dist'));
 	const loads = [];
