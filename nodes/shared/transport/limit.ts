@@ -24,17 +24,16 @@
  *   hand-over to n8n's HTTP helper, after the request's body (files) is built.
  * - A refusal with a Retry-After of a second or more also paces the key: a concurrency limit
  *   cannot bound the rate when answers are fast (a slot comes back in a millisecond), so every
- *   pause would let the whole queue rush in again, and an item refused Max Tries times fails.
+ *   pause would let the whole queue rush in again.
  *   From then on requests are spaced to the rate the platform took: the answers it accepted
  *   since the last pause, over that time plus the Retry-After (a token bucket's burst and
  *   refill, a fixed window's quota per window). The rate grows by one request/s per accepted
  *   answer (more than doubling each second) until the second such refusal, then by an eighth
  *   each second; a later refusal sets it to the estimate again, between half the pace and the
  *   pace. A refusal before anything was accepted since the last pause sets no pace.
- * The Concurrency option is the ceiling of every limit and of the run's total.
- * Fixed: exactly Concurrency at once for the whole run, not paced (the shared pause still holds).
- *
- * Requests of a run in Fixed mode take part in the count in flight but teach the limit nothing.
+ * A limit grows up to the highest Concurrency of the runs using it; each run's own Concurrency
+ * bounds that run (limiter.ts). Requests of a run in Fixed mode count in flight and wait for the
+ * pause, but are not paced and teach the limit nothing.
  *
  * No timers: limits change as answers come back, measured with Date.now().
  */
