@@ -329,15 +329,7 @@ async function main() {
 			latencyMs: LATENCY_MS,
 			rateLimit: { rate: RATE, burst: BURST },
 		});
-		/** @type {import('../scripts/queue/stack').StackConfig} */
-		const config = {
-			dir,
-			nodesDir,
-			redis,
-			postgres,
-			encryptionKey: stack.newEncryptionKey(),
-			binaryDataMode: 'database',
-		};
+		const config = stack.stackConfig({ dir, nodesDir, redis, postgres });
 		const main = await stack.startMain(processes, config, 'bench');
 		const workers = await Promise.all(
 			WORKERS.map((role) => stack.startWorker(processes, config, 'bench', role)),

@@ -104,9 +104,18 @@ function installPackageLikeN8n(nodesDir) {
  * @property {string} [storagePath]       one path for every process (filesystem mode)
  */
 
-/** A random key shared by every process of a run. */
-function newEncryptionKey() {
-	return crypto.randomBytes(24).toString('base64url');
+/**
+ * A run's stack in the queue default, binary data in the database, with a random encryption
+ * key shared by every process of the run.
+ * @param {Pick<StackConfig, 'dir' | 'nodesDir' | 'redis' | 'postgres'>} where
+ * @returns {StackConfig}
+ */
+function stackConfig(where) {
+	return {
+		...where,
+		encryptionKey: crypto.randomBytes(24).toString('base64url'),
+		binaryDataMode: 'database',
+	};
 }
 
 /**
@@ -249,7 +258,7 @@ function executionsFinishedBy(logFile) {
 
 module.exports = {
 	installPackageLikeN8n,
-	newEncryptionKey,
+	stackConfig,
 	processEnv,
 	startMain,
 	startWorker,

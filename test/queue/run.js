@@ -111,15 +111,7 @@ async function main() {
 		};
 		sandbox = await step('start the sandbox platform', () => startSandbox({ port: 0 }));
 
-		/** @type {import('../../scripts/queue/stack').StackConfig} */
-		const config = {
-			dir,
-			nodesDir,
-			redis,
-			postgres,
-			encryptionKey: stack.newEncryptionKey(),
-			binaryDataMode: 'database',
-		};
+		const config = stack.stackConfig({ dir, nodesDir, redis, postgres });
 		let running = await startStack(processes, config);
 		const baseUrl = running.main.baseUrl;
 		const context = () => ({
