@@ -1,0 +1,171 @@
+// @ts-check
+/**
+ * The steps of CONTRIBUTING's "Adding an operation" that a test can see, checked for every
+ * entry of the endpoint table and every operation of every node: a step forgotten fails here,
+ * naming the file to change. The checks compare tables written independently (the endpoint
+ * table, the nodes' pickers, the sandbox's routes, the operation cases and README's tables), so
+ * they hold each other honest; path parameter names may differ between them, the rest may not.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
+const { buildRoutes } = require('../sandbox/routes');
+const { nodeClasses } = require('./harness/n8n');
+const { OPERATION_CASES } = require('./harness/operationCases');
+
+/** @typedef {import('../nodes/shared/platform/endpoints').Endpoint} Endpoint */
+/** @typedef {import('../nodes/shared/node/operation').PlatformOperation} PlatformOperation */
+
+const ROOT = path.join(__dirname, '..');
+const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const CUSTOM_API_CALL = 'customApiCall';
+
+/** A path with every path parameter written `{}` (`{name}` or the sandbox's `:name`); the configured prefixes stay. */
+function generic(/** @type {string} */ urlPath) {
+	return urlPath.replace(/:[^/]+|\{(?!categories\}|favorites\})[^}]+\}/g, '{}');
+}
+
+/** `METHOD {module}/path`, as README's table spells a call, path parameters written `{}`. */
+function callOf(/** @type {Endpoint} */ endpoint) {
+	return `${endpoint.method} {${endpoint.module}}${generic(endpoint.path)}`;
+}
+
+/** README's "Nodes and operations" table: node, resource, operation and call of every row. */
+function readmeRows() {
+	const lines = README.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('| Node | Resource | Operation |'));
+	let node = '';
+	/** @type {Array<{ node: string, resource: string, operation: string, call: string }>} */
+	const rows = [];
+	for (const line of lines.slice(start + 2)) {
+		if (!line.startsWith('|')) break;
+		const [nodeCell, resource, operation, callCell] = line
+			.split('|')
+			.slice(1, 5)
+			.map((c) => c.trim());
+		node = nodeCell || node;
+		const [, method, module, urlPath] = /^`(\w+) \{(\w+)\}(\S*)`$/.exec(callCell) ?? [];
+		const call = `${method} {${module}}${generic(urlPath ?? '')}`;
+		rows.push({ node, resource, operation, call });
+	}
+	return rows;
+}
+
+/** The README section of one node (`### Projects` ... the next heading). */
+function readmeSection(/** @type {string} */ heading) {
+	const start = README.indexOf(`\n### ${heading}\n`);
+	if (start < 0) return '';
+	const end = README.indexOf('\n#', start + 1);
+	return README.slice(start, end < 0 ? undefined : end);
+}
+
+/**
+ * Every operation of every action node, with the picker names a user sees.
+ * @returns {Array<{ node: string, file: string, resource: string, operationName: string, operation: PlatformOperation }>}
+ */
+function nodeOperations() {
+	/** @type {ReturnType<typeof nodeOperations>} */
+	const found = [];
+	for (const dir of fs.readdirSync(path.join(ROOT, 'nodes'))) {
+		const actionsFile = path.join(ROOT, 'nodes', dir, 'actions', 'index.ts');
+		if (!fs.existsSync(actionsFile)) continue;
+		/** @type {import('../nodes/shared/node/operation').NodeActions} */
+		const actions = require(actionsFile).actions;
+		/** @type {import('n8n-workflow').INodeProperties[]} */
+		const properties = actions.properties;
+		const resources = /** @type {import('n8n-workflow').INodePropertyOptions[]} */ (
+			properties.find((property) => property.name === 'resource')?.options
+		);
+		for (const resource of resources) {
+			if (resource.value === CUSTOM_API_CALL) continue;
+			const picker = properties.find(
+				(property) =>
+					property.name === 'operation' &&
+					property.displayOptions?.show?.resource?.includes(resource.value),
+			);
+			for (const entry of /** @type {import('n8n-workflow').INodePropertyOptions[]} */ (
+				picker?.options ?? []
+			)) {
+				if (entry.value === CUSTOM_API_CALL) continue;
+				const operation = actions.find(String(resource.value), String(entry.value));
+				if (!operation)
+					throw new Error(`${dir}: no operation behind ${resource.name} → ${entry.name}`);
+				const NodeClass = [...nodeClasses.values()].find((candidate) => candidate.name === dir);
+				found.push({
+					node: new NodeClass().description.displayName,
+					file: `nodes/${dir}/actions/${resource.value}/`,
+					resource: resource.name,
+					operationName: entry.name,
+					operation,
+				});
+			}
+		}
+	}
+	return found;
+}
+
+const OPERATIONS = nodeOperations();
+const ROWS = readmeRows();
+const ROUTES = buildRoutes({ categories: '{categories}', favorites: '{favorites}' });
+
+describe.each(Object.entries(ENDPOINTS))('ENDPOINTS.%s', (key, endpoint) => {
+	test('an operation of a node calls it (nodes/<Node>/actions/<resource>/<op>.operation.ts, `endpoints`)', () => {
+		const callers = OPERATIONS.filter(({ operation }) =>
+			/** @type {string[]} */ (operation.endpoints).includes(key),
+		);
+		expect(callers.length).toBeGreaterThan(0);
+	});
+
+	test('the sandbox serves it (sandbox/routes.js: a route with its code, method and path)', () => {
+		const route = ROUTES.find((candidate) => candidate.operation === endpoint.code);
+		expect({
+			code: endpoint.code,
+			route: route && [route.module, route.method, generic(route.path)],
+		}).toEqual({
+			code: endpoint.code,
+			route: [endpoint.module, endpoint.method, generic(endpoint.path)],
+		});
+	});
+
+	test('a case in test/harness/operationCases.js runs it (fault, retry, secret, tenant tables, e2e)', () => {
+		expect(OPERATION_CASES.map((op) => op.code)).toContain(endpoint.code);
+	});
+
+	test("README.md's operations table has a row with its call", () => {
+		expect(ROWS.map((row) => row.call)).toContain(callOf(endpoint));
+	});
+});
+
+describe.each(
+	OPERATIONS.map((entry) => [`${entry.node}: ${entry.resource} → ${entry.operationName}`, entry]),
+)('%s', (_name, { node, resource, operationName, operation }) => {
+	test("README.md's operations table has its row: node, resource, operation and a call it makes", () => {
+		const row = ROWS.find(
+			(candidate) =>
+				candidate.node === node &&
+				candidate.resource === resource &&
+				candidate.operation === operationName,
+		);
+		const calls = operation.endpoints.map((key) => callOf(ENDPOINTS[key]));
+		expect({ row: row && [row.node, row.resource, row.operation], calls }).toEqual({
+			row: [node, resource, operationName],
+			calls: expect.arrayContaining([row?.call]),
+		});
+	});
+
+	test("README.md's section of the node describes it (**Resource → Operation**)", () => {
+		const heading = node.replace(/^Business Platform /, '');
+		expect(readmeSection(heading)).toContain(`**${resource} → ${operationName}`);
+	});
+});
+
+test("every row of README.md's operations table is an operation or the trigger (no stale row)", () => {
+	const listed = new Set(
+		OPERATIONS.map(({ node, resource, operationName }) => `${node}|${resource}|${operationName}`),
+	);
+	const stale = ROWS.filter(
+		(row) =>
+			!row.node.endsWith(' Trigger') && !listed.has(`${row.node}|${row.resource}|${row.operation}`),
+	);
+	expect(stale).toEqual([]);
+});
