@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The one table of operation cases (E1..E16 and Category → Get Many), shared by the engine tests and the e2e suite:
+ * The one table of operation cases, one per `ENDPOINTS` entry (test/completeness.test.js
+ * checks it), shared by the engine tests and the e2e suite:
  * - `parameters`: one minimal valid parameter set per operation, against the sandbox's
  *   seeded records of the default business (acme), and `globex`: the overrides that make
  *   it a valid run for the second business (fault, retry, hostile-input, secret and tenant tests);
@@ -21,7 +22,7 @@ const { platformHeaderNames } = require('./requests');
  * @property {(output: any[], requests: any[]) => void} expect  checks the output items' json and the
  *   requests the sandbox logged for the operation (for E2 every request: its categories list read too)
  * @typedef {object} OperationCase
- * @property {string} code              E1..E16, or the sandbox's log name of a list outside them
+ * @property {string} code              the endpoint's code (ENDPOINTS), as the sandbox logs its requests
  * @property {string} type              node type (description name)
  * @property {Record<string, any>} parameters  a valid run for acme
  * @property {Record<string, any>} globex      parameter overrides that make it a valid run for globex
