@@ -3,7 +3,7 @@
 
 /**
  * Credential values for the sandbox: every module pointed at it.
- * @param {any} sandbox the object returned by startSandbox
+ * @param {Pick<import('./server').Sandbox, 'credentials' | 'baseUrls' | 'pathPrefixes'>} sandbox the object returned by startSandbox
  * @param {Record<string, any>} [overrides]
  */
 function sandboxCredentials(sandbox, overrides = {}) {

@@ -12,12 +12,14 @@ const { parseMultipart, toInput } = require('./multipart');
 const EMPTY = Buffer.alloc(0);
 
 /**
- * @typedef {{ kind: 'empty' }
- *   | { kind: 'json', value: any }
- *   | { kind: 'text', text: string }
- *   | { kind: 'invalid', text: string }
- *   | { kind: 'multipart', fields: Array<[string, string]>, files: Array<{ field: string, filename: string, contentType: string, size: number, sha256: string }> }
- * } RecordedBody
+ * A recorded body, by kind. Each kind marks the other kinds' properties absent, so a test can
+ * read `body.fields` or `body.value` and compare it without narrowing on `kind` first.
+ * @typedef {{ field: string, filename: string, contentType: string, size: number, sha256: string }} RecordedFile
+ * @typedef {{ value?: undefined, text?: undefined, fields?: undefined, files?: undefined }} NoBody
+ * @typedef {Omit<NoBody, 'value'> & { kind: 'json', value: any }} JsonBody  `any`: whatever JSON was sent
+ * @typedef {Omit<NoBody, 'text'> & { kind: 'text' | 'invalid', text: string }} TextBody
+ * @typedef {Omit<NoBody, 'fields' | 'files'> & { kind: 'multipart', fields: Array<[string, string]>, files: RecordedFile[] }} MultipartBody
+ * @typedef {(NoBody & { kind: 'empty' }) | JsonBody | TextBody | MultipartBody} RecordedBody
  *
  * @typedef {object} RecordedRequest  one entry of the request log
  * @property {number} seq                     arrival order, from 1

@@ -110,8 +110,8 @@ describe('adaptive by default', () => {
 
 describe('pushed back', () => {
 	test.each([
-		{ label: '429', inFlightStatus: 429 },
-		{ label: '503 with Retry-After', inFlightStatus: 503 },
+		{ label: '429', inFlightStatus: /** @type {const} */ (429) },
+		{ label: '503 with Retry-After', inFlightStatus: /** @type {const} */ (503) },
 	])(
 		'an in-flight cap answered with $label: fewer in flight after the refusal, every item done in order',
 		async ({ inFlightStatus }) => {

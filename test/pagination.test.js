@@ -39,7 +39,7 @@ function getNews(parameters, items) {
  */
 function seededIds() {
 	return fixture.sandbox.state.acme.news
-		.map((/** @type {any} */ n) => n.id)
+		.map((n) => n.id)
 		.sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
 }
 
@@ -50,7 +50,7 @@ function seededIds() {
 function pagesAsked() {
 	return fixture
 		.requestsFor('E16')
-		.map((/** @type {any} */ r) => [r.query.per_page, r.query.page])
+		.map((r) => [r.query.per_page, r.query.page])
 		.sort(
 			(/** @type {string[]} */ a, /** @type {string[]} */ b) =>
 				Number(a[0]) - Number(b[0]) || Number(a[1]) - Number(b[1]),
@@ -135,7 +135,7 @@ describe('page sizes and counts at scale', () => {
 			expect(error).toBeUndefined();
 			expect(json.map((item) => item.id)).toEqual(seededIds());
 			const byArrival = [...fixture.requestsFor('E16')].sort((a, b) => a.seq - b.seq);
-			const asked = byArrival.map((/** @type {any} */ r) => [r.query.page, r.status]);
+			const asked = byArrival.map((r) => [r.query.page, r.status]);
 			expect(asked.filter(([page]) => page === '2')).toEqual([
 				['2', 429],
 				['2', 200],
@@ -178,7 +178,7 @@ describe('several input items', () => {
 		expect(walk('5')).toEqual(pages(5, 6));
 		expect(walk('6')).toEqual(pages(6, 2));
 		// The walks overlapped: item 1's pages did not all come after item 0's.
-		const answered = fixture.requestsFor('E16').map((/** @type {any} */ r) => r.query.per_page);
+		const answered = fixture.requestsFor('E16').map((r) => r.query.per_page);
 		expect(answered.lastIndexOf('4')).toBeGreaterThan(answered.indexOf('5'));
 	});
 });
@@ -219,7 +219,7 @@ describe('pages read ahead within Concurrency', () => {
 			} finally {
 				inFlight.stop();
 			}
-			const asked = fixture.requestsFor('E16').map((/** @type {any} */ r) => Number(r.query.page));
+			const asked = fixture.requestsFor('E16').map((r) => Number(r.query.page));
 			expect([...asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 			if (most > 1) expect(asked).not.toEqual([...asked].sort((a, b) => a - b)); // answered out of order
 		},
@@ -256,7 +256,7 @@ describe('pages read ahead within Concurrency', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.id)).toEqual(seededIds().slice(0, 45));
-		const asked = fixture.requestsFor('E16').map((/** @type {any} */ r) => Number(r.query.page));
+		const asked = fixture.requestsFor('E16').map((r) => Number(r.query.page));
 		expect([...asked].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
 	});
 

@@ -90,7 +90,7 @@ describe('a redirect to the same host', () => {
 		expect(error).toBeUndefined();
 		expect(json[0]).toMatchObject({ id: 1751 });
 		const requests = fixture.requestsFor('E15');
-		expect(requests.map((/** @type {any} */ r) => r.status)).toEqual([301, 200]);
+		expect(requests.map((r) => r.status)).toEqual([301, 200]);
 		expect(requests[1].headers.secure_business_key).toBe(fixture.credentials.businessKey);
 	});
 

@@ -102,7 +102,7 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 			const header = Object.keys(request.headers).find((name) =>
 				/^secure[-_]business[-_]key$/.test(name),
 			);
-			expect(request.headers[/** @type {string} */ (header)]).toBe(keys[request.business]);
+			expect(request.headers[/** @type {string} */ (header)]).toBe(keys[String(request.business)]);
 		}
 
 		// Output: each item's records belong to its business; the unknown name fails item 3 only.

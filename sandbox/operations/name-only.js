@@ -111,8 +111,7 @@ function createJournalEntry(ctx) {
 /** Ecommerce order status change (POST or PATCH, JSON). @param {Ctx} ctx @returns {Result} */
 function changeOrderStatus(ctx) {
 	const id = idOf(ctx.params.order_id);
-	if (!ctx.biz.orders?.some((/** @type {any} */ order) => order.id === id))
-		return notFound('Order not found.');
+	if (!ctx.biz.orders?.some((order) => order.id === id)) return notFound('Order not found.');
 	const v = new Validator();
 	const status = v.check('status', ctx.input.status, {
 		required: true,
@@ -134,16 +133,14 @@ function changeOrderStatus(ctx) {
 function listAbandonedOrders(ctx) {
 	const data = (ctx.biz.orders ?? [])
 		.slice(0, 2)
-		.map((/** @type {any} */ order) => ({ id: order.id, abandoned: true }));
+		.map((order) => ({ id: order.id, abandoned: true }));
 	return ok({ status: true, message: 'Abandoned orders retrieved.', data });
 }
 
 /** HR employee (nested in payslips in the seed data). @param {Ctx} ctx @returns {Result} */
 function getEmployee(ctx) {
 	const id = idOf(ctx.params.employee_id);
-	const employee = (ctx.biz.payslips ?? [])
-		.map((/** @type {any} */ p) => p.employee)
-		.find((e) => e?.id === id);
+	const employee = (ctx.biz.payslips ?? []).map((p) => p.employee).find((e) => e?.id === id);
 	if (!employee)
 		return { status: 404, body: { status: false, message: 'Employee not found.', response: null } };
 	return ok({ status: true, message: 'Employee retrieved.', response: employee });
@@ -152,7 +149,7 @@ function getEmployee(ctx) {
 /** Calendar note (text/plain body). @param {Ctx} ctx @returns {Result} */
 function setCalendarNote(ctx) {
 	const id = idOf(ctx.params.calendar_id);
-	if (!ctx.biz.calendars?.some((/** @type {any} */ calendar) => calendar.id === id))
+	if (!ctx.biz.calendars?.some((calendar) => calendar.id === id))
 		return notFound('Calendar not found.');
 	if (ctx.text.trim() === '') {
 		const v = new Validator();
@@ -199,7 +196,7 @@ function uploadAttachments(ctx) {
 /** Management workspace deletion in its REST form (DELETE /api/workspaces/{id}). @param {Ctx} ctx @returns {Result} */
 function deleteWorkspaceRest(ctx) {
 	const workspaces = ctx.biz.workspaces ?? [];
-	const index = workspaces.findIndex((/** @type {any} */ w) => w.id === idOf(ctx.params.id));
+	const index = workspaces.findIndex((w) => w.id === idOf(ctx.params.id));
 	if (index < 0)
 		return {
 			status: 404,

@@ -1,7 +1,7 @@
 // @ts-check
 /** The Accounting node, Customer/Supplier Branch → Get (E8), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames } = require('../harness/requests');
+const { platformHeaderNames, recordById } = require('../harness/requests');
 
 const fixture = useSandbox();
 const runAccounting = fixture.runner('businessPlatformAccounting');
@@ -9,8 +9,8 @@ const runAccounting = fixture.runner('businessPlatformAccounting');
 /** Seeded acme contacts: customer 1601 (branches 1651, 1652) and supplier 1602 (branch 1653). */
 function seeded() {
 	const contacts = fixture.sandbox.state.acme.contacts;
-	const customer = contacts.find((/** @type {any} */ c) => c.id === 1601);
-	const supplier = contacts.find((/** @type {any} */ c) => c.id === 1602);
+	const customer = recordById(contacts, 1601);
+	const supplier = recordById(contacts, 1602);
 	return { customer, supplier };
 }
 

@@ -1,7 +1,7 @@
 // @ts-check
 /** The Accounting node, Sales Quote → Update (E1), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames } = require('../harness/requests');
+const { platformHeaderNames, multipartFields, recordById } = require('../harness/requests');
 
 const fixture = useSandbox();
 const runAccounting = fixture.runner('businessPlatformAccounting');
@@ -171,7 +171,7 @@ describe('Sales Quote → Update (E1)', () => {
 			total: 1000,
 			note: 'Valid for 30 days',
 		});
-		const stored = fixture.sandbox.state.acme.quotes.find((/** @type {any} */ q) => q.id === 1501);
+		const stored = recordById(fixture.sandbox.state.acme.quotes, 1501);
 		expect(stored.customer_id).toBe(1402);
 		expect(stored.items.map((/** @type {any} */ i) => [i.sort, i.item_id, i.description])).toEqual([
 			[2, 1701, 'Line 1 product'],
@@ -226,8 +226,8 @@ describe('Sales Quote → Update (E1)', () => {
 		const { error } = await runAccounting({ ...QUOTE, ...defineBelow(lines) });
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('E1');
-		expect(request.body.fields.slice(13)).toEqual(expectedLineFields(lines));
-		const stored = fixture.sandbox.state.acme.quotes.find((/** @type {any} */ q) => q.id === 1501);
+		expect(multipartFields(request).slice(13)).toEqual(expectedLineFields(lines));
+		const stored = recordById(fixture.sandbox.state.acme.quotes, 1501);
 		expect(stored.items.map((/** @type {any} */ i) => i.item_id)).toEqual(
 			lines.map((l) => Number(l.itemId)),
 		);
@@ -253,7 +253,7 @@ describe('Sales Quote → Update (E1)', () => {
 		const expected = expectedLineFields(
 			lines.map((l, i) => ({ ...l, ...asText[i], sort: i === 0 ? '7' : '' })),
 		);
-		expect(request.body.fields.slice(13)).toEqual(expected);
+		expect(multipartFields(request).slice(13)).toEqual(expected);
 	});
 
 	test('JSON: lines typed as JSON text are accepted', async () => {
@@ -264,7 +264,9 @@ describe('Sales Quote → Update (E1)', () => {
 			lineItemsJson: JSON.stringify(lines),
 		});
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E1')[0].body.fields.slice(13)).toEqual(expectedLineFields(lines));
+		expect(multipartFields(fixture.requestsFor('E1')[0]).slice(13)).toEqual(
+			expectedLineFields(lines),
+		);
 	});
 
 	test('a line missing its price fails before any request, naming the line and the field', async () => {

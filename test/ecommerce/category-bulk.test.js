@@ -6,7 +6,7 @@
  * one after another in input order, and N updates cost N requests plus the list's pages.
  */
 const { useSandbox } = require('../harness/fixture');
-const { multipartFields } = require('../harness/requests');
+const { multipartFields, recordById } = require('../harness/requests');
 const { watchInFlight } = require('../harness/inFlight');
 const { categoryView } = require('../../sandbox/operations/ecommerce');
 
@@ -21,7 +21,7 @@ const LIST = 'categories-list';
 
 /** @param {'acme' | 'globex'} business @param {number} id */
 function storedCategory(id, business = 'acme') {
-	return fixture.sandbox.state[business].categories.find((/** @type {any} */ c) => c.id === id);
+	return recordById(fixture.sandbox.state[business].categories, id);
 }
 
 /**
@@ -157,7 +157,7 @@ describe('many items', () => {
 		expect(untouched(second)).toEqual(untouched(first));
 		const stored = storedCategory(1202);
 		expect(stored).toMatchObject({ sort: '8', status: '1', parent: 1201 });
-		expect(stored.descriptions.find((/** @type {any} */ d) => d.lang === 'en')).toMatchObject({
+		expect(stored.descriptions.find((d) => d.lang === 'en')).toMatchObject({
 			title: 'Phones',
 			keyword: 'second',
 		});
@@ -208,9 +208,9 @@ describe('many items', () => {
 			);
 			// The last item of each category wins, and its other fields are intact.
 			expect(storedCategory(id).sort).toBe(String(mine[mine.length - 1]));
-			expect(
-				storedCategory(id).descriptions.find((/** @type {any} */ d) => d.lang === 'en').keyword,
-			).toBe(`k${mine[mine.length - 1]}`);
+			expect(storedCategory(id).descriptions.find((d) => d.lang === 'en')?.keyword).toBe(
+				`k${mine[mine.length - 1]}`,
+			);
 		}
 		// Every update after a category's first carries the change before it (no field reset).
 		expect(storedCategory(1204).status).toBe('0');

@@ -1,7 +1,7 @@
 // @ts-check
 /** The Ecommerce node, Category → Update (E2) and its parent picker (the categories list), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames, multipartFields } = require('../harness/requests');
+const { platformHeaderNames, multipartFields, recordById } = require('../harness/requests');
 const { ECOMMERCE_HEADERS, ECOMMERCE_USER_HEADERS } = require('./headers');
 const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
 
@@ -15,7 +15,7 @@ function locator(mode, value) {
 
 /** The sandbox's current record of an acme category. @param {number} id */
 function storedCategory(id) {
-	return fixture.sandbox.state.acme.categories.find((/** @type {any} */ c) => c.id === id);
+	return recordById(fixture.sandbox.state.acme.categories, id);
 }
 
 /** Every field E2 sends for acme's category 1202 as seeded, with `changes` applied. */

@@ -12,10 +12,12 @@ const { platformHeaderNames } = require('./requests');
  * @property {string} name                 the case's name (a workflow id is made of it)
  * @property {string} type                 node type (description name)
  * @property {Record<string, any>} parameters  the node's parameters, resource and operation included
- * @property {(output: any[], requests: any[]) => void} expect
+ * @property {(output: any[], requests: RecordedRequest[]) => void} expect
  */
 
-/** @param {any[]} requests @param {string} operation */
+/** @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest */
+
+/** @param {RecordedRequest[]} requests @param {string} operation */
 const only = (requests, operation) => requests.filter((request) => request.operation === operation);
 
 /** @type {CustomApiCallCase[]} */

@@ -19,6 +19,7 @@ const { requestsFor } = require('./requests');
 const { forgetSharedLimits } = require('../../nodes/shared/transport/sharedLimits');
 
 /**
+ * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
  * @typedef {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any>, settings?: Record<string, any> }} RunOptions
  * @typedef {(parameters: Record<string, any>, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
  */
@@ -48,7 +49,7 @@ function useSandbox(options = {}) {
 			forgetSharedLimits();
 		},
 
-		/** The running sandbox (startSandbox's object). @returns {any} */
+		/** The running sandbox (startSandbox's object). @returns {import('../../sandbox/server').Sandbox} */
 		get sandbox() {
 			if (!sandbox)
 				throw new Error('The sandbox starts in beforeAll: use it inside a hook or a test');
@@ -95,7 +96,7 @@ function useSandbox(options = {}) {
 		 * The request log: every request the sandbox answered since the test began (or since
 		 * clearRequests), optionally only those of one operation ('E9', 'categories-list', ...).
 		 * @param {string} [operation]
-		 * @returns {any[]}
+		 * @returns {RecordedRequest[]}
 		 */
 		requestsFor(operation) {
 			return operation === undefined

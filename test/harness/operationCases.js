@@ -15,11 +15,12 @@ const { uuidFor } = require('../../sandbox/data');
 const { platformHeaderNames } = require('./requests');
 
 /**
+ * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
  * @typedef {'read' | 'setValue' | 'create'} RetryClass
  * @typedef {object} FullRun
  * @property {Record<string, any>} [overrides]  parameters that differ from the case's minimal ones
  *   (an undefined value drops one); the request settings aside
- * @property {(output: any[], requests: any[]) => void} expect  checks the output items' json and the
+ * @property {(output: any[], requests: RecordedRequest[]) => void} expect  checks the output items' json and the
  *   requests the sandbox logged for the operation (for E2 every request: its categories list read too)
  * @typedef {object} OperationCase
  * @property {string} code              the endpoint's code (ENDPOINTS), as the sandbox logs its requests
@@ -488,7 +489,7 @@ function fullRunParameters(op) {
  * the case's own expectations hold.
  * @param {OperationCase} op
  * @param {any[]} output the node's output items' json
- * @param {any[]} requests every request the sandbox logged during the run
+ * @param {RecordedRequest[]} requests every request the sandbox logged during the run
  */
 function checkFullRun(op, output, requests) {
 	const mine = requests.filter((request) => request.operation === op.code);

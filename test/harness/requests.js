@@ -1,5 +1,7 @@
 // @ts-check
-/** Helpers to read the sandbox's request log in assertions. */
+/** Helpers to read the sandbox's request log, and its stored records, in assertions. */
+
+/** @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest */
 
 /** Headers that HTTP itself or n8n's client adds; everything else must come from the endpoint table. */
 const PROTOCOL_HEADERS = new Set([
@@ -37,24 +39,39 @@ function sentHeaderNames(request) {
 
 /**
  * Requests the sandbox received for one operation.
- * @param {any} sandbox
+ * @param {{ requests: RecordedRequest[] }} sandbox
  * @param {string} operation
  */
 function requestsFor(sandbox, operation) {
-	return sandbox.requests.filter((/** @type {any} */ request) => request.operation === operation);
+	return sandbox.requests.filter((request) => request.operation === operation);
 }
 
 /**
  * The fields of a recorded multipart body, as [name, value] pairs in the order sent.
- * @param {any} request
+ * @param {RecordedRequest} request
  * @returns {Array<[string, string]>}
  */
 function multipartFields(request) {
 	expect(request.body.kind).toBe('multipart');
-	return request.body.fields;
+	return request.body.kind === 'multipart' ? request.body.fields : [];
+}
+
+/**
+ * The sandbox's stored record with this id (its state, e.g. `fixture.sandbox.state.acme.tasks`);
+ * throws when there is none, so a test reads its fields without checking first.
+ * @template {{ id: number }} T
+ * @param {T[]} records
+ * @param {number} id
+ * @returns {T}
+ */
+function recordById(records, id) {
+	const record = records.find((candidate) => candidate.id === id);
+	if (!record) throw new Error(`The sandbox holds no record ${id} in this list`);
+	return record;
 }
 
 module.exports = {
+	recordById,
 	platformHeaderNames,
 	sentHeaderNames,
 	requestsFor,

@@ -2,14 +2,14 @@
 /** The Projects node, Task → Update (E10) with files: uploads, deletes, retries of an upload, and n8n's filesystem binary data mode, through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { useFilesystemBinaryData } = require('../harness/n8n');
+const { recordById } = require('../harness/requests');
 const { sha256, PNG, PDF } = require('./files');
 
 const fixture = useSandbox();
 const runProjects = fixture.runner('businessPlatformProjects');
 
-/** The sandbox's current record of an acme task. @param {any} task */
-const taskOf = (task) =>
-	fixture.sandbox.state.acme.tasks.find((/** @type {any} */ t) => t.id === task);
+/** The sandbox's current record of an acme task. @param {number} task */
+const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
 
 describe('Task → Update (E10): files', () => {
 	test('uploads two binary files of different types: names, sizes, types and content hashes arrive intact', async () => {

@@ -1,15 +1,14 @@
 // @ts-check
 /** The Projects node, Task → Update (E10): fields, dates, validation and platform errors (files: task-files.test.js), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { sentHeaderNames } = require('../harness/requests');
+const { sentHeaderNames, recordById } = require('../harness/requests');
 const { PNG } = require('./files');
 
 const fixture = useSandbox();
 const runProjects = fixture.runner('businessPlatformProjects');
 
-/** The sandbox's current record of an acme task. @param {any} task */
-const taskOf = (task) =>
-	fixture.sandbox.state.acme.tasks.find((/** @type {any} */ t) => t.id === task);
+/** The sandbox's current record of an acme task. @param {number} task */
+const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
 
 describe('Task → Update (E10)', () => {
 	test('sends every Update Field in the spec order, dates normalised without a shift, and outputs the task with its relations', async () => {

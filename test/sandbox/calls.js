@@ -24,7 +24,7 @@ function form(entries) {
 
 /**
  * The credential headers and other listed headers, per operation, spelled as the spec spells them.
- * @param {any} sb the sandbox
+ * @param {import('../../sandbox/server').Sandbox} sb the sandbox
  */
 function headersFor(sb) {
 	const c = sb.credentials;
@@ -84,7 +84,7 @@ function headersFor(sb) {
 
 /**
  * One valid request per operation, against acme's seeded records.
- * @param {any} sb the sandbox
+ * @param {import('../../sandbox/server').Sandbox} sb the sandbox
  */
 function validCalls(sb) {
 	const h = headersFor(sb);
