@@ -12,6 +12,7 @@
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { watchInFlight } = require('./harness/inFlight');
+const { expectPairedItems } = require('./harness/requests');
 
 const fixture = useSandbox();
 
@@ -236,8 +237,9 @@ describe('pages read ahead within Concurrency', () => {
 			);
 			expect(error).toBeUndefined();
 			expect(output).toHaveLength(600);
-			expect(output.map((item) => item.pairedItem)).toEqual(
-				[0, 1, 2].flatMap((item) => Array(200).fill({ item })),
+			expectPairedItems(
+				output,
+				[0, 1, 2].flatMap((item) => Array(200).fill(item)),
 			);
 			// Three items at once, two pages each (7 / 3, rounded down).
 			expect(inFlight.max).toBe(6);

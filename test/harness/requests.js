@@ -70,7 +70,49 @@ function recordById(records, id) {
 	return record;
 }
 
+/**
+ * @typedef {object} ExpectedRequest  what the platform must have received; absent keys are not checked
+ * @property {string} [method]
+ * @property {string} [path]                   after the module base, e.g. '/api/v1/payslips/1751'
+ * @property {number} [status]                 the sandbox's answer; 200 unless given
+ * @property {'acme' | 'globex' | null} [business]  the business whose key it carried
+ * @property {string[]} [platformHeaders]      every header name sent, protocol headers aside (any order)
+ * @property {Record<string, string>} [headers] header values, by the name exactly as sent
+ * @property {unknown} [body]                  the recorded body, compared whole
+ */
+
+/**
+ * Checks the one request the sandbox received for an endpoint and returns it: the
+ * arrange-and-assert block of an operation's tests, asserting on what the platform received.
+ * @param {{ requestsFor(code: string): RecordedRequest[] }} fixture
+ * @param {string} code the endpoint's code, as the sandbox logs it ('E15', 'categories-list')
+ * @param {ExpectedRequest} expected
+ * @returns {RecordedRequest}
+ */
+function expectRequest(fixture, code, expected) {
+	const requests = fixture.requestsFor(code);
+	expect(requests.map((request) => request.operation)).toEqual([code]);
+	const [request] = requests;
+	const { platformHeaders, headers, body, ...fields } = expected;
+	expect(request).toMatchObject({ status: 200, ...fields });
+	if (platformHeaders) expect(platformHeaderNames(request)).toEqual([...platformHeaders].sort());
+	if (headers) expect(request.headers).toMatchObject(headers);
+	if (body !== undefined) expect(request.body).toEqual(body);
+	return request;
+}
+
+/**
+ * Checks which input item each output item is paired with, in output order.
+ * @param {Array<{ pairedItem?: unknown }>} output the run's output items
+ * @param {number[]} inputItems the input item index of each output item
+ */
+function expectPairedItems(output, inputItems) {
+	expect(output.map((item) => item.pairedItem)).toEqual(inputItems.map((item) => ({ item })));
+}
+
 module.exports = {
+	expectRequest,
+	expectPairedItems,
 	recordById,
 	platformHeaderNames,
 	sentHeaderNames,
