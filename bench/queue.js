@@ -75,7 +75,7 @@ const hookOf = (node, business) => ({
 	path: `bench-queue-${node}-${business}`,
 });
 
-/** The four webhook workflows: each node for each business. @param {any} sandbox */
+/** The four webhook workflows: each node for each business. @param {import('../sandbox/server').Sandbox} sandbox */
 function benchWorkflows(sandbox) {
 	/** @type {Business[]} */
 	const businesses = ['acme', 'globex'];
@@ -135,13 +135,11 @@ function isErrorOutput(text) {
 /**
  * One business's figures after a run: what the client saw, what the platform answered and
  * holds, matched call by call through the quantities.
- * @param {any} sandbox @param {Business} business @param {number[]} quantities @param {number} seeded records before the run
+ * @param {import('../sandbox/server').Sandbox} sandbox @param {Business} business @param {number[]} quantities @param {number} seeded records before the run
  * @param {{ answers: Array<{ status: number, failed: boolean }>, ms: number }} sent
  */
 function tally(sandbox, business, quantities, seeded, sent) {
-	const requests = sandbox.requests.filter(
-		(/** @type {any} */ r) => r.operation === 'E14' && r.business === business,
-	);
+	const requests = sandbox.requests.filter((r) => r.operation === 'E14' && r.business === business);
 	const records = sandbox.state[business].transfers.slice(seeded);
 	/** @type {Map<number, number>} */
 	const created = new Map();
@@ -154,7 +152,7 @@ function tally(sandbox, business, quantities, seeded, sent) {
 		calls: quantities.length,
 		failed: sent.answers.filter((a) => a.failed).length,
 		statuses,
-		refused: requests.filter((/** @type {any} */ r) => r.status === 429).length,
+		refused: requests.filter((r) => r.status === 429).length,
 		requests: requests.length,
 		records: records.length,
 		duplicated: [...created.values()].filter((count) => count > 1).length,
@@ -189,7 +187,7 @@ function executionFigures(query, workflowIds, before, workers) {
 
 /**
  * Runs one case for one node: every load at once against a freshly reset sandbox.
- * @param {{ baseUrl: string, sandbox: any, query: (sql: string) => string, workers: any[] }} ctx
+ * @param {{ baseUrl: string, sandbox: import('../sandbox/server').Sandbox, query: (sql: string) => string, workers: any[] }} ctx
  * @param {BenchNode} node @param {Load[]} loads
  */
 async function runCase(ctx, node, loads) {

@@ -204,7 +204,7 @@ async function executeWithFetch(job) {
 
 /**
  * The request the platform received, reduced to what must match between two senders.
- * @param {any} request
+ * @param {import('../sandbox/request').RecordedRequest} request
  */
 function requestShape(request) {
 	return {
@@ -226,7 +226,7 @@ function requestShape(request) {
  *   onlyAt?: number }} Case (onlyAt: the one latency the case runs at)
  */
 
-/** @param {any} sandbox @param {number} defaultConcurrency @returns {Case[]} */
+/** @param {import('../sandbox/server').Sandbox} sandbox @param {number} defaultConcurrency @returns {Case[]} */
 function casesFor(sandbox, defaultConcurrency) {
 	const c = sandbox.credentials;
 	const taskHeaders = {
@@ -350,7 +350,7 @@ function rateLimitedCases(cases) {
 
 /**
  * Runs one case once against a freshly reset sandbox and checks that it did the whole job.
- * @param {any} sandbox @param {NodeJS.ProcessEnv} env @param {Case} testCase
+ * @param {import('../sandbox/server').Sandbox} sandbox @param {NodeJS.ProcessEnv} env @param {Case} testCase
  */
 async function measure(sandbox, env, testCase) {
 	sandbox.reset();
@@ -358,9 +358,7 @@ async function measure(sandbox, env, testCase) {
 	const result = testCase.workflowId
 		? await executeInN8n(env, testCase.workflowId)
 		: await executeWithFetch(/** @type {any} */ (testCase.fetchJob));
-	const requests = sandbox.requests.filter(
-		(/** @type {any} */ r) => r.operation === testCase.operation,
-	);
+	const requests = sandbox.requests.filter((r) => r.operation === testCase.operation);
 	const problems = [];
 	if (result.items !== testCase.expectedItems)
 		problems.push(`${result.items} items instead of ${testCase.expectedItems}`);
@@ -371,16 +369,14 @@ async function measure(sandbox, env, testCase) {
 			problems.push(`${result.failures} failed requests`);
 		if (requests.length !== testCase.expectedRequests)
 			problems.push(`${requests.length} requests instead of ${testCase.expectedRequests}`);
-		if (requests.some((/** @type {any} */ r) => r.status !== 200))
-			problems.push('answers other than 200');
+		if (requests.some((r) => r.status !== 200)) problems.push('answers other than 200');
 	}
 	if (problems.length) throw new Error(`${testCase.label}: ${problems.join(', ')}`);
 	if (SHOW_ARRIVALS && 'startTime' in result)
 		process.stdout.write(arrivals(requests, result.startTime, result.ms));
 	// Item 0's request, to compare what different senders put on the wire.
 	const first = requests.find(
-		(/** @type {any} */ r) =>
-			r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0',
+		(r) => r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0',
 	);
 	const failed = 'failed' in result ? result.failed : 0;
 	return {
@@ -388,7 +384,7 @@ async function measure(sandbox, env, testCase) {
 		requests: requests.length,
 		first,
 		failed,
-		refused: requests.filter((/** @type {any} */ r) => r.status !== 200).length,
+		refused: requests.filter((r) => r.status !== 200).length,
 		peakRss: 'peakRss' in result ? result.peakRss : undefined,
 		maxInFlight: sandbox.pushback.stats.maxInFlight,
 	};
@@ -398,7 +394,7 @@ async function measure(sandbox, env, testCase) {
  * When the platform received a run's requests, in ms from the node's start, and when the
  * node ended: how a sender spreads its requests (all prepared first and sent in one burst,
  * or sent as they are ready), and how long it waits for the last answers.
- * @param {any[]} requests @param {number} startTime @param {number} ms
+ * @param {import('../sandbox/request').RecordedRequest[]} requests @param {number} startTime @param {number} ms
  */
 function arrivals(requests, startTime, ms) {
 	const at = requests.map((request) => request.receivedAt - startTime).sort((a, b) => a - b);
@@ -654,7 +650,7 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 /**
  * Peak RSS of the n8n process: 1000 E10 updates each with a 1 MB file (filesystem binary
  * mode) against the same updates without files, interleaved, at MEMORY_LATENCY_MS.
- * @param {any} sandbox @param {NodeJS.ProcessEnv} env
+ * @param {import('../sandbox/server').Sandbox} sandbox @param {NodeJS.ProcessEnv} env
  */
 async function measureMemory(sandbox, env) {
 	sandbox.setLatency(MEMORY_LATENCY_MS);

@@ -266,7 +266,7 @@ function httpNewsPages(id, pageSize, ecommerceBaseUrl) {
 
 /**
  * The HTTP Request node's Custom Auth credentials: the E10 and the E16 credential headers.
- * @param {any} sandbox
+ * @param {import('../sandbox/server').Sandbox} sandbox
  */
 function httpCredentialExport(sandbox) {
 	const c = sandbox.credentials;
@@ -314,7 +314,7 @@ function httpTaskUpdatesTyped(id, count, managementBaseUrl, headers) {
 /**
  * The credential headers typed into the HTTP Request node, values included (E10 updates,
  * E14 creates), for one business.
- * @param {any} sandbox @param {'acme' | 'globex'} [business]
+ * @param {import('../sandbox/server').Sandbox} sandbox @param {'acme' | 'globex'} [business]
  */
 function typedHeaders(sandbox, business = 'acme') {
 	const c = sandbox.credentials;

@@ -239,7 +239,7 @@ function startN8n(env, stdio = 'inherit') {
 
 /**
  * The credential n8n imports: plain values, which `import:credentials` encrypts.
- * @param {any} sandbox
+ * @param {import('../sandbox/server').Sandbox} sandbox
  */
 function sandboxCredentialExport(sandbox) {
 	return [
@@ -276,7 +276,7 @@ function cliFailure(command, result) {
 /**
  * Imports the sandbox credential and the given workflow files into the user folder's n8n.
  * @param {NodeJS.ProcessEnv} env
- * @param {any} sandbox
+ * @param {import('../sandbox/server').Sandbox} sandbox
  * @param {string[]} workflowFiles
  */
 async function importIntoN8n(env, sandbox, workflowFiles) {
@@ -373,7 +373,7 @@ async function setUpOwner(port, timeoutMs = 60_000) {
  * The run data that `n8n execute --rawOutput` prints: a pretty-printed JSON object from a
  * line "{" to the next line "}", with n8n's log lines possibly before and after it.
  * @param {string} stdout
- * @returns {any | undefined}
+ * @returns {any | undefined} `any`: n8n's run data, read by the caller's own checks
  */
 function executionResultOf(stdout) {
 	const start = stdout.indexOf('\n{\n');

@@ -214,7 +214,7 @@ async function ownerSession(baseUrl) {
  * Imports the sandbox credential and the workflows, then imports the workflows again with
  * `--activeState=fromJson` (queue mode only), which activates them on the running main;
  * waits until main has registered their webhooks.
- * @param {NodeJS.ProcessEnv} env main's environment @param {any} sandbox @param {string} dir the run's temp folder
+ * @param {NodeJS.ProcessEnv} env main's environment @param {import('../../sandbox/server').Sandbox} sandbox @param {string} dir the run's temp folder
  * @param {(sql: string) => string} query @param {Array<{ id: string }>} workflows
  */
 async function importActiveWorkflows(env, sandbox, dir, query, workflows) {

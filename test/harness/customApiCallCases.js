@@ -11,7 +11,7 @@ const { platformHeaderNames } = require('./requests');
  * @typedef {object} CustomApiCallCase
  * @property {string} name                 the case's name (a workflow id is made of it)
  * @property {string} type                 node type (description name)
- * @property {Record<string, any>} parameters  the node's parameters, resource and operation included
+ * @property {import('n8n-workflow').INodeParameters} parameters  the node's parameters, resource and operation included
  * @property {(output: any[], requests: RecordedRequest[]) => void} expect
  */
 

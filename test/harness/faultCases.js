@@ -25,8 +25,8 @@ const READS_AND_SET_VALUES = ['read', 'setValue'];
 /**
  * @typedef {object} FaultCase
  * @property {string} name
- * @property {Record<string, any>} [inject]   the sandbox fault (without operation and times)
- * @property {Record<string, any>} [settings]  request settings (Options) for this case, over FAULT_REQUEST_OPTIONS
+ * @property {Partial<import('../../sandbox/faults').Fault>} [inject]   the sandbox fault (without operation and times)
+ * @property {import('n8n-workflow').INodeParameters} [settings]  request settings (Options) for this case, over FAULT_REQUEST_OPTIONS
  * @property {boolean} [refused]              no fault: the module's base URL points at a closed port
  * @property {number} [httpCode]              the HTTP code the error carries; none for network failures
  * @property {RegExp} message                 the error message: what failed, in the user's terms
@@ -34,7 +34,7 @@ const READS_AND_SET_VALUES = ['read', 'setValue'];
  * @property {string[]} [fieldErrors]         field errors the description must list
  * @property {string[]} retriedFor            retry classes that retry this failure
  * @property {boolean} ambiguous              whether a create failing this way may have been carried out
- * @property {{ inject: Record<string, any>, settings: Record<string, any> }} [exhausted]
+ * @property {{ inject: Partial<import('../../sandbox/faults').Fault>, settings: import('n8n-workflow').INodeParameters }} [exhausted]
  *   a rate-limit refusal (never a try): the same refusal outlasting Rate Limit Wait, which fails the item
  */
 
@@ -238,7 +238,7 @@ async function closedPort() {
 
 /**
  * Credentials whose base URL for the node's module refuses connections.
- * @param {Record<string, any>} credentials
+ * @param {Record<string, string>} credentials
  * @param {string} nodeType
  * @param {number} port
  */

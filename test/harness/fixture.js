@@ -20,8 +20,10 @@ const { forgetSharedLimits } = require('../../nodes/shared/transport/sharedLimit
 
 /**
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
- * @typedef {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any>, settings?: Record<string, any> }} RunOptions
- * @typedef {(parameters: Record<string, any>, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
+ * @typedef {import('n8n-workflow').INodeParameters} NodeParameters
+ * @typedef {Record<string, string>} CredentialValues
+ * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode> }} RunOptions
+ * @typedef {(parameters: NodeParameters, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
  */
 
 /**
@@ -32,7 +34,7 @@ const { forgetSharedLimits } = require('../../nodes/shared/transport/sharedLimit
 function useSandbox(options = {}) {
 	/** @type {import('../../sandbox/server').Sandbox | undefined} */
 	let sandbox;
-	/** @type {Record<string, any> | undefined} */
+	/** @type {CredentialValues | undefined} */
 	let credentials;
 
 	beforeAll(async () => {
@@ -56,7 +58,7 @@ function useSandbox(options = {}) {
 			return sandbox;
 		},
 
-		/** The credential values pointed at the sandbox, as the node's credential holds them. @returns {Record<string, any>} */
+		/** The credential values pointed at the sandbox, as the node's credential holds them. @returns {CredentialValues} */
 		get credentials() {
 			if (!credentials)
 				throw new Error('The sandbox starts in beforeAll: use it inside a hook or a test');
@@ -67,13 +69,16 @@ function useSandbox(options = {}) {
 		 * Runs a node once through the real engine. Options get a 1 ms Retry Delay unless the
 		 * parameters set one: retries stay quick.
 		 * @param {string} type node type (description name), e.g. 'businessPlatformHr'
-		 * @param {Record<string, any>} parameters
+		 * @param {NodeParameters} parameters
 		 * @param {RunOptions} [runOptions]
 		 */
 		run(type, parameters, runOptions = {}) {
 			return runNode({
 				type,
-				parameters: { ...parameters, options: { retryDelay: 1, ...parameters.options } },
+				parameters: {
+					...parameters,
+					options: { retryDelay: 1, .../** @type {NodeParameters} */ (parameters.options) },
+				},
 				credentials: runOptions.credentials ?? fixture.credentials,
 				items: runOptions.items,
 				continueOnFail: runOptions.continueOnFail,
@@ -84,7 +89,7 @@ function useSandbox(options = {}) {
 		/**
 		 * A runner for one node type, with parameters every run of it shares.
 		 * @param {string} type
-		 * @param {Record<string, any>} [defaults] parameters the run's own parameters override
+		 * @param {NodeParameters} [defaults] parameters the run's own parameters override
 		 * @returns {NodeRunner}
 		 */
 		runner(type, defaults = {}) {

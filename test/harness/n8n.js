@@ -47,7 +47,7 @@ const nodeTypes = {
 };
 
 class TestCredentialsHelper extends ICredentialsHelper {
-	/** @param {Record<string, any>} data */
+	/** @param {import('n8n-workflow').ICredentialDataDecryptedObject} data */
 	constructor(data) {
 		super();
 		this.data = data;
@@ -86,7 +86,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 /**
  * The one node of a test workflow, with the sandbox credential.
  * @param {string} type node type (description name)
- * @param {Record<string, any>} parameters
+ * @param {import('n8n-workflow').INodeParameters} parameters
  * @returns {import('n8n-workflow').INode}
  */
 function nodeUnderTest(type, parameters) {
@@ -105,9 +105,9 @@ function nodeUnderTest(type, parameters) {
  * Runs one node over the given input items.
  * @param {{
  *   type: string,
- *   parameters: Record<string, any>,
- *   credentials: Record<string, any>,
- *   items?: Array<{ json: Record<string, any>, binary?: Record<string, any> }>,
+ *   parameters: import('n8n-workflow').INodeParameters,
+ *   credentials: import('n8n-workflow').ICredentialDataDecryptedObject,
+ *   items?: Array<{ json: import('n8n-workflow').IDataObject, binary?: Record<string, any> }>,
  *   continueOnFail?: boolean,
  *   settings?: Partial<import('n8n-workflow').INode>,
  * }} options  settings: the node's Settings tab (retryOnFail, ...)
@@ -134,8 +134,10 @@ async function runNode({
 	const hooks = new ExecutionLifecycleHooks(
 		'manual',
 		EXECUTION_ID,
+		// `any`: IWorkflowBase also wants the database's fields (createdAt, ...); the hooks read none.
 		/** @type {any} */ (workflowData),
 	);
+	// `any`: IWorkflowExecuteAdditionalData has dozens of members; these are the ones the engine uses here.
 	const additionalData = /** @type {any} */ ({
 		...baseAdditionalData(credentials),
 		hooks,
@@ -170,7 +172,7 @@ async function runNode({
 /**
  * n8n-core's real LoadOptionsContext for one node parameter, as the editor uses it to fill a
  * resource locator's list or an options list.
- * @param {{ type: string, parameters: Record<string, any>, credentials: Record<string, any>, path: string }} options
+ * @param {{ type: string, parameters: import('n8n-workflow').INodeParameters, credentials: import('n8n-workflow').ICredentialDataDecryptedObject, path: string }} options
  *   type: node type (description name); path: the parameter being loaded, e.g. 'updateFields.parentCategory'
  */
 function loadOptionsContext({ type, parameters, credentials, path: parameterPath }) {
@@ -182,6 +184,7 @@ function loadOptionsContext({ type, parameters, credentials, path: parameterPath
 		active: false,
 		nodeTypes,
 	});
+	// `any`: only what a picker's context reads of IWorkflowExecuteAdditionalData.
 	const additionalData = /** @type {any} */ ({
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		currentNodeParameters: parameters,
@@ -225,7 +228,7 @@ async function useFilesystemBinaryData() {
 		/**
 		 * @param {Buffer} buffer
 		 * @param {{ fileName: string, mimeType: string }} metadata
-		 * @returns {Promise<Record<string, any>>}
+		 * @returns {Promise<import('n8n-workflow').IBinaryData>}
 		 */
 		async store(buffer, { fileName, mimeType }) {
 			const location = { type: 'execution', workflowId: WORKFLOW_ID, executionId: EXECUTION_ID };
@@ -237,7 +240,7 @@ async function useFilesystemBinaryData() {
 /**
  * What n8n-core needs of the instance around a node (URLs, the credential store), shared by
  * the execute and poll harnesses.
- * @param {Record<string, any>} credentials
+ * @param {import('n8n-workflow').ICredentialDataDecryptedObject} credentials
  */
 function baseAdditionalData(credentials) {
 	return {

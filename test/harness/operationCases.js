@@ -18,7 +18,7 @@ const { platformHeaderNames } = require('./requests');
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
  * @typedef {'read' | 'setValue' | 'create'} RetryClass
  * @typedef {object} FullRun
- * @property {Record<string, any>} [overrides]  parameters that differ from the case's minimal ones
+ * @property {import('n8n-workflow').INodeParameters} [overrides]  parameters that differ from the case's minimal ones
  *   (an undefined value drops one); the request settings aside
  * @property {(output: any[], requests: RecordedRequest[]) => void} expect  checks the output items' json and the
  *   requests the sandbox logged for the operation (for E2 every request: its categories list read too)
@@ -504,11 +504,14 @@ function checkFullRun(op, output, requests) {
 /**
  * The parameters with request settings added to the operation's Options collection (where
  * they live next to the operation's own options), keeping the options already there.
- * @param {Record<string, any>} parameters
- * @param {Record<string, any>} [settings]
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {import('n8n-workflow').INodeParameters} [settings]
  */
 function withOptions(parameters, settings = {}) {
-	return { ...parameters, options: { ...parameters.options, ...settings } };
+	const options = /** @type {import('n8n-workflow').INodeParameters | undefined} */ (
+		parameters.options
+	);
+	return { ...parameters, options: { ...options, ...settings } };
 }
 
 module.exports = { OPERATION_CASES, fullRunParameters, checkFullRun, withOptions };

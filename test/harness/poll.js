@@ -11,11 +11,15 @@ const { Workflow } = require('n8n-workflow');
 
 const { baseAdditionalData, nodeTypes, PACKAGE } = require('./n8n');
 
-/** @param {any} value */
+/**
+ * @template T
+ * @param {T} value
+ * @returns {T}
+ */
 const clone = (value) => JSON.parse(JSON.stringify(value));
 
 /**
- * @param {{ type: string, parameters: Record<string, any>, credentials: Record<string, any>, savedStaticData?: any, pollBudgetMs?: number }} options
+ * @param {{ type: string, parameters: import('n8n-workflow').INodeParameters, credentials: import('n8n-workflow').ICredentialDataDecryptedObject, savedStaticData?: any, pollBudgetMs?: number }} options
  *   pollBudgetMs: the time n8n gives one poll (n8n 2.x's getPollBudgetMs); n8n-core's default when omitted
  */
 function createPoller({ type, parameters, credentials, savedStaticData, pollBudgetMs }) {
@@ -38,6 +42,7 @@ function createPoller({ type, parameters, credentials, savedStaticData, pollBudg
 		nodeTypes,
 		staticData: clone(savedStaticData ?? {}),
 	});
+	// `any`: only what a poll reads of IWorkflowExecuteAdditionalData.
 	const additionalData = /** @type {any} */ ({
 		...baseAdditionalData(credentials),
 		userId: 'user-test',
