@@ -5,6 +5,7 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ENDPOINTS, type CredentialHeaderSource, type EndpointId } from '../platform/endpoints';
+import { credentialText } from './fields';
 
 /**
  * The node never sees secret values. It presets each credential header with a placeholder
@@ -31,7 +32,7 @@ export function parseBusinessKeys(
 	credentials: ICredentialDataDecryptedObject,
 ): Map<string, string> {
 	const keys = new Map<string, string>();
-	const defaultKey = String(credentials.businessKey ?? '');
+	const defaultKey = credentialText(credentials, 'businessKey');
 	if (defaultKey) keys.set(DEFAULT_BUSINESS, defaultKey);
 	for (const entry of String(credentials.additionalBusinessKeys ?? '').split(/[\n,]/)) {
 		const separator = entry.indexOf('=');
@@ -54,9 +55,8 @@ function resolvePlaceholder(
 	const source = colon < 0 ? rest : rest.slice(0, colon);
 	const business = colon < 0 ? '' : rest.slice(colon + 1);
 	if (source === 'businessKey') return parseBusinessKeys(credentials).get(business);
-	if (source === 'language') return String(credentials.language || 'en');
-	const value = credentials[source];
-	return value === undefined || value === '' ? undefined : String(value);
+	if (source === 'language') return credentialText(credentials, 'language') || 'en';
+	return credentialText(credentials, source) || undefined;
 }
 
 /** The credential's `authenticate`: fills the placeholders the transport preset. */
