@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { credentialPlaceholder } from '../credential/authenticate';
+import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credential/authenticate';
 import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
 import { ParameterError } from '../errors/classes';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
@@ -108,6 +108,7 @@ function resolveBusiness(
 	input: RequestInput,
 	itemIndex: number,
 ): string {
+	refuseUnreadableBusinessKeys(run.credentials);
 	const business = String(input.business ?? run.businessFor(itemIndex) ?? '').trim();
 	if (run.businessKeys.has(business)) return business;
 	if (business === '') {
