@@ -18,6 +18,7 @@
  */
 import {
 	NodeOperationError,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
@@ -117,13 +118,23 @@ function writeState(
 	state: TriggerState,
 ): { foldedGaps: number; floor: number } {
 	const stored = storeSeen(state.seen);
-	for (const key of Object.keys(staticData)) delete staticData[key];
 	staticData.version = state.version;
 	staticData.tenant = state.tenant;
 	staticData.filters = state.filters;
 	staticData.seen = stored.text;
 	staticData.lastPage = state.lastPage;
 	return stored;
+}
+
+/**
+ * The Ecommerce Base URL as requests use it (toBaseUrl: `/` at the end or not, the same
+ * tenant); empty when the field is, so that the first request names what is missing.
+ */
+function tenantBaseUrl(credentials: ICredentialDataDecryptedObject): string {
+	const value = credentialText(credentials, 'ecommerceBaseUrl');
+	return (
+		value && toBaseUrl(value, `The credential field "${CREDENTIAL_FIELD_LABELS.ecommerceBaseUrl}"`)
+	);
 }
 
 /** Reads what the poll needs; returns the items to emit and the state after this poll. */
@@ -263,13 +274,7 @@ async function readNews(context: IPollFunctions): Promise<INodeExecutionData[][]
 
 		const staticData = context.getWorkflowStaticData('node');
 		const key: StateKey = {
-			tenant: tenantOf(
-				toBaseUrl(
-					credentialText(run.credentials, 'ecommerceBaseUrl'),
-					`The credential field "${CREDENTIAL_FIELD_LABELS.ecommerceBaseUrl}"`,
-				),
-				run.businessKeys.get(business) ?? '',
-			),
+			tenant: tenantOf(tenantBaseUrl(run.credentials), run.businessKeys.get(business) ?? ''),
 			filters: JSON.stringify({ status: settings.status, keyword: settings.keyword }),
 		};
 		const previous = readState(staticData, key);
