@@ -4,11 +4,12 @@
  * "New" means first seen under the trigger's filters at its tenant (tenant.ts: the Ecommerce
  * Base URL and the business key). The trigger keeps the ids it has seen (seenIds.ts) in the
  * workflow's static data, so a draft published later, which keeps its old id, is emitted when
- * it first matches. Another tenant or other filters start afresh, as a first activation does. The state is written only at the end of a
- * poll that read everything it needed: a poll that fails halfway changes nothing, and the
- * next poll sees the same items as new again (nothing emitted twice, nothing lost). n8n
- * saves static data when a poll emits and when the workflow is activated. A poll that runs out
- * of its time budget fails the same way; a tick that comes while its poll still runs is skipped.
+ * it first matches. Another tenant or other filters start afresh, as a first activation does.
+ * The state is written only at the end of a poll that read everything it needed: a poll
+ * that fails halfway changes nothing, and the next poll sees the same items as new again
+ * (nothing emitted twice, nothing lost). n8n saves static data when a poll emits and when the
+ * workflow is activated. A poll that runs out of its time budget fails the same way; a tick
+ * that comes while its poll still runs is skipped.
  *
  * Pages read: when Status is Any Status and Keyword is empty, no old item can start to
  * match, so only the end of the list (from the last page back to the newest id seen) is

@@ -27,8 +27,9 @@ export const DEFAULT_BUSINESS = '';
 
 /**
  * Business name -> business key, from the default Business Key (name '') and the
- * Additional Business Keys field: `name=key` pairs separated by commas or new lines; with
- * the first entry that cannot be read one way only (refuseUnreadableBusinessKeys says why).
+ * Additional Business Keys field: `name=key` pairs separated by commas or new lines. Entries
+ * that cannot be read one way only are left out; `problem` names the first of them
+ * (refuseUnreadableBusinessKeys).
  */
 function readBusinessKeys(credentials: ICredentialDataDecryptedObject): {
 	keys: Map<string, string>;
