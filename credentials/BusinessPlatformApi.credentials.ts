@@ -98,7 +98,7 @@ export class BusinessPlatformApi implements ICredentialType {
 			default: '',
 			placeholder: 'riyadh-store=KEY1, jeddah-store=KEY2',
 			description:
-				'Other businesses this credential may act for, as name=key pairs separated by commas or new lines. A node picks one by name with its Business option; the Business Key above is used otherwise.',
+				'Other businesses this credential may act for, as name=key pairs separated by commas or new lines; each name once, and a key cannot contain a comma. A node picks one by name with its Business option; the Business Key above is used otherwise.',
 			hint: 'Optional. Used by every node whose Business option names one of these businesses.',
 		},
 		secret('userToken', "Token of the platform user the calls act as, from the platform's login"),

@@ -193,3 +193,43 @@ test('a business name with a colon maps to exactly its own key, never to the bus
 	expect(run.json[0]).toMatchObject({ id: 1751 });
 	expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['acme']);
 });
+
+describe('Additional Business Keys that cannot be read one way only are refused, naming the field, before anything is sent', () => {
+	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E15'));
+	/** @param {string} additionalBusinessKeys */
+	const runWith = (additionalBusinessKeys) =>
+		runNode({
+			type: op.type,
+			parameters: withOptions(
+				{ ...op.parameters, ...op.globex },
+				{ retryDelay: 1, business: 'globex' },
+			),
+			credentials: { ...fixture.credentials, additionalBusinessKeys },
+			continueOnFail: true,
+		});
+
+	test('a business named twice (the last key silently won)', async () => {
+		const keys = fixture.sandbox.credentials.businessKeys;
+		const run = await runWith(`globex=${keys.acme}\nglobex=${keys.globex}`);
+		expect(JSON.stringify(run.json)).toContain(
+			'The credential field \\"Additional Business Keys\\" names the business \\"globex\\" twice',
+		);
+		expect(fixture.sandbox.requests).toHaveLength(0);
+		expect(JSON.stringify(run.result)).not.toContain(keys.acme);
+	});
+
+	test('a key holding a comma: the part after it is not a name=key pair, and is never quoted', async () => {
+		const run = await runWith('globex=sbx_bizkey_glo,bex_8d1f6a3e5c27');
+		expect(JSON.stringify(run.json)).toContain(
+			'The credential field \\"Additional Business Keys\\" has no \\"=\\" in its entry 2 of 2',
+		);
+		expect(JSON.stringify(run.result)).not.toContain('bex_8d1f6a3e5c27');
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+
+	test('blank lines and a trailing comma are fine', async () => {
+		const keys = fixture.sandbox.credentials.businessKeys;
+		const run = await runWith(`\nglobex=${keys.globex},\n\n`);
+		expect(run.json[0]).toMatchObject({ id: 2751 });
+	});
+});

@@ -8,7 +8,13 @@ const { startSandbox } = require('../sandbox/server');
 const { generateNews } = require('../sandbox/data');
 const { sandboxCredentials } = require('../sandbox/credentials');
 const { createPoller } = require('./harness/poll');
-const { addSeen, hasSeen } = require('../nodes/BusinessPlatformEcommerceTrigger/seenIds');
+const {
+	MAX_SEEN_CHARACTERS,
+	addSeen,
+	hasSeen,
+	parseSeen,
+	storeSeen,
+} = require('../nodes/BusinessPlatformEcommerceTrigger/seenIds');
 
 const TYPE = 'businessPlatformEcommerceTrigger';
 
@@ -424,15 +430,112 @@ describe('the business and the credential', () => {
 	});
 });
 
-describe('the seen-id set (bounded)', () => {
-	test('keeps ranges and folds the lowest into the floor past the bound', () => {
-		let seen = addSeen({ floor: 0, ranges: [] }, [1, 2, 3, 5, 9, 10, 12]);
+describe('the tenant: the Ecommerce Base URL and the business key, not the business name', () => {
+	/** Acme with 50 news items (every 4th a draft), seen by an activated trigger. */
+	async function acmeTriggerWith50(/** @type {Record<string, any>} */ parameters) {
+		sandbox.seedNews('acme', 50);
+		const trigger = poller(parameters);
+		expect(await trigger.poll()).toBeNull();
+		return trigger;
+	}
+
+	/**
+	 * Adds `count` published items to a business's news (next ids).
+	 * @param {any} box sandbox
+	 * @param {'acme' | 'globex'} business
+	 * @param {number} count
+	 */
+	function addTo(box, business, count) {
+		const list = box.state[business].news;
+		const ids = [];
+		for (let i = 0; i < count; i++) {
+			const id = Math.max(0, ...list.map((/** @type {any} */ n) => n.id)) + 1;
+			list.push({ ...generateNews(business, id, box.url)[id - 1], status: 1 });
+			ids.push(id);
+		}
+		return ids;
+	}
+
+	test.each([
+		['Active', { status: 'active' }],
+		['Any Status', { status: 'any' }],
+	])(
+		'another Business Key in the credential starts afresh: nothing old emitted, and every later item of the new tenant emitted (%s)',
+		async (_name, parameters) => {
+			const trigger = await acmeTriggerWith50(parameters);
+			const switched = createPoller({
+				type: TYPE,
+				parameters: { event: 'newNewsItem', keyword: '', simple: true, ...parameters },
+				credentials: sandboxCredentials(sandbox, {
+					businessKey: sandbox.credentials.businessKeys.globex,
+				}),
+				savedStaticData: trigger.savedStaticData,
+			});
+			// Globex lists 25 items: its first poll is its activation.
+			expect(await switched.poll()).toBeNull();
+			// Ids 26..35: acme's seen ids, which must not hide them.
+			const ids = addTo(sandbox, 'globex', 10);
+			expect(idsOf(await switched.poll())).toEqual(ids);
+			expect(await switched.poll()).toBeNull();
+		},
+	);
+
+	test('another Ecommerce Base URL starts afresh: every later item there is emitted', async () => {
+		const other = await startSandbox();
+		try {
+			const trigger = await acmeTriggerWith50({ status: 'any' });
+			const moved = createPoller({
+				type: TYPE,
+				parameters: { event: 'newNewsItem', status: 'any', keyword: '', simple: true },
+				credentials: sandboxCredentials(sandbox, { ecommerceBaseUrl: other.baseUrls.ecommerce }),
+				savedStaticData: trigger.savedStaticData,
+			});
+			expect(await moved.poll()).toBeNull();
+			const ids = addTo(other, 'acme', 10);
+			expect(idsOf(await moved.poll())).toEqual(ids);
+		} finally {
+			await other.close();
+		}
+	});
+
+	test('a business renamed in the credential, same key, keeps its state: nothing lost, nothing twice', async () => {
+		const key = sandbox.credentials.businessKeys.globex;
+		const trigger = createPoller({
+			type: TYPE,
+			parameters: { event: 'newNewsItem', status: 'active', options: { business: 'globex' } },
+			credentials: sandboxCredentials(sandbox, { additionalBusinessKeys: `globex=${key}` }),
+		});
+		expect(await trigger.poll()).toBeNull();
+		const ids = addTo(sandbox, 'globex', 2);
+		const renamed = createPoller({
+			type: TYPE,
+			parameters: { event: 'newNewsItem', status: 'active', options: { business: 'globex-shop' } },
+			credentials: sandboxCredentials(sandbox, { additionalBusinessKeys: `globex-shop=${key}` }),
+			savedStaticData: trigger.savedStaticData,
+		});
+		expect(idsOf(await renamed.poll())).toEqual(ids);
+		expect(await renamed.poll()).toBeNull();
+	});
+
+	test('the static data holds a fingerprint of the tenant, never the key or the base URL', async () => {
+		const trigger = await acmeTriggerWith50({});
+		const stored = JSON.stringify(trigger.savedStaticData);
+		expect(trigger.liveStaticData.tenant).toMatch(/^[0-9a-f]{16}$/);
+		for (const secret of [sandbox.credentials.businessKeys.acme, sandbox.url])
+			expect(stored).not.toContain(secret);
+	});
+});
+
+describe('the seen-id set (bounded by its size in static data)', () => {
+	test('keeps ranges above a floor; stored compactly and read back the same', () => {
+		const seen = addSeen({ floor: 0, ranges: [] }, [1, 2, 3, 5, 9, 10, 12, 100, 101]);
 		expect(seen).toEqual({
 			floor: 3,
 			ranges: [
 				[5, 5],
 				[9, 10],
 				[12, 12],
+				[100, 101],
 			],
 		});
 		expect([4, 5, 6, 10, 11, 12].map((id) => hasSeen(seen, id))).toEqual([
@@ -443,15 +546,57 @@ describe('the seen-id set (bounded)', () => {
 			false,
 			true,
 		]);
-		seen = addSeen(seen, [4, 20], 2);
-		// 4 joins the floor (1..5); past two ranges, 9..10 is folded in: the gap 6..8 counts as seen.
-		expect(seen).toEqual({
-			floor: 10,
+		const stored = storeSeen(seen);
+		expect(stored).toEqual({ text: '3;1,3.1,1,2f.1', foldedGaps: 0, floor: 3 });
+		expect(parseSeen(stored.text)).toEqual(seen);
+		for (const broken of ['', '3', '3;0', '3;1,,2', '3;1.2.3', '-1;', { floor: 3, ranges: [] }])
+			expect(parseSeen(broken)).toBeUndefined();
+	});
+
+	test('past its size bound the lowest gaps are folded into the floor, and the fold is reported', () => {
+		const seen = addSeen({ floor: 0, ranges: [] }, [1, 3, 5, 7, 9]);
+		// "1;1,1,1,1" is 9 characters: 5 fit two gaps.
+		const stored = storeSeen(seen, 5);
+		expect(stored).toEqual({ text: '5;1,1', foldedGaps: 2, floor: 5 });
+		expect(parseSeen(stored.text)).toEqual({
+			floor: 5,
 			ranges: [
-				[12, 12],
-				[20, 20],
+				[7, 7],
+				[9, 9],
 			],
 		});
-		expect([6, 8, 11, 13].map((id) => hasSeen(seen, id))).toEqual([true, true, false, false]);
 	});
+
+	test('the bound measured: gaps that fit in the 64 KB of static data (README: at least 10 900)', () => {
+		/** Characters per gap where every `every`-th id is a gap (a draft among published items). */
+		const perGap = (/** @type {number} */ every) => {
+			const ids = [];
+			for (let id = 1; id <= 200_000; id++) if (id % every !== 0) ids.push(id);
+			const seen = addSeen({ floor: 0, ranges: [] }, ids);
+			return storeSeen(seen, Infinity).text.length / seen.ranges.length;
+		};
+		// One draft among 1, 3 and 30 published items: 2 to 5 characters a gap.
+		expect(perGap(2)).toBeLessThanOrEqual(2.1);
+		expect(perGap(4)).toBeLessThanOrEqual(4.1);
+		expect(perGap(31)).toBeLessThanOrEqual(5.1);
+		// The widest gap under 1296 ids: 1295 ids missing, then a run of 1296 seen ids.
+		const widest = { floor: 0, ranges: /** @type {Array<[number, number]>} */ ([]) };
+		for (let start = 1296; widest.ranges.length < 20_000; start += 2591)
+			widest.ranges.push([start, start + 1295]);
+		const stored = storeSeen(widest);
+		expect(stored.text.length).toBeLessThanOrEqual(MAX_SEEN_CHARACTERS);
+		expect(20_000 - stored.foldedGaps).toBeGreaterThanOrEqual(10_900);
+	});
+
+	test('1500 drafts among 3000 items: a draft in the lowest gap, published later, is emitted', async () => {
+		sandbox.seedNews('acme', 3000);
+		for (const item of news()) item.status = item.id % 2;
+		const trigger = poller({ options: { pageSize: 1000 } });
+		expect(await trigger.poll()).toBeNull();
+		publish(2);
+		publish(2998);
+		expect(idsOf(await trigger.poll())).toEqual([2, 2998]);
+		expect(await trigger.restart().poll()).toBeNull();
+		expect(JSON.stringify(trigger.savedStaticData).length).toBeLessThan(6 * 1024);
+	}, 30_000);
 });

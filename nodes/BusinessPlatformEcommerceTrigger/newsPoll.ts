@@ -1,13 +1,15 @@
 /**
  * One poll of the news trigger.
  *
- * "New" means first seen under the trigger's filters. The trigger keeps the ids it has
- * seen (seenIds.ts) in the workflow's static data, so a draft published later, which keeps
- * its old id, is emitted when it first matches. The state is written only at the end of a
- * poll that read everything it needed: a poll that fails halfway changes nothing, and the
- * next poll sees the same items as new again (nothing emitted twice, nothing lost). n8n
- * saves static data when a poll emits and when the workflow is activated. A poll that runs out
- * of its time budget fails the same way; a tick that comes while its poll still runs is skipped.
+ * "New" means first seen under the trigger's filters at its tenant (tenant.ts: the Ecommerce
+ * Base URL and the business key). The trigger keeps the ids it has seen (seenIds.ts) in the
+ * workflow's static data, so a draft published later, which keeps its old id, is emitted when
+ * it first matches. Another tenant or other filters start afresh, as a first activation does.
+ * The state is written only at the end of a poll that read everything it needed: a poll
+ * that fails halfway changes nothing, and the next poll sees the same items as new again
+ * (nothing emitted twice, nothing lost). n8n saves static data when a poll emits and when the
+ * workflow is activated. A poll that runs out of its time budget fails the same way; a tick
+ * that comes while its poll still runs is skipped.
  *
  * Pages read: when Status is Any Status and Keyword is empty, no old item can start to
  * match, so only the end of the list (from the last page back to the newest id seen) is
@@ -17,6 +19,7 @@
  */
 import {
 	NodeOperationError,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
@@ -24,21 +27,36 @@ import {
 } from 'n8n-workflow';
 
 import { queryOf, simplifyNews } from '../BusinessPlatformEcommerce/news';
-import { CREDENTIAL_TYPE } from '../shared/credential/fields';
+import {
+	CREDENTIAL_FIELD_LABELS,
+	CREDENTIAL_TYPE,
+	credentialText,
+} from '../shared/credential/fields';
 import { requestSettingsOf, type RequestSettings } from '../shared/transport/settings';
 import { createRun } from '../shared/transport/run';
 import { ParameterError } from '../shared/errors/classes';
-import { positiveIntegerOr, requireInteger } from '../shared/node/validation';
+import { positiveIntegerOr, requireInteger, toBaseUrl } from '../shared/node/validation';
 import { NewsReader, type NewsItem } from './newsReader';
-import { NOTHING_SEEN, addSeen, hasSeen, highestSeen, parseSeen, type SeenIds } from './seenIds';
+import {
+	NOTHING_SEEN,
+	addSeen,
+	hasSeen,
+	highestSeen,
+	parseSeen,
+	storeSeen,
+	type SeenIds,
+} from './seenIds';
+import { tenantOf } from './tenant';
 
 export const DEFAULT_TRIGGER_PAGE_SIZE = 100;
 
 /** Version of the static data layout below; another version is read as no state. */
-const STATE_VERSION = 1;
+const STATE_VERSION = 2;
 
 interface TriggerState {
 	version: number;
+	/** The tenant the seen ids belong to (tenant.ts, a fingerprint); another tenant starts afresh. */
+	tenant: string;
 	/** The filters the seen ids were collected under; other filters start afresh. */
 	filters: string;
 	seen: SeenIds;
@@ -76,30 +94,55 @@ function filterQuery(settings: TriggerSettings): Record<string, string> {
 	return queryOf(filters, {});
 }
 
-function readState(staticData: IDataObject, filters: string): TriggerState | undefined {
-	if (staticData.version !== STATE_VERSION || staticData.filters !== filters) return undefined;
+/** Where the poll's seen ids belong: the tenant read and the filters. */
+interface StateKey {
+	tenant: string;
+	filters: string;
+}
+
+function readState(staticData: IDataObject, key: StateKey): TriggerState | undefined {
+	if (staticData.version !== STATE_VERSION) return undefined;
+	if (staticData.tenant !== key.tenant || staticData.filters !== key.filters) return undefined;
 	const seen = parseSeen(staticData.seen);
 	if (!seen) return undefined;
 	return {
 		version: STATE_VERSION,
-		filters,
+		...key,
 		seen,
 		lastPage: positiveIntegerOr(staticData.lastPage, 1),
 	};
 }
 
-function writeState(staticData: IDataObject, state: TriggerState): void {
+/** Stores the state; returns how many gaps were folded into the floor to keep it in bounds. */
+function writeState(
+	staticData: IDataObject,
+	state: TriggerState,
+): { foldedGaps: number; floor: number } {
+	const stored = storeSeen(state.seen);
 	staticData.version = state.version;
+	staticData.tenant = state.tenant;
 	staticData.filters = state.filters;
-	staticData.seen = { floor: state.seen.floor, ranges: state.seen.ranges };
+	staticData.seen = stored.text;
 	staticData.lastPage = state.lastPage;
+	return stored;
+}
+
+/**
+ * The Ecommerce Base URL as requests use it (toBaseUrl: `/` at the end or not, the same
+ * tenant); empty when the field is, so that the first request names what is missing.
+ */
+function tenantBaseUrl(credentials: ICredentialDataDecryptedObject): string {
+	const value = credentialText(credentials, 'ecommerceBaseUrl');
+	return (
+		value && toBaseUrl(value, `The credential field "${CREDENTIAL_FIELD_LABELS.ecommerceBaseUrl}"`)
+	);
 }
 
 /** Reads what the poll needs; returns the items to emit and the state after this poll. */
 async function findNewItems(
 	reader: NewsReader,
 	previous: TriggerState | undefined,
-	filters: string,
+	key: StateKey,
 	onlyNewIdsCanMatch: boolean,
 ): Promise<{ items: NewsItem[]; state: TriggerState }> {
 	const seen = previous?.seen ?? NOTHING_SEEN;
@@ -114,7 +157,7 @@ async function findNewItems(
 		const floor = items.reduce((highest, item) => Math.max(highest, item.id), newest);
 		return {
 			items: previous ? items : [],
-			state: { version: STATE_VERSION, filters, seen: { floor, ranges: [] }, lastPage },
+			state: { version: STATE_VERSION, ...key, seen: { floor, ranges: [] }, lastPage },
 		};
 	}
 	const all = await reader.all();
@@ -123,7 +166,7 @@ async function findNewItems(
 		items: previous ? unseen : [],
 		state: {
 			version: STATE_VERSION,
-			filters,
+			...key,
 			seen: addSeen(
 				seen,
 				unseen.map((item) => item.id),
@@ -231,16 +274,25 @@ async function readNews(context: IPollFunctions): Promise<INodeExecutionData[][]
 		}
 
 		const staticData = context.getWorkflowStaticData('node');
-		const filters = JSON.stringify({
-			status: settings.status,
-			keyword: settings.keyword,
-			business,
-		});
-		const previous = readState(staticData, filters);
+		const key: StateKey = {
+			tenant: tenantOf(tenantBaseUrl(run.credentials), run.businessKeys.get(business) ?? ''),
+			filters: JSON.stringify({ status: settings.status, keyword: settings.keyword }),
+		};
+		const previous = readState(staticData, key);
 		const onlyNewIdsCanMatch = settings.status === 'any' && settings.keyword === '';
-		const { items, state } = await findNewItems(reader, previous, filters, onlyNewIdsCanMatch);
+		const { items, state } = await findNewItems(reader, previous, key, onlyNewIdsCanMatch);
+		if (!previous && staticData.version !== undefined) {
+			context.logger.info(
+				'Business Platform Ecommerce Trigger: the tenant (Ecommerce Base URL or business key) or the filters changed since the last poll, so the trigger started afresh: the items listed now count as seen and were not emitted',
+			);
+		}
 		// Only now, with every page read, does the stored state move.
-		writeState(staticData, state);
+		const { foldedGaps, floor } = writeState(staticData, state);
+		if (foldedGaps > 0) {
+			context.logger.warn(
+				`Business Platform Ecommerce Trigger: its seen ids reached their bound in static data, so the ${foldedGaps} oldest gaps were given up: a draft with an id up to ${floor} that is published later will not be emitted`,
+			);
+		}
 		return items.length ? [output(items)] : null;
 	} catch (error) {
 		throw triggerError(node, error, budget.aborted ? budgetMs : undefined);

@@ -83,3 +83,106 @@ test('a JSON body that does not parse, an unknown profile, Return All with Full 
 	expect(full.error?.message).toContain('Return All returns the items of every page');
 	expect(fixture.sandbox.requests).toHaveLength(0);
 });
+
+describe('header names as platforms and proxies read them', () => {
+	test.each([
+		'Host',
+		'host',
+		'Connection',
+		'Keep-Alive',
+		'Transfer-Encoding',
+		'TE',
+		'Trailer',
+		'Upgrade',
+		'Proxy-Authorization',
+		'proxy_connection',
+	])('a Credential Header named %s (the key would reach proxies and their logs)', async (name) => {
+		const { error } = await call('ecommerce', {
+			path: '/api/v1/abandoned_orders',
+			headerProfile: 'none',
+			credentialHeaders: { header: [{ name, field: 'apiKey' }] },
+		});
+		expect(error?.message).toContain(
+			`Credential Headers → "${name}" is a header the HTTP connection sets itself`,
+		);
+		expect(error?.context.itemIndex).toBe(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+
+	test.each(['Keep-Alive', 'Upgrade', 'TE', 'Proxy-Authorization', 'Trailer'])(
+		'a plain header named %s',
+		async (name) => {
+			const { error } = await call('ecommerce', {
+				path: '/api/v1/abandoned_orders',
+				headers: { header: [{ name, value: 'x' }] },
+			});
+			expect(error?.message).toContain(
+				`Headers → "${name}" is a header the HTTP connection sets itself`,
+			);
+			expect(fixture.sandbox.requests).toHaveLength(0);
+		},
+	);
+
+	test.each([
+		// The credential's platform-key read with _ for -: PHP platforms take both as one name.
+		['platform_key', 'salesQuote', 'accounting'],
+		['Secure-Business_Key', 'ecommerce', 'ecommerce'],
+		['Secure_Business-Key', 'none', 'hr'],
+		['User_Token', 'management', 'management'],
+	])(
+		'a plain header %s beside the credential headers (- and _ folded, any case)',
+		async (name, headerProfile, module) => {
+			const { error } = await call(/** @type {any} */ (module), {
+				path: '/api/v1/x',
+				headerProfile,
+				headers: { header: [{ name, value: 'typed-in-secret' }] },
+			});
+			expect(error?.message).toContain(`Headers → "${name}" is a credential header`);
+			expect(fixture.sandbox.requests).toHaveLength(0);
+		},
+	);
+
+	test('a Credential Header that folds onto a profile header, and two plain headers that fold onto one', async () => {
+		const credential = await call('ecommerce', {
+			path: '/api/v1/x',
+			headerProfile: 'ecommerce',
+			credentialHeaders: { header: [{ name: 'Secure_Business_Key', field: 'businessKey' }] },
+		});
+		expect(credential.error?.message).toContain(
+			'Credential Headers → "Secure_Business_Key" is already sent',
+		);
+		const plain = await call('ecommerce', {
+			path: '/api/v1/x',
+			headers: {
+				header: [
+					{ name: 'X-Trace-Id', value: '1' },
+					{ name: 'x_trace_id', value: '2' },
+				],
+			},
+		});
+		expect(plain.error?.message).toContain(
+			'Headers → "x_trace_id" is given twice: as "X-Trace-Id" too',
+		);
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+});
+
+test.each(['__proto__', 'prototype', 'constructor'])(
+	"a query parameter named %s, which n8n's HTTP client would leave out without a word",
+	async (name) => {
+		const { error } = await call('ecommerce', {
+			path: '/api/v1/news',
+			queryParameters: {
+				parameter: [
+					{ name: 'per_page', value: '2' },
+					{ name, value: 'a' },
+				],
+			},
+		});
+		expect(error?.message).toContain(
+			`Query Parameters → "${name}" is a name n8n's HTTP client leaves out of every request`,
+		);
+		expect(error?.context.itemIndex).toBe(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	},
+);

@@ -3,6 +3,7 @@ const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.c
 const {
 	credentialPlaceholder,
 	parseBusinessKeys,
+	refuseUnreadableBusinessKeys,
 } = require('../../nodes/shared/credential/authenticate');
 const { requestSettingOptions } = require('../../nodes/shared/node/descriptions');
 const {
@@ -14,7 +15,7 @@ const credential = new BusinessPlatformApi();
 const values = {
 	apiKey: 'key-aaaa',
 	businessKey: 'biz-default',
-	additionalBusinessKeys: 'north = biz-north,\nsouth=biz-south, broken',
+	additionalBusinessKeys: 'north = biz-north,\nsouth=biz-south,',
 	userToken: 'tok-1111',
 	language: 'ar',
 };
@@ -53,6 +54,31 @@ test('business keys: the default plus name=key pairs', () => {
 		['', 'biz-default'],
 		['north', 'biz-north'],
 		['south', 'biz-south'],
+	]);
+});
+
+test('business keys that cannot be read one way only are refused, naming the field, never quoting a key', () => {
+	expect(() => refuseUnreadableBusinessKeys(values)).not.toThrow();
+	const refusal = (/** @type {string} */ additionalBusinessKeys) => {
+		try {
+			refuseUnreadableBusinessKeys({ ...values, additionalBusinessKeys });
+		} catch (error) {
+			return /** @type {Error} */ (error).message;
+		}
+		return undefined;
+	};
+	expect(refusal('north=biz-no,rth-rest')).toBe(
+		'The credential field "Additional Business Keys" has no "=" in its entry 2 of 2: write name=key pairs separated by commas or new lines (a key cannot contain a comma or a line break)',
+	);
+	expect(refusal('north=a\nnorth=b')).toContain('names the business "north" twice');
+	expect(refusal('=biz-x')).toContain('has no business name before "=" in its entry 1 of 1');
+	expect(refusal('north=')).toContain('has no key after "north=" in its entry 1 of 1');
+	// Keys are read trimmed, the default one too.
+	expect([
+		...parseBusinessKeys({ businessKey: ' biz-default \n', additionalBusinessKeys: ' a = k ' }),
+	]).toEqual([
+		['', 'biz-default'],
+		['a', 'k'],
 	]);
 });
 

@@ -1,4 +1,6 @@
-/** The credential's fields: its type name, labels, secret fields and languages. */
+/** The credential's fields: its type name, labels, secret fields and languages; how a value is read. */
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 export const CREDENTIAL_TYPE = 'businessPlatformApi';
 
 /** The languages the platform localises its messages in: the credential's default and the node option. */
@@ -36,3 +38,13 @@ export const SECRET_FIELDS = [
 	'clientUuid',
 	'platformKey',
 ] as const;
+
+/**
+ * A credential field's value as the nodes use it, read here and nowhere else: trimmed, since
+ * a pasted key often carries a space or line break, which HTTP drops from a header value
+ * anyway (so the platform sees, and may echo, the trimmed value: redaction looks for that).
+ */
+export function credentialText(credentials: ICredentialDataDecryptedObject, field: string): string {
+	const value = credentials[field];
+	return value === undefined || value === null ? '' : String(value).trim();
+}

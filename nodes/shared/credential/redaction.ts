@@ -30,21 +30,102 @@ const MIN_SECRET_LENGTH = 4;
 /** Shortest credential value blanked out of output data; shorter ones could be ordinary words. */
 const MIN_SECRET_IN_DATA = 8;
 
-/** The credential's secret values, business keys included. */
+const REDACTED = '[redacted]';
+
+/**
+ * The credential's secret values, business keys included: each as typed and trimmed (a
+ * header value reaches the platform without the whitespace around it, and may come back so).
+ */
 export function secretsOf(
 	credentials: ICredentialDataDecryptedObject,
 	businessKeys: Map<string, string>,
 ): string[] {
-	return [
+	const values = [
 		...SECRET_FIELDS.map((field) => String(credentials[field] ?? '')),
 		...businessKeys.values(),
-	].filter((value) => value.length >= MIN_SECRET_LENGTH);
+	].flatMap((value) => [value, value.trim()]);
+	return [...new Set(values)].filter((value) => value.length >= MIN_SECRET_LENGTH);
 }
 
-export function redact(run: HasSecrets, text: string): string {
+const caseless = (text: string) =>
+	text.replace(/[a-z]/gi, (letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`);
+
+const NAMED_ENTITIES: Record<string, string[]> = {
+	'&': ['amp'],
+	'<': ['lt'],
+	'>': ['gt'],
+	'"': ['quot'],
+	"'": ['apos'],
+	'/': ['sol'],
+};
+
+/**
+ * A pattern for one character in every form an answer may echo it: as is, JSON-escaped
+ * (`\/`, `\"`, `\u0041`), HTML-escaped (`&amp;`, `&#039;`, `&#x2F;`) or percent-encoded.
+ * Letters and digits are never escaped by these, so they stay literal.
+ */
+function anyEchoOf(character: string): string {
+	if (/[A-Za-z0-9]/.test(character)) return character;
+	const code = character.codePointAt(0) ?? 0;
+	const hex = code.toString(16);
+	const forms = [
+		character.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'),
+		`&#0*${code};`,
+		`&#${caseless('x')}0*${caseless(hex)};`,
+		...(NAMED_ENTITIES[character] ?? []).map((name) => `&${name};`),
+	];
+	if (code < 0x10000) forms.push(`\\\\${caseless('u')}${caseless(hex.padStart(4, '0'))}`);
+	if ('/"\\'.includes(character)) forms.push(`\\\\\\${character}`);
+	if (code < 0x80) forms.push(`%${caseless(hex.padStart(2, '0'))}`);
+	if (character === ' ') forms.push('\\+');
+	return `(?:${forms.join('|')})`;
+}
+
+interface EchoMatcher {
+	/** The longest run of letters and digits: every echo holds it, so a text without it is skipped fast. */
+	anchor: string;
+	pattern: RegExp;
+}
+
+/** Matchers by secret; a credential has a handful of values, so a small cache holds every run's. */
+const matchers = new Map<string, EchoMatcher>();
+const MAX_CACHED_MATCHERS = 200;
+
+function matcherOf(secret: string): EchoMatcher {
+	let matcher = matchers.get(secret);
+	if (matcher) return matcher;
+	if (matchers.size >= MAX_CACHED_MATCHERS) matchers.clear();
+	const runs = secret.match(/[A-Za-z0-9]+/g) ?? [''];
+	matcher = {
+		anchor: runs.reduce((longest, run) => (run.length > longest.length ? run : longest)),
+		pattern: new RegExp([...secret].map(anyEchoOf).join(''), 'g'),
+	};
+	matchers.set(secret, matcher);
+	return matcher;
+}
+
+/** `text` with every echo of the secrets, in any of their escaped forms, blanked out. */
+function blankOut(secrets: string[], text: string): string {
 	let clean = text;
-	for (const secret of run.secrets) clean = clean.split(secret).join('[redacted]');
+	for (const secret of secrets) {
+		const { anchor, pattern } = matcherOf(secret);
+		if (clean.includes(anchor)) clean = clean.replace(pattern, REDACTED);
+	}
 	return clean;
+}
+
+/** A text shown to the user, with the credential's secrets blanked out. Redact first, then shorten. */
+export function redact(run: HasSecrets, text: string): string {
+	return blankOut(run.secrets, text);
+}
+
+/** An answer's body (JSON value or text) with the secrets blanked out of every string, before any part of it is quoted or cut. */
+export function redactBody<T>(run: HasSecrets, body: T): T {
+	return mapLeaves(
+		body,
+		() => false,
+		(text) => blankOut(run.secrets, text),
+	);
 }
 
 /**
@@ -53,10 +134,5 @@ export function redact(run: HasSecrets, text: string): string {
  */
 export function cleanData<T>(run: HasSecrets, value: T): T {
 	const secrets = run.secrets.filter((secret) => secret.length >= MIN_SECRET_IN_DATA);
-	return mapLeaves(value, isSecretField, (text) =>
-		secrets.reduce(
-			(clean, secret) => (clean.includes(secret) ? clean.split(secret).join('[redacted]') : clean),
-			text,
-		),
-	);
+	return mapLeaves(value, isSecretField, (text) => blankOut(secrets, text));
 }

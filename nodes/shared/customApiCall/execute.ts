@@ -27,7 +27,14 @@ import {
 	NO_PROFILE,
 	headerProfile,
 } from './headerProfiles';
-import { requireHeaderName, toPlainHeaders, toQuery, toRelativePath } from './input';
+import {
+	foldHeaderName,
+	refuseConnectionHeader,
+	requireHeaderName,
+	toPlainHeaders,
+	toQuery,
+	toRelativePath,
+} from './input';
 
 type Method = Endpoint['method'];
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -75,18 +82,23 @@ function credentialHeadersOf(context: IExecuteFunctions, itemIndex: number) {
 		throw new ParameterError('Header Profile', `"${profileValue}" is not one of the profiles`);
 	}
 	const headers: Record<string, CredentialHeaderSource> = { ...(profile?.credentialHeaders ?? {}) };
-	const taken = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+	const taken = new Set(Object.keys(headers).map(foldHeaderName));
 	for (const entry of entriesOf(context, 'credentialHeaders', 'header', itemIndex)) {
 		const name = requireHeaderName(entry.name, 'Credential Headers → Name');
-		if (taken.has(name.toLowerCase()))
-			throw new ParameterError(`Credential Headers → "${name}"`, 'is already sent');
+		// A key under Host or a hop-by-hop name would reach proxies and their logs.
+		refuseConnectionHeader(name, `Credential Headers → "${name}"`);
+		if (taken.has(foldHeaderName(name)))
+			throw new ParameterError(
+				`Credential Headers → "${name}"`,
+				'is already sent (platforms read - and _ in a header name alike, in any case)',
+			);
 		if (!SOURCES.has(String(entry.field))) {
 			throw new ParameterError(
 				`Credential Headers → "${name}"`,
 				`has an unknown credential field "${String(entry.field)}"`,
 			);
 		}
-		taken.add(name.toLowerCase());
+		taken.add(foldHeaderName(name));
 		headers[name] = entry.field as CredentialHeaderSource;
 	}
 	return { headers, profileLanguageHeader: profile?.languageHeader };
@@ -202,12 +214,11 @@ export async function executeCustomApiCall(
 	const languageHeader = languageHeaderOf(options, profileLanguageHeader);
 	const { kind, input } = await bodyOf(this, itemIndex, method);
 
-	const credentialNames = new Set([
-		...CREDENTIAL_HEADER_NAMES,
-		...Object.keys(credentialHeaders).map((name) => name.toLowerCase()),
-	]);
+	const credentialNames = new Set(
+		[...CREDENTIAL_HEADER_NAMES, ...Object.keys(credentialHeaders)].map(foldHeaderName),
+	);
 	const reserved = new Set<string>(kind === 'none' ? [] : ['content-type']);
-	if (languageHeader) reserved.add(languageHeader.toLowerCase());
+	if (languageHeader) reserved.add(foldHeaderName(languageHeader));
 	const plainHeaders = toPlainHeaders(
 		entriesOf(this, 'headers', 'header', itemIndex),
 		credentialNames,

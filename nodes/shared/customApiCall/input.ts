@@ -85,13 +85,46 @@ export function requireHeaderName(value: unknown, parameter: string): string {
 	return name;
 }
 
-/** Headers that the HTTP client sets from the request itself. */
-const PROTOCOL_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
+/**
+ * A header name as platforms compare them: case-insensitively, and with `_` read as `-`
+ * (PHP and CGI servers turn both into one name, so `platform_key` arrives as `platform-key`).
+ */
+export function foldHeaderName(name: string): string {
+	return name.toLowerCase().replace(/_/g, '-');
+}
 
 /**
- * Plain headers (name -> value), refusing credential header names (case-insensitively:
- * a plain `APIKEY` would otherwise carry a typed-in secret past the credential) and the
- * headers the request sets itself.
+ * Headers the HTTP connection itself sets or consumes (Host, the body's framing, and the
+ * hop-by-hop headers of RFC 9110 7.6.1): proxies read, log or drop them, so neither a typed-in
+ * value nor a credential value belongs there. Folded names; any `proxy-*` name too.
+ */
+const CONNECTION_HEADERS = new Set([
+	'host',
+	'content-length',
+	'connection',
+	'keep-alive',
+	'transfer-encoding',
+	'te',
+	'trailer',
+	'upgrade',
+]);
+
+/** Refuses a header name the connection sets itself (`Host`, hop-by-hop names, `Proxy-*`). */
+export function refuseConnectionHeader(name: string, parameter: string): void {
+	const folded = foldHeaderName(name);
+	if (CONNECTION_HEADERS.has(folded) || folded.startsWith('proxy-')) {
+		throw new ParameterError(
+			parameter,
+			'is a header the HTTP connection sets itself (Host, Connection, Keep-Alive, Transfer-Encoding, TE, Trailer, Upgrade, Proxy-*): it cannot be given here',
+		);
+	}
+}
+
+/**
+ * Plain headers (name -> value), refusing credential header names (compared folded: a plain
+ * `APIKEY` or `platform_key` would otherwise carry a typed-in secret past the credential), the
+ * headers the connection sets and those the node sets itself. `credentialNames` and `reserved`
+ * hold folded names.
  */
 export function toPlainHeaders(
 	entries: Array<{ name?: unknown; value?: unknown }>,
@@ -99,28 +132,43 @@ export function toPlainHeaders(
 	reserved: ReadonlySet<string>,
 ): Record<string, string> {
 	const headers: Record<string, string> = {};
-	const seen = new Set<string>();
+	const seen = new Map<string, string>();
 	for (const entry of entries) {
 		const name = requireHeaderName(entry.name, 'Headers → Name');
-		const lower = name.toLowerCase();
-		if (credentialNames.has(lower)) {
+		const folded = foldHeaderName(name);
+		if (credentialNames.has(folded)) {
 			throw new ParameterError(
 				`Headers → "${name}"`,
-				'is a credential header: choose it in Header Profile or Credential Headers, so its value comes from the credential',
+				'is a credential header (platforms read - and _ in a header name alike, in any case): choose it in Header Profile or Credential Headers, so its value comes from the credential',
 			);
 		}
-		if (PROTOCOL_HEADERS.has(lower) || reserved.has(lower)) {
+		refuseConnectionHeader(name, `Headers → "${name}"`);
+		if (reserved.has(folded)) {
 			throw new ParameterError(
 				`Headers → "${name}"`,
 				'is set by the node itself and cannot be given here',
 			);
 		}
-		if (seen.has(lower)) throw new ParameterError(`Headers → "${name}"`, 'is given twice');
-		seen.add(lower);
+		const earlier = seen.get(folded);
+		if (earlier !== undefined) {
+			throw new ParameterError(
+				`Headers → "${name}"`,
+				earlier === name
+					? 'is given twice'
+					: `is given twice: as "${earlier}" too, which platforms read as the same header`,
+			);
+		}
+		seen.set(folded, name);
 		headers[name] = assertHeaderSafe(String(entry.value ?? ''), `Headers → "${name}"`);
 	}
 	return headers;
 }
+
+/**
+ * Query names n8n's HTTP client drops without a word (n8n-workflow's unsafe object
+ * properties): refused, so a parameter is never silently left out.
+ */
+const DROPPED_QUERY_NAMES = new Set(['__proto__', 'prototype', 'constructor']);
 
 /** Query parameters (name -> value); a name may appear once. */
 export function toQuery(
@@ -132,6 +180,12 @@ export function toQuery(
 		if (name === '') throw new ParameterError('Query Parameters → Name', 'is required');
 		if (CONTROL_CHARACTERS.test(name))
 			throw new ParameterError('Query Parameters → Name', 'contains a control character');
+		if (DROPPED_QUERY_NAMES.has(name)) {
+			throw new ParameterError(
+				`Query Parameters → "${name}"`,
+				"is a name n8n's HTTP client leaves out of every request (__proto__, prototype and constructor): it cannot be sent",
+			);
+		}
 		if (Object.hasOwn(query, name))
 			throw new ParameterError(`Query Parameters → "${name}"`, 'is given twice');
 		query[name] = String(entry.value ?? '');

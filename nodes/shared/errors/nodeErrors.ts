@@ -30,7 +30,7 @@ import {
 } from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
 import { describeEndpoint, type Endpoint } from '../platform/endpoints';
-import { redact } from '../credential/redaction';
+import { redact, redactBody } from '../credential/redaction';
 import type { Attempt } from '../platform/attempt';
 import { ParameterError } from './classes';
 import { baseUrlLabel, httpFailureText, networkFailureText } from './failureText';
@@ -176,7 +176,8 @@ export function failureError(
 			networkError: `${attempt.code}: ${attempt.message}`,
 		});
 	}
-	const { value } = parseBody(attempt.body);
+	// Secrets out first: the platform's message is quoted cut to length, which could keep half a secret.
+	const value = redactBody(run, parseBody(attempt.body).value);
 	const platformMessage = errorMessageOf(value);
 	const actsFor = { ...subject, business: subject.business ?? run.businessFor(itemIndex) };
 	const text = httpFailureText(endpoint, actsFor, attempt.statusCode, platformMessage, tries);
@@ -239,7 +240,7 @@ export function unreadableAnswerError(
 	subject: ErrorSubject = {},
 ): NodeApiError {
 	const does = fill(endpoint.does, subject);
-	const excerpt = malformed ? errorMessageOf(body) : undefined;
+	const excerpt = malformed ? errorMessageOf(redactBody(run, body)) : undefined;
 	return platformError(run, endpoint, itemIndex, {
 		message: malformed
 			? `The platform's answer could not be read (it is not JSON) when asked to ${does}`
@@ -262,7 +263,8 @@ export interface UnsuccessfulAnswer {
 
 /** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
 export function refusedAnswerError(answer: UnsuccessfulAnswer): NodeApiError {
-	const { run, endpoint, itemIndex, statusCode, body, subject = {} } = answer;
+	const { run, endpoint, itemIndex, statusCode, subject = {} } = answer;
+	const body = redactBody(run, answer.body);
 	const platformMessage = errorMessageOf(body);
 	const fieldErrors = fieldErrorEntriesOf(body);
 	return platformError(run, endpoint, itemIndex, {
@@ -276,7 +278,8 @@ export function refusedAnswerError(answer: UnsuccessfulAnswer): NodeApiError {
 
 /** A success answer without the payload the spec marks required (`endpoint.requiredPayload`). */
 export function missingPayloadError(answer: UnsuccessfulAnswer): NodeApiError {
-	const { run, endpoint, itemIndex, statusCode, body, subject = {} } = answer;
+	const { run, endpoint, itemIndex, statusCode, subject = {} } = answer;
+	const body = redactBody(run, answer.body);
 	const acts = endpoint.retry !== 'read';
 	return platformError(run, endpoint, itemIndex, {
 		message: `The platform answered without the record it should send back, when asked to ${fill(endpoint.does, subject)}`,

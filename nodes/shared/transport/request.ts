@@ -6,8 +6,8 @@
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { credentialPlaceholder } from '../credential/authenticate';
-import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
+import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credential/authenticate';
+import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
 import { ParameterError } from '../errors/classes';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import {
@@ -52,11 +52,11 @@ export interface RequestInput {
 }
 
 function credentialField(run: PlatformRun, field: string, endpoint: Endpoint): string {
-	const value = run.credentials[field];
+	const value = credentialText(run.credentials, field);
 	if (isBlank(value)) {
 		throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS[field] ?? field, endpoint);
 	}
-	return String(value);
+	return value;
 }
 
 /** A credential field checked once per run; a failed check is repeated (and fails) for every item that needs it. */
@@ -108,6 +108,7 @@ function resolveBusiness(
 	input: RequestInput,
 	itemIndex: number,
 ): string {
+	refuseUnreadableBusinessKeys(run.credentials);
 	const business = String(input.business ?? run.businessFor(itemIndex) ?? '').trim();
 	if (run.businessKeys.has(business)) return business;
 	if (business === '') {

@@ -1,0 +1,147 @@
+// @ts-check
+/**
+ * Secrets echoed in forms the plain value does not match, through n8n-core's real engine
+ * against the sandbox: a key pasted with whitespace around it (the platform sees it trimmed),
+ * an echo cut to length by the error text, and echoes JSON-escaped (`\/`) or HTML-escaped in
+ * a body that is not JSON. The whole run (output, errors with every property) is searched.
+ */
+const { useSandbox } = require('./harness/fixture');
+const { OPERATION_CASES } = require('./harness/operationCases');
+
+const fixture = useSandbox();
+const E16 = /** @type {import('./harness/operationCases').OperationCase} */ (
+	OPERATION_CASES.find((op) => op.code === 'E16')
+);
+
+/** Everything the run left behind, errors included with their non-enumerable parts. */
+function executionText(/** @type {any} */ run) {
+	const seen = new WeakSet();
+	return JSON.stringify({ output: run.output, error: run.error }, (_, value) => {
+		if (typeof value !== 'object' || value === null) return value;
+		if (seen.has(value)) return '[circular]';
+		seen.add(value);
+		if (value instanceof Error) {
+			return Object.fromEntries(
+				Object.getOwnPropertyNames(value).map((name) => [name, /** @type {any} */ (value)[name]]),
+			);
+		}
+		return value;
+	});
+}
+
+/**
+ * Runs News → Get Many once with and once without Continue On Fail against the fault, and
+ * returns both runs' text.
+ * @param {Record<string, any>} fault
+ * @param {Record<string, any>} [credentials]
+ */
+async function runAgainst(fault, credentials = fixture.credentials) {
+	const texts = [];
+	for (const continueOnFail of [true, false]) {
+		fixture.resetPlatform();
+		fixture.sandbox.inject({ operation: 'E16', times: Infinity, ...fault });
+		const run = await fixture.run(
+			E16.type,
+			{ ...E16.parameters, options: { maxTries: 1 } },
+			{ credentials, continueOnFail },
+		);
+		texts.push(executionText(run));
+	}
+	return texts.join('\n');
+}
+
+describe('a key pasted with whitespace around it', () => {
+	/** The credential as pasted: every key with a space or line break around it. */
+	const pasted = () => {
+		const c = fixture.sandbox.credentials;
+		return {
+			...fixture.credentials,
+			apiKey: `${c.apiKey} `,
+			apiConnection: ` ${c.apiConnection}`,
+			businessKey: `${c.businessKeys.acme}  `,
+			additionalBusinessKeys: `globex=${c.businessKeys.globex} `,
+		};
+	};
+
+	test('reaches the platform trimmed, and its echo is blanked out', async () => {
+		const c = fixture.sandbox.credentials;
+		const run = await fixture.run(E16.type, E16.parameters, { credentials: pasted() });
+		expect(run.error).toBeUndefined();
+		const [request] = fixture.requestsFor('E16');
+		expect(request.headers).toMatchObject({
+			apikey: c.apiKey,
+			apiconnection: c.apiConnection,
+			'secure-business-key': c.businessKeys.acme,
+		});
+
+		const echo = `apikey ${c.apiKey}, connection ${c.apiConnection}, business ${c.businessKeys.acme}`;
+		for (const fault of [
+			{ status: 401, body: echo, contentType: 'text/plain' },
+			{ status: 422, body: { message: echo, errors: { apikey: [echo] } } },
+			{
+				status: 200,
+				body: { status: true, message: echo, data: { data: [{ id: 1, note: echo }] } },
+			},
+		]) {
+			const text = await runAgainst(fault, pasted());
+			for (const secret of [c.apiKey, c.apiConnection, c.businessKeys.acme])
+				expect([fault.status, text.includes(secret)]).toEqual([fault.status, false]);
+		}
+	});
+});
+
+describe('an echo longer than the error quotes', () => {
+	test.each([
+		// The platform's message is quoted up to 300 characters: the key straddles the cut.
+		['an error page', { status: 500, contentType: 'text/plain' }, 300],
+		// An answer that is not JSON is quoted up to 120 characters.
+		['an answer that is not JSON', { status: 200, contentType: 'application/json' }, 120],
+	])('%s: no part of a key is left where the text is cut', async (_what, fault, cut) => {
+		const c = fixture.sandbox.credentials;
+		for (const secret of [c.apiKey, c.businessKeys.acme]) {
+			// The cut falls 12 characters into the key.
+			const prefix = 'x'.repeat(cut - 12 - 'uuid='.length);
+			const text = await runAgainst({ ...fault, body: `${prefix}uuid=${secret} and more` });
+			expect(text).toContain('xxxxxxxx');
+			expect([secret, text.includes(secret.slice(0, 8))]).toEqual([secret, false]);
+		}
+	});
+});
+
+describe('an echo escaped in a body that is not JSON', () => {
+	/** A key with the characters JSON and HTML escape; its letter-and-digit runs are what must not show. */
+	const KEY = `Alpha7391/Bravo2846+Charlie5102&Delta9931"Echo4417'Foxtrot55<Golf8821>Hotel`;
+	const PIECES = KEY.match(/[A-Za-z]+\d+/g) ?? [];
+	/** As PHP's json_encode writes it: slashes escaped. */
+	const jsonEscaped = JSON.stringify(KEY).slice(1, -1).replace(/\//g, '\\/');
+	/** As PHP's htmlspecialchars (ENT_QUOTES) and an OWASP encoder write it. */
+	const htmlEscaped = KEY.replace(/&/g, '&amp;')
+		.replace(/"/g, '&quot;')
+		.replace(/'/g, '&#039;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;');
+	const owaspEscaped = htmlEscaped.replace(/\//g, '&#x2F;').replace(/&#039;/g, '&#x27;');
+
+	test.each([
+		[
+			'JSON-escaped in a text page',
+			`Upstream said {"message":"Invalid key ${jsonEscaped}"} at line 3`,
+			'text/plain',
+		],
+		[
+			'HTML-escaped in an error page',
+			`<html><head><title>Invalid key ${htmlEscaped}</title></head><body>${owaspEscaped}</body></html>`,
+			'text/html',
+		],
+		['HTML-escaped in a text page', `Invalid key ${owaspEscaped}`, 'text/plain'],
+		['percent-encoded in a text page', `Invalid key=${encodeURIComponent(KEY)}`, 'text/plain'],
+	])('%s', async (_what, body, contentType) => {
+		const credentials = { ...fixture.credentials, apiKey: KEY };
+		for (const status of [401, 500]) {
+			const text = await runAgainst({ status, body, contentType }, credentials);
+			expect(text).toContain('Invalid key');
+			for (const piece of PIECES)
+				expect([status, piece, text.includes(piece)]).toEqual([status, piece, false]);
+		}
+	});
+});
