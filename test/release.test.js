@@ -129,6 +129,8 @@ test('npm run release tags vX.Y.Z, which publish.yml starts on and accepts, and 
 	const checkout = path.join(scratch, 'checkout');
 	const remote = path.join(scratch, 'remote.git');
 	copyTree(checkout);
+	// The release writes its own snapshot of the saved-workflow contract (scripts/contract.js).
+	fs.rmSync(path.join(checkout, 'test', 'contract'), { recursive: true, force: true });
 	git(scratch, 'init', '--quiet', '--bare', remote);
 	git(checkout, 'init', '--quiet', '-b', 'main');
 	git(checkout, 'config', 'user.name', 'Release Test');
@@ -157,6 +159,8 @@ test('npm run release tags vX.Y.Z, which publish.yml starts on and accepts, and 
 	expect(versionCheckPasses(published, version)).toBe(false);
 	expect(versionCheckPasses(published, 'v99.0.0')).toBe(false);
 	expect(git(published, 'log', '-1', '--format=%s')).toBe(`Release ${tag}`);
+	// The release's saved-workflow contract is in it (test/contract.test.js keeps it from then on).
+	expect(git(published, 'ls-files', 'test/contract')).toBe(`test/contract/${version}.json`);
 
 	// Only the heading changed: `## Unreleased` is now the version and the day.
 	const day = /\(\d{4}-\d{2}-\d{2}\)/.source;
@@ -189,6 +193,8 @@ test('npm run release tags vX.Y.Z, which publish.yml starts on and accepts, and 
 	expect(startsPublish(`v${next}`)).toBe(true);
 	expect(remoteTags(checkout).sort()).toEqual([tag, `v${next}`].sort());
 	expect(versionCheckPasses(checkout, `v${next}`)).toBe(true);
+	// Same contract as the first release: no second snapshot.
+	expect(git(checkout, 'ls-files', 'test/contract')).toBe(`test/contract/${version}.json`);
 	const changelogAfter = fs.readFileSync(path.join(checkout, 'CHANGELOG.md'), 'utf8');
 	expect(changelogAfter).toMatch(
 		new RegExp(`^## ${next.replace(/\./g, '\\.')} ${day}\n\n- A fix\\.\n\n## `, 'm'),
