@@ -20,7 +20,8 @@
  *   node scripts/contract.js           print the current contract
  *   node scripts/contract.js --check   compare it with every snapshot in test/contract/
  *   node scripts/contract.js --write   write test/contract/<package version>.json (build first),
- *                                      unless an earlier snapshot holds the same contract
+ *                                      unless an earlier snapshot holds the same contract, and
+ *                                      test/e2e/saved-workflows/<package version>/ with it
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -398,6 +399,8 @@ function main() {
 		const file = path.join(SNAPSHOTS, fileName);
 		fs.writeFileSync(file, JSON.stringify(current, null, '\t') + '\n');
 		console.log(`Wrote ${path.relative(ROOT, file)}`);
+		// With each contract, workflows saved under it, which the e2e suite runs from then on.
+		require('./saved-workflows').writeSavedWorkflows(loadPackage());
 	} else if (mode === '--check') {
 		let failed = false;
 		for (const { name, contract } of snapshots()) {

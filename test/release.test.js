@@ -131,6 +131,10 @@ test('npm run release tags vX.Y.Z, which publish.yml starts on and accepts, and 
 	copyTree(checkout);
 	// The release writes its own snapshot of the saved-workflow contract (scripts/contract.js).
 	fs.rmSync(path.join(checkout, 'test', 'contract'), { recursive: true, force: true });
+	fs.rmSync(path.join(checkout, 'test', 'e2e', 'saved-workflows'), {
+		recursive: true,
+		force: true,
+	});
 	git(scratch, 'init', '--quiet', '--bare', remote);
 	git(checkout, 'init', '--quiet', '-b', 'main');
 	git(checkout, 'config', 'user.name', 'Release Test');
@@ -161,6 +165,10 @@ test('npm run release tags vX.Y.Z, which publish.yml starts on and accepts, and 
 	expect(git(published, 'log', '-1', '--format=%s')).toBe(`Release ${tag}`);
 	// The release's saved-workflow contract is in it (test/contract.test.js keeps it from then on).
 	expect(git(published, 'ls-files', 'test/contract')).toBe(`test/contract/${version}.json`);
+	// and the workflows saved under it (test/e2e/saved.e2e.js runs them from then on).
+	expect(git(published, 'ls-files', 'test/e2e/saved-workflows')).toMatch(
+		new RegExp(`^test/e2e/saved-workflows/${version.replace(/\./g, '\\.')}/`),
+	);
 
 	// Only the heading changed: `## Unreleased` is now the version and the day.
 	const day = /\(\d{4}-\d{2}-\d{2}\)/.source;
