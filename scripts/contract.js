@@ -237,14 +237,19 @@ function contractOf(pkg) {
 
 /**
  * The built package at `root`, as n8n loads it (package.json's `n8n` section). A versioned node
- * (n8n's VersionedNodeType) gives one description per version.
- * @param {string} [root]
+ * (n8n's VersionedNodeType) gives one description per version. With `sources`, the same
+ * classes from their TypeScript files (under jest, which compiles them), so a test never
+ * checks a stale build.
+ * @param {string} [root] @param {{ sources?: boolean }} [options]
  */
-function loadPackage(root = ROOT) {
+function loadPackage(root = ROOT, { sources = false } = {}) {
 	const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 	/** @param {string} file */
 	const instanceOf = (file) => {
-		const full = path.join(root, file);
+		const full = path.join(
+			root,
+			sources ? file.replace(/^dist\//, '').replace(/\.js$/, '.ts') : file,
+		);
 		if (!fs.existsSync(full)) throw new Error(`${file} is missing: run npm run build first`);
 		const exported = Object.values(require(full)).find((value) => typeof value === 'function');
 		return new exported();
