@@ -4,8 +4,8 @@
 /**
  * A local fake of the Business Platform on loopback, for jest tests, benchmarks and demos.
  * It checks methods, paths, exact header names, content types and required fields as the
- * spec (/work/shared/platform-api.md) states them, keeps real state per business, records
- * every request, and can inject faults. See README.md in this folder.
+ * spec states them (docs/platform-api.md: what the package sends), keeps real state per
+ * business, records every request, and can inject faults. See README.md in this folder.
  *
  * One request goes through `handleRequest`: receive (log entry, body), `beforeRouting`
  * (request-level policies: rate limits, faults taken, latency and fault delays), then `answer` (routing, faults,

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Runs n8n's verification scanner (@n8n/scan-community-package, offline analyzePackage) on the
 # package exactly as `npm pack` ships it. The scanner installs into .cache/, not the project.
+# SCANNER_VERSION=latest runs the newest one, as n8n does at submission (.github/workflows/latest-n8n-checks.yml).
 set -euo pipefail
 
-SCANNER_VERSION=0.32.0
+SCANNER_VERSION="${SCANNER_VERSION:-0.32.0}"
+if [ "$SCANNER_VERSION" = latest ]; then
+	SCANNER_VERSION="$(npm view @n8n/scan-community-package version)"
+fi
+echo "n8n community package scanner $SCANNER_VERSION"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 scanner="$root/.cache/scanner-$SCANNER_VERSION"
 

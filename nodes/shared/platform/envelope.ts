@@ -1,11 +1,27 @@
 /**
- * The platform answers in one of three envelopes:
- *   { status, message, data }                       (most operations)
- *   { status, message, response }                   (HR)
- *   { status_code, code, hint, success, data }      (Management)
- * They are unwrapped here and nowhere else; a `false` status on HTTP 200 is a failure.
+ * The platform answers in one of three envelopes (ENVELOPES). They are unwrapped here and
+ * nowhere else, whichever module answers; a `false` status on HTTP 200 is a failure.
  */
 import type { IDataObject } from 'n8n-workflow';
+import type { PlatformModule } from './endpoints';
+
+export const ENVELOPES = {
+	data: '{ status, message, data }',
+	response: '{ status, message, response }',
+	success: '{ status_code, code, hint, success, data }',
+} as const;
+
+/**
+ * The envelope each module's answers come in, as the spec observed them: most use `data`, HR
+ * `response`, Management `success` (docs/platform-api.md is generated from this).
+ */
+export const MODULE_ENVELOPES: Partial<Record<PlatformModule, keyof typeof ENVELOPES>> = {
+	accounting: 'data',
+	ecommerce: 'data',
+	calendar: 'data',
+	hr: 'response',
+	management: 'success',
+};
 
 export interface Unwrapped {
 	ok: boolean;

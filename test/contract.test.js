@@ -1,0 +1,205 @@
+// @ts-check
+/**
+ * The saved-workflow contract (scripts/contract.js): the package keeps every committed
+ * snapshot in test/contract/, and the checker finds each kind of break in modified copies of
+ * the current package, while additions and a new node version that keeps the old one pass.
+ */
+const { contractOf, contractBreaks, loadPackage, snapshots } = require('../scripts/contract');
+
+/** @typedef {ReturnType<typeof loadPackage>} Package */
+/** @typedef {import('../scripts/contract').Property} Property */
+
+// The TypeScript sources, compiled by jest: what `npm run build` would put in dist/ now.
+const sources = loadPackage(undefined, { sources: true });
+const current = contractOf(sources);
+
+/**
+ * The breaks a change to a copy of the current package makes, against the current contract.
+ * @param {(copy: Package) => void} change
+ */
+function breaksAfter(change) {
+	/** @type {Package} */
+	const copy = JSON.parse(JSON.stringify(sources));
+	change(copy);
+	return contractBreaks(current, contractOf(copy));
+}
+
+/** @param {Package} pkg @param {string} name a node description by its type name */
+const node = (pkg, name) => {
+	const description = pkg.nodes.find((each) => each.name === name);
+	if (!description) throw new Error(`No node ${name}`);
+	return description;
+};
+/**
+ * The properties named `name` (every declaration) of a node or of a collection.
+ * @param {{ properties?: Property[], options?: Property[] }} holder @param {string} name
+ */
+const declared = (holder, name) => {
+	const found = (holder.properties ?? holder.options ?? []).filter((each) => each.name === name);
+	if (found.length === 0) throw new Error(`No property ${name}`);
+	return found;
+};
+/** @param {Package} pkg the Projects node's Task → Update "Update Fields" collection */
+const updateFields = (pkg) => declared(node(pkg, 'businessPlatformProjects'), 'updateFields')[0];
+
+test('the package keeps the contract of every committed snapshot', () => {
+	const all = snapshots();
+	expect(all.map(({ name }) => name)).toContain(`${current.version}.json`);
+	for (const { name, contract } of all)
+		expect([name, contractBreaks(contract, current)]).toEqual([name, []]);
+});
+
+test('the contract lists operations, parameter paths with type and default, option values, locator modes and credential fields', () => {
+	const projects = current.nodes.businessPlatformProjects['1'];
+	expect(projects.parameters.resource[0]).toMatchObject({
+		type: 'options',
+		default: 'task',
+		options: expect.arrayContaining(['task', 'workspace']),
+	});
+	expect(projects.operations['task/update']['updateFields.status'][0]).toMatchObject({
+		type: 'options',
+		options: expect.arrayContaining(['Not Started']),
+	});
+	expect(Object.keys(projects.operations['task/update'])).toEqual(
+		expect.arrayContaining(['taskId', 'updateFields.dueDate', 'assignments.assignment']),
+	);
+	const ecommerce = current.nodes.businessPlatformEcommerce['1'].operations;
+	const locator = Object.values(ecommerce).flatMap((parameters) =>
+		Object.values(parameters)
+			.flat()
+			.filter((variant) => variant.type === 'resourceLocator'),
+	);
+	expect(locator[0]).toMatchObject({ modes: ['list', 'id'], default: { mode: 'list', value: '' } });
+	expect(current.credentials.businessPlatformApi.language[0]).toMatchObject({
+		type: 'options',
+		default: 'en',
+	});
+});
+
+test('an unchanged copy keeps the contract', () => {
+	expect(breaksAfter(() => {})).toEqual([]);
+});
+
+test('a renamed parameter breaks it, also inside a collection', () => {
+	expect(
+		breaksAfter((pkg) => {
+			for (const taskId of declared(node(pkg, 'businessPlatformProjects'), 'taskId'))
+				taskId.name = 'taskIdentifier';
+		}),
+	).toContain('businessPlatformProjects v1 task/update: parameter "taskId" was removed or renamed');
+	expect(
+		breaksAfter((pkg) => {
+			declared(updateFields(pkg), 'dueDate')[0].name = 'due';
+		}),
+	).toContain(
+		'businessPlatformProjects v1 task/update: parameter "updateFields.dueDate" was removed or renamed',
+	);
+});
+
+test('a removed option value breaks it, and so does a removed operation or locator mode', () => {
+	expect(
+		breaksAfter((pkg) => {
+			const status = declared(updateFields(pkg), 'status')[0];
+			status.options = (status.options ?? []).filter((option) => option.value !== 'Not Started');
+		}),
+	).toContain(
+		'businessPlatformProjects v1 task/update: parameter "updateFields.status" lost option value "Not Started"',
+	);
+	expect(
+		breaksAfter((pkg) => {
+			for (const operation of declared(node(pkg, 'businessPlatformProjects'), 'operation'))
+				operation.options = (operation.options ?? []).filter((option) => option.value !== 'delete');
+		}),
+	).toContain('businessPlatformProjects v1: operation workspace/delete was removed or renamed');
+	const modeBreaks = breaksAfter((pkg) => {
+		for (const description of pkg.nodes)
+			for (const property of description.properties)
+				if (property.type === 'resourceLocator')
+					property.modes = (property.modes ?? []).filter((mode) => mode.name !== 'id');
+	});
+	expect(modeBreaks.join('\n')).toMatch(/lost resource-locator mode "id"/);
+});
+
+test('a changed default or type breaks it', () => {
+	expect(
+		breaksAfter((pkg) => {
+			declared(updateFields(pkg), 'binaryPropertyNames')[0].default = 'file';
+		}),
+	).toContain(
+		'businessPlatformProjects v1 task/update: parameter "updateFields.binaryPropertyNames" changed default from "data" to "file"',
+	);
+	expect(
+		breaksAfter((pkg) => {
+			declared(node(pkg, 'businessPlatformEcommerceTrigger'), 'simple')[0].default = false;
+		}),
+	).toContain(
+		'businessPlatformEcommerceTrigger v1 *: parameter "simple" changed default from true to false',
+	);
+	expect(
+		breaksAfter((pkg) => {
+			declared(updateFields(pkg), 'durationDays')[0].type = 'string';
+		}),
+	).toContain(
+		'businessPlatformProjects v1 task/update: parameter "updateFields.durationDays" changed type from number to string',
+	);
+});
+
+test('a renamed credential field or a changed field default breaks the saved credential', () => {
+	expect(
+		breaksAfter((pkg) => {
+			declared(pkg.credentials[0], 'businessKey')[0].name = 'businessId';
+		}),
+	).toContain('credential businessPlatformApi: parameter "businessKey" was removed or renamed');
+	expect(
+		breaksAfter((pkg) => {
+			declared(pkg.credentials[0], 'language')[0].default = 'de';
+		}),
+	).toContain(
+		'credential businessPlatformApi: parameter "language" changed default from "en" to "de"',
+	);
+});
+
+test('additions with defaults keep it: a new parameter, collection option, option value or operation', () => {
+	expect(
+		breaksAfter((pkg) => {
+			const projects = node(pkg, 'businessPlatformProjects');
+			projects.properties.push({
+				name: 'dryRun',
+				displayName: 'Dry Run',
+				type: 'boolean',
+				default: false,
+			});
+			(updateFields(pkg).options ?? []).push({ name: 'color', type: 'string', default: '' });
+			declared(updateFields(pkg), 'status')[0].options?.push({ name: 'Done', value: 'done' });
+			declared(projects, 'resource')[0].options?.push({ name: 'Board', value: 'board' });
+			pkg.credentials[0].properties.push({ name: 'region', type: 'string', default: '' });
+		}),
+	).toEqual([]);
+});
+
+test('a breaking change in a new node version passes while the old version keeps its contract', () => {
+	/** The Projects node declares version 1.1, whose Update Fields → Input Binary Fields default is "file" */
+	const inNewVersion = (/** @type {Package} */ pkg, /** @type {boolean} */ keepVersion1) => {
+		const projects = node(pkg, 'businessPlatformProjects');
+		projects.version = [1, 1.1];
+		const [old] = declared(projects, 'updateFields');
+		/** @type {Property} */
+		const changed = JSON.parse(JSON.stringify(old));
+		declared(changed, 'binaryPropertyNames')[0].default = 'file';
+		const show = old.displayOptions?.show ?? {};
+		if (keepVersion1) {
+			old.displayOptions = { show: { ...show, '@version': [1] } };
+			changed.displayOptions = { show: { ...show, '@version': [{ _cnd: { gte: 1.1 } }] } };
+		} else projects.properties.splice(projects.properties.indexOf(old), 1);
+		projects.properties.push(changed);
+	};
+	expect(breaksAfter((pkg) => inNewVersion(pkg, true))).toEqual([]);
+	expect(breaksAfter((pkg) => inNewVersion(pkg, false))).toContain(
+		'businessPlatformProjects v1 task/update: parameter "updateFields.binaryPropertyNames" changed default from "data" to "file"',
+	);
+	expect(
+		breaksAfter((pkg) => {
+			node(pkg, 'businessPlatformProjects').version = 2;
+		}),
+	).toContain('businessPlatformProjects v1: version 1 is no longer declared');
+});

@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * Workflows saved with earlier releases keep working: every file under
+ * test/e2e/saved-workflows/<version>/ (written once per release by scripts/saved-workflows.js:
+ * the examples that start by hand and one workflow per action node, parameters stored as n8n's
+ * editor stores them, only what differs from the defaults) is imported unchanged into the real
+ * n8n app with the current package and run with `n8n execute`: the run succeeds, and every node
+ * of this package in it gives items and no error.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const app = require('../../scripts/n8n-app');
+const { startSandbox } = require('../../sandbox/server');
+const { SAVED } = require('../../scripts/saved-workflows');
+
+/** Every saved workflow file: [version/file, path, workflow] */
+const SAVED_FILES = fs.readdirSync(SAVED).flatMap((version) =>
+	fs.readdirSync(path.join(SAVED, version)).map((file) => {
+		const full = path.join(SAVED, version, file);
+		return /** @type {[string, string, any]} */ ([
+			`${version}/${file}`,
+			full,
+			JSON.parse(fs.readFileSync(full, 'utf8')),
+		]);
+	}),
+);
+
+/** @type {any} */
+let sandbox;
+/** @type {NodeJS.ProcessEnv} */
+let env;
+/** @type {string} */
+let userFolder;
+
+beforeAll(async () => {
+	app.ensureN8nInstalled();
+	app.buildPackage();
+	sandbox = await startSandbox();
+	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-saved-'));
+	app.installPackageInto(userFolder);
+	const [port, brokerPort] = await app.freePorts(2);
+	// n8n execute prints the run data at log level info.
+	env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
+	await app.importIntoN8n(
+		env,
+		sandbox,
+		SAVED_FILES.map(([, file]) => file),
+	);
+}, 20 * 60_000);
+
+afterAll(() => {
+	sandbox?.close();
+	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+});
+
+test('the saved workflows include one per action node of this package', () => {
+	const saved = new Set(
+		SAVED_FILES.flatMap(([, , workflow]) =>
+			workflow.nodes.map((/** @type {{ type: string }} */ node) => node.type),
+		),
+	);
+	const manifest = JSON.parse(fs.readFileSync(path.join(app.ROOT, 'package.json'), 'utf8'));
+	const actionNodes = manifest.n8n.nodes
+		.map((/** @type {string} */ file) => path.basename(file, '.node.js'))
+		.filter((/** @type {string} */ name) => !name.endsWith('Trigger'))
+		.map(
+			(/** @type {string} */ name) =>
+				`${app.PACKAGE_NAME}.${name[0].toLowerCase()}${name.slice(1)}`,
+		);
+	expect(actionNodes.length).toBeGreaterThan(0);
+	for (const type of actionNodes) expect(saved).toContain(type);
+});
+
+test.each(SAVED_FILES)('%s runs unchanged', async (_name, _file, workflow) => {
+	const result = await app.n8nCli(['execute', `--id=${workflow.id}`, '--rawOutput'], env);
+	const run = app.executionResultOf(result.stdout);
+	if (!run || !app.executionSucceeded(run))
+		throw new Error(
+			`n8n execute ${workflow.id} failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
+		);
+	const ours = workflow.nodes.filter((/** @type {{ type: string }} */ node) =>
+		node.type.startsWith(`${app.PACKAGE_NAME}.`),
+	);
+	const ran = ours.filter(
+		(/** @type {{ name: string }} */ node) => run.data.resultData.runData[node.name],
+	);
+	expect(ran.length).toBeGreaterThan(0);
+	for (const node of ran) {
+		const items = run.data.resultData.runData[node.name][0]?.data?.main?.[0] ?? [];
+		expect([node.name, items.length > 0]).toEqual([node.name, true]);
+		for (const item of items) expect(item.json.error).toBeUndefined();
+	}
+});
