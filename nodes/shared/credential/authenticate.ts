@@ -5,6 +5,7 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ENDPOINTS, type CredentialHeaderSource, type EndpointId } from '../platform/endpoints';
+import { userTokenField } from './login';
 
 /**
  * The node never sees secret values. It presets each credential header with a placeholder
@@ -55,7 +56,8 @@ function resolvePlaceholder(
 	const business = colon < 0 ? '' : rest.slice(colon + 1);
 	if (source === 'businessKey') return parseBusinessKeys(credentials).get(business);
 	if (source === 'language') return String(credentials.language || 'en');
-	const value = credentials[source];
+	// The user token is the pasted one, or the login's (login.ts).
+	const value = credentials[source === 'userToken' ? userTokenField(credentials) : source];
 	return value === undefined || value === '' ? undefined : String(value);
 }
 
