@@ -18,6 +18,7 @@ import {
 	LOGIN_DEFAULTS,
 	LOGIN_PATH,
 	LOGIN_TOKEN_FIELD,
+	LOGIN_TOKEN_OWNER_FIELD,
 	USER_TOKEN_SOURCES,
 	logIn,
 } from '../nodes/shared/credential/login';
@@ -188,6 +189,15 @@ export class BusinessPlatformApi implements ICredentialType {
 			name: LOGIN_TOKEN_FIELD,
 			type: 'hidden',
 			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+		{
+			// Whose login the stored token is (Auth Base URL and Login Identifier): a token of
+			// another user is not used.
+			displayName: 'Login Token For',
+			name: LOGIN_TOKEN_OWNER_FIELD,
+			type: 'hidden',
+			typeOptions: { password: true },
 			default: '',
 		},
 		secret(

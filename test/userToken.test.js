@@ -6,27 +6,13 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { startForeignHost } = require('./harness/foreignHost');
+const { sandboxLoginCredentials } = require('../sandbox/credentials');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
 
 /** The credential logging in at the sandbox, with no token stored yet unless given. */
-function loginCredentials(overrides = {}) {
-	const { sandbox } = fixture;
-	return {
-		...fixture.credentials,
-		userToken: '',
-		userTokenSource: 'login',
-		authBaseUrl: sandbox.baseUrls.auth,
-		loginIdentifier: sandbox.credentials.loginEmail,
-		loginPassword: sandbox.credentials.loginPassword,
-		loginIdentifierField: 'email',
-		loginPasswordField: 'password',
-		loginTokenPath: 'data.token',
-		loginToken: '',
-		...overrides,
-	};
-}
+const loginCredentials = (overrides = {}) => sandboxLoginCredentials(fixture.sandbox, overrides);
 
 /** Skill → Create for each item, its type naming the item, so each record is found once. */
 function createSkills(
@@ -123,6 +109,20 @@ describe('User Token Source: Log In', () => {
 		expect(types).toHaveLength(1000);
 		expect(new Set(types).size).toBe(1000);
 		expect(JSON.stringify(json)).not.toContain('sbx_login_');
+	});
+
+	test('a token stored for another Auth Base URL or Login Identifier is not used: the next run logs in afresh', async () => {
+		const credentials = loginCredentials();
+		await createSkills(1, credentials);
+		const first = credentials.loginToken;
+		credentials.authBaseUrl = fixture.sandbox.baseUrls.auth.replace('127.0.0.1', 'localhost');
+		await createSkills(1, credentials);
+		expect(logins()).toHaveLength(2);
+		expect(credentials.loginToken).not.toBe(first);
+		expect(fixture.requestsFor('E7').map((r) => r.headers.user_token)).toEqual([
+			first,
+			credentials.loginToken,
+		]);
 	});
 
 	test('a token refused with 403 naming the token is renewed too', async () => {

@@ -23,6 +23,17 @@ export const USER_TOKEN_SOURCES = [
 /** The hidden field n8n keeps the login's token in (typeOptions.expirable). */
 export const LOGIN_TOKEN_FIELD = 'loginToken';
 
+/** The hidden field saying whose login the stored token is (loginTokenOwner). */
+export const LOGIN_TOKEN_OWNER_FIELD = 'loginTokenFor';
+
+/**
+ * Whose token the login gives: the login's address and identifier. A token stored for another
+ * owner (the user changed either field) is not used: the next run logs in afresh.
+ */
+export function loginTokenOwner(credentials: ICredentialDataDecryptedObject): string {
+	return `${String(credentials.authBaseUrl ?? '').trim()} ${String(credentials.loginIdentifier ?? '').trim()}`;
+}
+
 /** The login's path under the Auth Base URL ({auth_url}/api/login in the platform's spec). */
 export const LOGIN_PATH = '/api/login';
 
@@ -236,5 +247,8 @@ export async function logIn(
 			httpCode: statusCode,
 		});
 	}
-	return { [LOGIN_TOKEN_FIELD]: token.trim() };
+	return {
+		[LOGIN_TOKEN_FIELD]: token.trim(),
+		[LOGIN_TOKEN_OWNER_FIELD]: loginTokenOwner(credentials),
+	};
 }

@@ -15,6 +15,8 @@ import type { IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import {
 	LOGIN_TOKEN_FIELD,
+	LOGIN_TOKEN_OWNER_FIELD,
+	loginTokenOwner,
 	logsIn,
 	takeLoginFailure,
 	type LoginFailure,
@@ -89,8 +91,13 @@ export function checkLoginFields(run: PlatformRun, endpoint: Endpoint): void {
 function sessionOf(run: PlatformRun): TokenSession {
 	let session = sessions.get(run);
 	if (!session) {
-		// n8n logs in only for an empty string: a credential saved before this field existed lacks it.
-		if (typeof run.credentials[LOGIN_TOKEN_FIELD] !== 'string')
+		// n8n logs in only for an empty string: a credential saved before this field existed lacks
+		// it. A token stored for another Auth Base URL or Login Identifier is not this user's.
+		const owner = run.credentials[LOGIN_TOKEN_OWNER_FIELD];
+		if (
+			typeof run.credentials[LOGIN_TOKEN_FIELD] !== 'string' ||
+			owner !== loginTokenOwner(run.credentials)
+		)
 			run.credentials[LOGIN_TOKEN_FIELD] = '';
 		session = { generation: 0, fromLogin: false, proven: false };
 		sessions.set(run, session);
