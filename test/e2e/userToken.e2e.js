@@ -30,15 +30,15 @@ let userFolder;
 let port;
 
 /** A manual trigger, ITEMS skill types named by the execution (Set, Split Out), Skill -> Create for each. */
-function skillsWorkflow() {
+function skillsWorkflow(
+	trigger = { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+) {
 	const nodes = [
 		{
 			id: 'start',
 			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
 			position: [0, 0],
-			parameters: {},
+			...trigger,
 		},
 		{
 			id: 'list',
@@ -174,7 +174,7 @@ test(
 	10 * 60_000,
 );
 
-describe("the credential's Test in n8n (REST API, as the editor's Test button)", () => {
+describe("n8n start: the credential's Test (REST API, as the editor's Test button), a scheduled workflow", () => {
 	/** @type {import('node:child_process').ChildProcess | undefined} */
 	let n8n;
 	/** @type {string} */
@@ -235,4 +235,79 @@ describe("the credential's Test in n8n (REST API, as the editor's Test button)",
 		expect(result.message).not.toContain('wrong-password-77');
 		expect(sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['login']);
 	});
+
+	test(
+		'a scheduled workflow runs across token expiries with no failed execution',
+		async () => {
+			sandbox.reset();
+			sandbox.userTokens.configure({ maxUses: 2 * ITEMS });
+			/** @param {string} url @param {RequestInit} [init] */
+			const rest = async (url, init = {}) => {
+				const response = await fetch(`http://127.0.0.1:${port}/rest${url}`, {
+					...init,
+					headers: { 'Content-Type': 'application/json', cookie },
+				});
+				const text = await response.text();
+				if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${text}`);
+				const body = JSON.parse(text);
+				return body.data ?? body;
+			};
+			const { id: _manual, ...scheduled } = skillsWorkflow({
+				type: 'n8n-nodes-base.scheduleTrigger',
+				typeVersion: 1.2,
+				parameters: { rule: { interval: [{ field: 'seconds', secondsInterval: 2 }] } },
+			});
+			const created = await rest('/workflows', {
+				method: 'POST',
+				body: JSON.stringify({ ...scheduled, name: 'E2E scheduled skills with Log In' }),
+			});
+			await rest(`/workflows/${created.id}/activate`, {
+				method: 'POST',
+				body: JSON.stringify({ versionId: created.versionId }),
+			});
+			/** Created skills per execution id. */
+			const byExecution = () => {
+				/** @type {Map<string, string[]>} */
+				const runs = new Map();
+				for (const skill of sandbox.state.acme.skills) {
+					const match = /^e2e-(\d+)-\d+$/.exec(String(skill.type));
+					if (match) runs.set(match[1], [...(runs.get(match[1]) ?? []), skill.type]);
+				}
+				return runs;
+			};
+			const deadline = Date.now() + 180_000;
+			while (byExecution().size < 6 && Date.now() < deadline)
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			await rest(`/workflows/${created.id}/deactivate`, { method: 'POST', body: '{}' });
+			// Let an execution under way finish.
+			await new Promise((resolve) => setTimeout(resolve, 5000));
+
+			const runs = byExecution();
+			expect(runs.size).toBeGreaterThanOrEqual(6);
+			for (const types of runs.values()) {
+				expect(types).toHaveLength(ITEMS);
+				expect(new Set(types).size).toBe(ITEMS);
+			}
+			const requests = sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'E7');
+			const refused = requests.filter((/** @type {any} */ r) => r.status === 401);
+			expect(refused.length).toBeGreaterThan(0);
+			// Every create the expiry refused was carried out when sent again.
+			for (const request of refused) {
+				const type = request.body.value.type;
+				expect(
+					requests.filter((/** @type {any} */ r) => r.status === 200 && r.body.value.type === type),
+				).toHaveLength(1);
+			}
+			// One login per expiry: a token serves two executions.
+			const logins = sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'login');
+			expect(logins.length).toBeLessThanOrEqual(Math.ceil(runs.size / 2) + 1);
+			const executions = await rest(
+				`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: created.id }))}`,
+			);
+			const results = executions.results ?? executions;
+			expect(results.length).toBeGreaterThanOrEqual(runs.size);
+			expect(results.filter((/** @type {any} */ e) => e.status !== 'success')).toEqual([]);
+		},
+		5 * 60_000,
+	);
 });
