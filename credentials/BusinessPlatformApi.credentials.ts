@@ -1,8 +1,11 @@
 import type {
 	IAuthenticate,
 	Icon,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -11,6 +14,14 @@ import {
 	credentialHeadersOf,
 	fillCredentialHeaders,
 } from '../nodes/shared/credential/authenticate';
+import {
+	LOGIN_DEFAULTS,
+	LOGIN_PATH,
+	LOGIN_TOKEN_FIELD,
+	LOGIN_TOKEN_OWNER_FIELD,
+	USER_TOKEN_SOURCES,
+	logIn,
+} from '../nodes/shared/credential/login';
 import { credentialFieldUsage } from '../nodes/shared/credential/usage';
 import { ENDPOINTS } from '../nodes/shared/platform/endpoints';
 import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/node/validation';
@@ -44,6 +55,23 @@ const baseUrl = (name: string, description: string): INodeProperties =>
 		placeholder: `https://${label(name).split(' ')[0].toLowerCase()}.example.com`,
 		description: `${description} Leave empty if you do not use these operations.`,
 	});
+
+/** Shown only when the credential logs in for its User Token. */
+const whenLoggingIn = { show: { userTokenSource: ['login'] } };
+
+/** The nodes that send the user token: the login's fields serve them. */
+const LOGIN_HINT = `With "Log In". ${credentialFieldUsage('userToken')}`;
+
+/** A login setting whose default is an assumption about the unpublished login (README: User Token). */
+const loginSetting = (name: keyof typeof LOGIN_DEFAULTS, description: string): INodeProperties => ({
+	displayName: label(name),
+	name,
+	type: 'string',
+	default: LOGIN_DEFAULTS[name],
+	displayOptions: whenLoggingIn,
+	description,
+	hint: `"${LOGIN_DEFAULTS[name]}" is an assumption: the platform does not publish its login. Change it if its login differs.`,
+});
 
 const pathPrefix = (name: string, placeholder: string, url: string): INodeProperties =>
 	used({
@@ -101,7 +129,77 @@ export class BusinessPlatformApi implements ICredentialType {
 				'Other businesses this credential may act for, as name=key pairs separated by commas or new lines; each name once, and a key cannot contain a comma. A node picks one by name with its Business option; the Business Key above is used otherwise.',
 			hint: 'Optional. Used by every node whose Business option names one of these businesses.',
 		},
-		secret('userToken', "Token of the platform user the calls act as, from the platform's login"),
+		// A choice of how the token is got, not a secret; the rule reads "token" in the name.
+		// eslint-disable-next-line @n8n/community-nodes/credential-password-field
+		{
+			displayName: label('userTokenSource'),
+			name: 'userTokenSource',
+			type: 'options',
+			options: USER_TOKEN_SOURCES,
+			default: 'paste',
+			hint: credentialFieldUsage('userToken'),
+			description:
+				"How the credential gets the User Token: one you paste (it stops working when the platform expires it), or by logging in with a platform user's login, which it repeats by itself whenever the platform refuses an expired token",
+		},
+		{
+			...secret(
+				'userToken',
+				"Token of the platform user the calls act as, from the platform's login",
+			),
+			displayOptions: { show: { userTokenSource: ['paste'] } },
+		},
+		{
+			displayName: label('authBaseUrl'),
+			name: 'authBaseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://auth.example.com',
+			displayOptions: whenLoggingIn,
+			description: `Address of the platform's login ({auth_url}): the credential posts to this address + ${LOGIN_PATH}`,
+			hint: LOGIN_HINT,
+		},
+		{
+			displayName: label('loginIdentifier'),
+			name: 'loginIdentifier',
+			type: 'string',
+			default: '',
+			placeholder: 'name@example.com',
+			displayOptions: whenLoggingIn,
+			description: 'The email address (or other login name) of the platform user the calls act as',
+			hint: LOGIN_HINT,
+		},
+		{
+			...secret('loginPassword', 'Password of that platform user'),
+			displayOptions: whenLoggingIn,
+			hint: LOGIN_HINT,
+		},
+		loginSetting(
+			'loginIdentifierField',
+			'Name of the JSON field the login identifier is sent under',
+		),
+		loginSetting('loginPasswordField', 'Name of the JSON field the password is sent under'),
+		loginSetting(
+			'loginTokenPath',
+			"Where the token is in the login's JSON answer, as field names joined by dots",
+		),
+		{
+			// The login's token: n8n runs preAuthentication whenever it is empty and stores the
+			// result encrypted with the credential; a node empties it to renew the token.
+			displayName: 'Login Token',
+			name: LOGIN_TOKEN_FIELD,
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+		{
+			// Whose login the stored token is (Auth Base URL and Login Identifier): a token of
+			// another user is not used.
+			displayName: 'Login Token For',
+			name: LOGIN_TOKEN_OWNER_FIELD,
+			type: 'hidden',
+			typeOptions: { password: true },
+			default: '',
+		},
 		secret(
 			'clientUuid',
 			'Client identifier issued by the platform support team. Sent as the uuid header.',
@@ -135,7 +233,7 @@ export class BusinessPlatformApi implements ICredentialType {
 		},
 		{
 			displayName:
-				'The Test button lists one news item: it checks the Ecommerce Base URL, API Key, API Connection and Business Key. The other fields are checked by the first run of an operation that uses them, whose error names the field to fix.',
+				'The Test button lists one news item: it checks the Ecommerce Base URL, API Key, API Connection and Business Key. With User Token Source "Log In" it logs in first, which checks the login fields. The other fields are checked by the first run of an operation that uses them, whose error names the field to fix.',
 			name: 'testNotice',
 			type: 'notice',
 			default: '',
@@ -144,6 +242,15 @@ export class BusinessPlatformApi implements ICredentialType {
 
 	// Each operation presets the exact header names it needs; this fills in their values.
 	authenticate: IAuthenticate = fillCredentialHeaders;
+
+	// With User Token Source "Log In": n8n calls this when the Login Token is empty (first use,
+	// or emptied by a node after the platform refused it) and stores what it returns.
+	async preAuthentication(
+		this: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+	): Promise<IDataObject> {
+		return await logIn(this, credentials);
+	}
 
 	// The test lists one news item (listNews, E16): it proves the Ecommerce Base URL and the keys most
 	// operations share (API Key, API Connection, Business Key). n8n's verification rules allow

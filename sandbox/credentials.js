@@ -29,4 +29,27 @@ function sandboxCredentials(sandbox, overrides = {}) {
 	};
 }
 
-module.exports = { sandboxCredentials };
+/**
+ * The same credential getting its User Token by logging in at the sandbox (User Token Source
+ * "Log In", the login's default field names and token path), with no token stored yet.
+ * @param {any} sandbox the object returned by startSandbox
+ * @param {Record<string, any>} [overrides]
+ * @returns {Record<string, any>}
+ */
+function sandboxLoginCredentials(sandbox, overrides = {}) {
+	return sandboxCredentials(sandbox, {
+		userTokenSource: 'login',
+		userToken: '',
+		authBaseUrl: sandbox.baseUrls.auth,
+		loginIdentifier: sandbox.credentials.loginEmail,
+		loginPassword: sandbox.credentials.loginPassword,
+		loginIdentifierField: 'email',
+		loginPasswordField: 'password',
+		loginTokenPath: 'data.token',
+		loginToken: '',
+		loginTokenFor: '',
+		...overrides,
+	});
+}
+
+module.exports = { sandboxCredentials, sandboxLoginCredentials };

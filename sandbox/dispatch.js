@@ -20,6 +20,7 @@ const { languageOf, mimeOf } = require('./request');
  * @property {Record<string, any>} state  per business, e.g. state.acme.tasks
  * @property {Array<{ id: number, name_ar: string, name_en: string }>} districts
  * @property {string} url                 the sandbox's root URL
+ * @property {import('./userTokens').UserTokens} userTokens  tokens the login issued, and their expiry
  */
 
 /**
@@ -39,10 +40,10 @@ function businessOf(route, req, businessByKey) {
  * The credential headers the route needs, present and right: a 401 otherwise.
  * @param {import('./routes').Route} route
  * @param {import('node:http').IncomingMessage} req
- * @param {Map<string, BusinessName>} businessByKey
+ * @param {Pick<Platform, 'businessByKey' | 'userTokens'>} platform
  * @returns {{ business: BusinessName | null } | { refused: Result }}
  */
-function authenticate(route, req, businessByKey) {
+function authenticate(route, req, { businessByKey, userTokens }) {
 	/** @type {BusinessName | null} */
 	let business = null;
 	for (const name of route.auth) {
@@ -56,10 +57,16 @@ function authenticate(route, req, businessByKey) {
 				},
 			};
 		}
+		// A user token is the fixed (pasted) one or one the login issued, until it expires.
+		const check =
+			credential === 'userToken' && value !== CREDENTIALS.userToken
+				? userTokens.use(String(value))
+				: undefined;
+		if (check === 'expired') return { refused: userTokens.refusal() };
 		const valid =
 			credential === 'business'
 				? (business = businessByKey.get(String(value)) ?? null) !== null
-				: value === CREDENTIALS[credential];
+				: check === 'valid' || value === CREDENTIALS[credential];
 		if (!valid)
 			return {
 				refused: {
@@ -123,7 +130,7 @@ function checkRequest(route, req, contentType, body) {
  * @returns {Result}
  */
 function callOperation({ route, params, module }, req, rec, body, platform) {
-	const auth = authenticate(route, req, platform.businessByKey);
+	const auth = authenticate(route, req, platform);
 	if ('refused' in auth) return auth.refused;
 	const refused = checkRequest(route, req, rec.contentType, body);
 	if (refused) return refused;
@@ -139,7 +146,11 @@ function callOperation({ route, params, module }, req, rec, body, platform) {
 		text: body.text,
 		lang: languageOf(typeof langHeader === 'string' ? langHeader : undefined) ?? 'en',
 		moduleUrl: `${platform.url}/${module}`,
-		shared: { districts: platform.districts, credentials: CREDENTIALS },
+		shared: {
+			districts: platform.districts,
+			credentials: CREDENTIALS,
+			userTokens: platform.userTokens,
+		},
 	});
 }
 

@@ -19,6 +19,7 @@ const { splitTarget, headersAsSent, readBody, parseBody } = require('./request')
 const { businessOf, callOperation } = require('./dispatch');
 const { createFaultQueue, faultAnswers, faultAnswer } = require('./faults');
 const { createPushback } = require('./pushback');
+const { createUserTokens } = require('./userTokens');
 
 const MODULES = /** @type {const} */ ([
 	'accounting',
@@ -319,7 +320,7 @@ async function startSandbox(options = {}) {
 		maxBodyBytes,
 		latency: Math.max(0, options.latencyMs ?? 0),
 		match: createRouter(routes),
-		platform: { businessByKey, state, districts, url: '' },
+		platform: { businessByKey, state, districts, url: '', userTokens: createUserTokens() },
 		requests: [],
 		faults: createFaultQueue(new Set(routes.map((r) => r.operation))),
 		seq: 0,
@@ -367,6 +368,8 @@ async function startSandbox(options = {}) {
 		server,
 		/** Rate limits, jitter and in-flight measurements (pushback.js; README.md, "Rate limits and latency"). */
 		pushback: sb.pushback,
+		/** Tokens the login issued: `configure({ lifetimeMs, maxUses, refusal })`, `expireAll()`, `logins` (userTokens.js). */
+		userTokens: sb.platform.userTokens,
 
 		/**
 		 * Queue a fault for matching requests.
@@ -399,6 +402,7 @@ async function startSandbox(options = {}) {
 			sb.seq = 0;
 			sb.epoch++;
 			sb.pushback.reset();
+			sb.platform.userTokens.reset();
 		},
 
 		/**

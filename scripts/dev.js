@@ -17,6 +17,7 @@ const path = require('node:path');
 
 const app = require('./n8n-app');
 const { startSandbox } = require('../sandbox/server');
+const { sandboxLoginCredentials } = require('../sandbox/credentials');
 
 /** What to stop when the command fails. @type {(() => void)[]} */
 const cleanups = [];
@@ -31,6 +32,13 @@ const USER_FOLDER =
 		app.N8N_VERSION === app.TESTED_N8N_VERSIONS[0] ? 'dev-n8n' : `dev-n8n-${app.N8N_VERSION}`,
 	);
 const N8N_LOG = path.join(USER_FOLDER, 'n8n.log');
+/** The second credential: the same keys, its User Token got by logging in at the sandbox. */
+const LOGIN_CREDENTIAL = {
+	id: 'bpSandboxLoginCredential',
+	name: 'Business Platform (sandbox, Log In)',
+};
+/** How long the sandbox's login tokens live in `npm run dev`: long enough to try, short enough to see a renewal. */
+const DEV_TOKEN_LIFETIME_MS = 5 * 60_000;
 /** How many of n8n's last output lines are kept to explain an exit. */
 const LAST_LINES = 40;
 
@@ -129,6 +137,10 @@ async function main() {
 	await app
 		.importIntoN8n(env, sandbox, examples)
 		.catch((/** @type {Error} */ error) => fail(error.message));
+	await importLoginCredential(env, sandbox).catch((/** @type {Error} */ error) =>
+		fail(error.message),
+	);
+	sandbox.userTokens.configure({ lifetimeMs: DEV_TOKEN_LIFETIME_MS });
 
 	const log = fs.createWriteStream(N8N_LOG);
 	const last = new LastLines();
@@ -169,11 +181,33 @@ n8n ${app.N8N_VERSION} is running with ${app.PACKAGE_NAME} loaded.
 
   Editor:   http://localhost:${N8N_PORT}
   Log in:   ${app.OWNER.email} / ${app.OWNER.password}
-  Sandbox:  ${sandbox.url} (credential "${app.CREDENTIAL_NAME}" points at it)
+  Sandbox:  ${sandbox.url} (credentials "${app.CREDENTIAL_NAME}", a pasted user token,
+            and "${LOGIN_CREDENTIAL.name}", which logs in; the sandbox's login
+            tokens expire after ${DEV_TOKEN_LIFETIME_MS / 60_000} minutes, and that credential renews them)
   Ports:    n8n ${N8N_PORT}, sandbox ${sandbox.port}, n8n's task broker ${brokerPort}
   n8n log:  ${N8N_LOG}
 
 Press Ctrl-C to stop n8n and the sandbox.`);
+}
+
+/**
+ * Imports the credential with User Token Source "Log In", beside the one importIntoN8n
+ * imports (a pasted token): both ways of getting the user token are there to try.
+ * @param {NodeJS.ProcessEnv} env @param {any} sandbox
+ */
+async function importLoginCredential(env, sandbox) {
+	const scratch = fs.mkdtempSync(path.join(String(env.N8N_USER_FOLDER), 'import-'));
+	const file = path.join(scratch, 'login-credential.json');
+	fs.writeFileSync(
+		file,
+		JSON.stringify([
+			{ ...LOGIN_CREDENTIAL, type: 'businessPlatformApi', data: sandboxLoginCredentials(sandbox) },
+		]),
+	);
+	const imported = await app.n8nCli(['import:credentials', `--input=${file}`], env);
+	fs.rmSync(scratch, { recursive: true, force: true });
+	if (imported.status !== 0)
+		throw new Error(`n8n import:credentials failed (exit ${imported.status}):\n${imported.stderr}`);
 }
 
 main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

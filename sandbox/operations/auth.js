@@ -1,7 +1,11 @@
 // @ts-check
 'use strict';
 
-/** Login at {auth_url}/api/login (its shape is not in the spec; a minimal stand-in). */
+/**
+ * Login at {auth_url}/api/login (its shape is not in the spec; a stand-in with the shape the
+ * credential assumes by default: JSON email and password, the token at data.token). Each login
+ * issues a new token that expires as the test sets it (../userTokens.js).
+ */
 
 const { Validator } = require('../validation');
 const { say, ok, unprocessable } = require('./common');
@@ -36,7 +40,7 @@ function login(ctx) {
 		status: true,
 		message: say(MESSAGES.loggedIn, ctx.lang),
 		data: {
-			token: creds.userToken,
+			token: ctx.shared.userTokens.issue(),
 			token_type: 'Bearer',
 			user: { id: 42, name: 'Sandbox Demo User', email },
 		},

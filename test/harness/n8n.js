@@ -51,6 +51,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(data) {
 		super();
 		this.data = data;
+		/** What preAuthentication stored, in order. @type {Array<Record<string, any>>} */
+		this.stored = [];
 	}
 	getParentTypes() {
 		return [];
@@ -63,8 +65,25 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		const authenticate = /** @type {Function} */ (credentialType.authenticate);
 		return authenticate(credentials, requestOptions);
 	}
-	async preAuthentication() {
-		return undefined;
+	/**
+	 * As n8n's own CredentialsHelper (packages/cli credentials-helper.ts, 2.41): the
+	 * credential's preAuthentication runs when its hidden expirable field is empty (or
+	 * n8n saw the credential expire), its output is stored with the credential (here: in the
+	 * test's credential object, which the next run reads) and assigned to the credential
+	 * object of the request.
+	 * @type {ICredentialsHelper['preAuthentication']}
+	 */
+	async preAuthentication(helpers, credentials, _typeName, node, credentialsExpired) {
+		const expirable = credentialType.properties.find(
+			(property) => property.type === 'hidden' && property.typeOptions?.expirable === true,
+		);
+		if (!expirable || typeof credentialType.preAuthentication !== 'function') return undefined;
+		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
+		const output = await credentialType.preAuthentication.call(helpers, credentials);
+		if (output[expirable.name] === undefined || !node.credentials) return undefined;
+		Object.assign(this.data, output);
+		this.stored.push(output);
+		return Object.assign(credentials, output);
 	}
 	async runPreAuthentication() {
 		return undefined;

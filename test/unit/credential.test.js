@@ -89,6 +89,8 @@ test('every secret field is a password field', () => {
 		'businessKey',
 		'additionalBusinessKeys',
 		'userToken',
+		'loginPassword',
+		'loginToken',
 		'clientUuid',
 		'platformKey',
 	];
@@ -134,7 +136,16 @@ test('fields come in the order users need them: keys, token and ids, base URLs, 
 		'apiConnection',
 		'businessKey',
 		'additionalBusinessKeys',
+		'userTokenSource',
 		'userToken',
+		'authBaseUrl',
+		'loginIdentifier',
+		'loginPassword',
+		'loginIdentifierField',
+		'loginPasswordField',
+		'loginTokenPath',
+		'loginToken',
+		'loginTokenFor',
 		'clientUuid',
 		'platformKey',
 		'platform',
@@ -158,7 +169,7 @@ test('each field hints which nodes use it, derived from the endpoint table', () 
 	expect(hints.favoritesPathPrefix).toBe('Used by the Ecommerce node (Toggle Favorite).');
 	expect(hints.businessKey).toContain('the Ecommerce node (all but Get District)');
 	for (const property of credential.properties.filter(
-		(p) => !['language', 'testNotice'].includes(p.name),
+		(p) => !['language', 'testNotice'].includes(p.name) && p.type !== 'hidden',
 	)) {
 		expect([property.name, typeof property.hint]).toEqual([property.name, 'string']);
 	}

@@ -7,6 +7,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 import { ENDPOINTS, type CredentialHeaderSource, type EndpointId } from '../platform/endpoints';
 import { CREDENTIAL_FIELD_LABELS, credentialText } from './fields';
 import { ParameterError } from '../errors/classes';
+import { userTokenField } from './login';
 
 /**
  * The node never sees secret values. It presets each credential header with a placeholder
@@ -93,7 +94,11 @@ function resolvePlaceholder(
 	const business = colon < 0 ? '' : rest.slice(colon + 1);
 	if (source === 'businessKey') return parseBusinessKeys(credentials).get(business);
 	if (source === 'language') return credentialText(credentials, 'language') || 'en';
-	return credentialText(credentials, source) || undefined;
+	// The user token is the pasted one, or the login's (login.ts).
+	return (
+		credentialText(credentials, source === 'userToken' ? userTokenField(credentials) : source) ||
+		undefined
+	);
 }
 
 /** The credential's `authenticate`: fills the placeholders the transport preset. */

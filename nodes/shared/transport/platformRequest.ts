@@ -43,6 +43,7 @@ import {
 	retryAfterMs,
 } from './retries';
 import type { PlatformRun } from './run';
+import { sendWithUserToken } from './userToken';
 import { TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
 /** The n8n contexts a request is sent from: a node's execute(), a picker, the trigger's poll(). */
@@ -98,7 +99,17 @@ export async function platformRequest(
 		}
 
 		const sentAt = Date.now();
-		const attempt = await sendFollowingRedirects(this, run, endpoint, itemIndex, options, input);
+		let sent: Awaited<ReturnType<typeof sendWithUserToken>> | undefined;
+		try {
+			// The user token renewed where the platform refuses it (userToken.ts).
+			sent = await sendWithUserToken(run, endpoint, itemIndex, options, prepare, (request) =>
+				sendFollowingRedirects(this, run, endpoint, itemIndex, request, input),
+			);
+		} finally {
+			// A failed login (or a body that cannot be rebuilt) gives the slot back before the failure goes on.
+			if (!sent) release('neutral');
+		}
+		const { attempt, notes: tokenNotes } = sent;
 		if (attempt instanceof NodeApiError) {
 			// A redirect the node does not follow fails the item: the slot goes back first.
 			release('neutral');
@@ -142,6 +153,7 @@ export async function platformRequest(
 				);
 			}
 			if (mayHaveActed(endpoint.retry, attempt, retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
+			notes.push(...tokenNotes);
 			throw failureError(run, endpoint, itemIndex, attempt, tries + refusals, notes, input);
 		}
 		await pauseFor(retryAfter ?? backoffDelay(settings, tries), run.cancelSignal);

@@ -8,6 +8,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credential/authenticate';
 import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
+import { logsIn } from '../credential/login';
 import { ParameterError } from '../errors/classes';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../platform/endpoints';
 import type { PlatformRun } from './run';
 import { limitKey } from './sharedLimits';
+import { checkLoginFields } from './userToken';
 import {
 	assertHeaderSafe,
 	isBlank,
@@ -141,6 +143,8 @@ function buildHeaders(
 				run.businessKeys.get(business) ?? '',
 				`The business key of "${business || 'default'}"`,
 			);
+		} else if (source === 'userToken' && logsIn(run.credentials)) {
+			checkLoginFields(run, endpoint);
 		} else {
 			assertHeaderSafe(
 				credentialField(run, source, endpoint),

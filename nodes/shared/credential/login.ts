@@ -1,0 +1,254 @@
+/**
+ * The User Token by login: the credential's fields for it, the login request, where the token
+ * is in the answer and what a failed login tells the user. The platform publishes neither the
+ * login's request nor its answer (platform-api.md: "not shown"), so the names it sends the
+ * identifier and password under and the token's place in the answer are credential fields,
+ * with defaults that are assumptions (README: User Token).
+ *
+ * n8n runs the login: the credential's `preAuthentication` calls logIn when the hidden,
+ * expirable `loginToken` field is empty, stores the token encrypted with the credential and
+ * hands it to every later execution (transport/userToken.ts empties the field to renew it).
+ */
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
+
+import { isRecord, errorMessageOf, parseBody, valueAt } from '../platform/envelope';
+import { toBaseUrl } from '../node/validation';
+
+/** User Token Source: paste a token (the default, as every credential saved before has it) or log in. */
+export const USER_TOKEN_SOURCES = [
+	{ name: 'Paste a Token', value: 'paste' },
+	{ name: 'Log In', value: 'login' },
+];
+
+/** The hidden field n8n keeps the login's token in (typeOptions.expirable). */
+export const LOGIN_TOKEN_FIELD = 'loginToken';
+
+/** The hidden field saying whose login the stored token is (loginTokenOwner). */
+export const LOGIN_TOKEN_OWNER_FIELD = 'loginTokenFor';
+
+/**
+ * Whose token the login gives: the login's address and identifier. A token stored for another
+ * owner (the user changed either field) is not used: the next run logs in afresh.
+ */
+export function loginTokenOwner(credentials: ICredentialDataDecryptedObject): string {
+	return `${String(credentials.authBaseUrl ?? '').trim()} ${String(credentials.loginIdentifier ?? '').trim()}`;
+}
+
+/** The login's path under the Auth Base URL ({auth_url}/api/login in the platform's spec). */
+export const LOGIN_PATH = '/api/login';
+
+/** Assumed shape of the login, each changeable in the credential. */
+export const LOGIN_DEFAULTS = {
+	loginIdentifierField: 'email',
+	loginPasswordField: 'password',
+	loginTokenPath: 'data.token',
+};
+
+/** Longest wait for the login's answer. */
+const LOGIN_TIMEOUT_MS = 30_000;
+
+/** Whether the credential gets its User Token by logging in. */
+export function logsIn(credentials: ICredentialDataDecryptedObject): boolean {
+	return credentials.userTokenSource === 'login';
+}
+
+/** The credential field whose value the user-token headers carry. */
+export function userTokenField(credentials: ICredentialDataDecryptedObject): string {
+	return logsIn(credentials) ? LOGIN_TOKEN_FIELD : 'userToken';
+}
+
+/** What a failed login tells the user: what failed, what to check, the platform's words. */
+export interface LoginFailure {
+	message: string;
+	check: string;
+	platformMessage?: string;
+	httpCode?: number;
+}
+
+/**
+ * The failure of the last login, per credential object. n8n calls preAuthentication with the
+ * very object the transport handed to the request (credentialsDecrypted), so the transport
+ * reads the failure here instead of parsing n8n's wrapped error.
+ */
+const failures = new WeakMap<object, LoginFailure>();
+
+export function takeLoginFailure(credentials: object): LoginFailure | undefined {
+	const failure = failures.get(credentials);
+	failures.delete(credentials);
+	return failure;
+}
+
+const quote = (label: string) => `"${label}"`;
+
+/** Secret values a login's texts never show: the password, and any token it got. */
+function redactLogin(credentials: ICredentialDataDecryptedObject, text: string): string {
+	let clean = text;
+	for (const secret of [credentials.loginPassword, credentials[LOGIN_TOKEN_FIELD]]) {
+		if (typeof secret === 'string' && secret.length >= 4)
+			clean = clean.split(secret).join('[redacted]');
+	}
+	return clean;
+}
+
+/** Thrown out of preAuthentication; n8n shows its message (the credential's Test does). */
+class LoginError extends Error {
+	constructor(failure: LoginFailure) {
+		const said = failure.platformMessage ? ` The platform said: "${failure.platformMessage}"` : '';
+		super(`${failure.message}. ${failure.check}${said}`);
+		this.name = 'LoginError';
+	}
+}
+
+function fail(credentials: ICredentialDataDecryptedObject, failure: LoginFailure): never {
+	const clean: LoginFailure = {
+		...failure,
+		message: redactLogin(credentials, failure.message),
+		check: redactLogin(credentials, failure.check),
+		platformMessage:
+			failure.platformMessage && redactLogin(credentials, failure.platformMessage).slice(0, 300),
+	};
+	failures.set(credentials, clean);
+	throw new LoginError(clean);
+}
+
+const CHECK_LOGIN =
+	'Check the credential\'s "Login Identifier" and "Login Password"; if the platform\'s login takes them under other names, set "Login Identifier Field" and "Login Password Field"';
+
+/** Field names of the answer, never their values: where a token might be, for Login Token Path. */
+function fieldPaths(value: unknown, prefix = '', out: string[] = []): string[] {
+	if (!isRecord(value) || out.length >= 12) return out;
+	for (const [key, child] of Object.entries(value)) {
+		const path = prefix ? `${prefix}.${key}` : key;
+		if (isRecord(child)) fieldPaths(child, path, out);
+		else out.push(path);
+		if (out.length >= 12) break;
+	}
+	return out;
+}
+
+/** The login's address, or the failure naming Auth Base URL. */
+export function loginUrl(credentials: ICredentialDataDecryptedObject): string {
+	try {
+		return toBaseUrl(credentials.authBaseUrl, 'The credential field "Auth Base URL"') + LOGIN_PATH;
+	} catch (error) {
+		return fail(credentials, {
+			message: `Log in failed: ${(error as Error).message}`,
+			check: 'Enter the address of the platform\'s login in the credential\'s "Auth Base URL"',
+		});
+	}
+}
+
+/**
+ * Logs in and returns the token under LOGIN_TOKEN_FIELD; with a pasted token, nothing. Never
+ * follows a redirect (the password would go with it) and never shows the answer: a failure
+ * names the step and the credential fields to check, with the platform's own message.
+ */
+export async function logIn(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IDataObject> {
+	if (!logsIn(credentials)) return {};
+	const url = loginUrl(credentials);
+	const identifierField =
+		String(credentials.loginIdentifierField ?? '').trim() || LOGIN_DEFAULTS.loginIdentifierField;
+	const passwordField =
+		String(credentials.loginPasswordField ?? '').trim() || LOGIN_DEFAULTS.loginPasswordField;
+	const tokenPath =
+		String(credentials.loginTokenPath ?? '').trim() || LOGIN_DEFAULTS.loginTokenPath;
+	for (const [field, label] of [
+		['loginIdentifier', 'Login Identifier'],
+		['loginPassword', 'Login Password'],
+	]) {
+		if (String(credentials[field] ?? '') === '') {
+			fail(credentials, {
+				message: `Log in failed: the credential field "${label}" is empty`,
+				check: `Enter the ${label.toLowerCase()} of the platform user the calls act as`,
+			});
+		}
+	}
+
+	let response: { statusCode: number; body: unknown; headers: IDataObject };
+	try {
+		response = (await helper.helpers.httpRequest({
+			method: 'POST',
+			url,
+			headers: {
+				'Content-Type': 'application/json',
+				Accept: 'application/json',
+				'Accept-Language': String(credentials.language || 'en'),
+			},
+			body: JSON.stringify({
+				[identifierField]: String(credentials.loginIdentifier),
+				[passwordField]: String(credentials.loginPassword),
+			}),
+			timeout: LOGIN_TIMEOUT_MS,
+			disableFollowRedirect: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			encoding: 'text',
+			json: false,
+		})) as typeof response;
+	} catch {
+		// The network error's own text may carry the address and its code, which n8n rewrites.
+		return fail(credentials, {
+			message: 'Log in failed: the platform\'s login at the "Auth Base URL" could not be reached',
+			check: 'Check the credential\'s "Auth Base URL", and that the platform is reachable from n8n',
+		});
+	}
+
+	const { statusCode } = response;
+	const { value } = parseBody(response.body);
+	const platformMessage = errorMessageOf(value);
+	if (statusCode >= 300 && statusCode < 400) {
+		const location = response.headers?.location;
+		const target =
+			typeof location === 'string' && URL.canParse(location, url)
+				? new URL(location, url).origin
+				: 'an address it did not give';
+		return fail(credentials, {
+			message: `Log in failed: the login answered with a redirect (HTTP ${statusCode}) to ${target}, which the credential does not follow, so the password is not sent there`,
+			check: `Put the login's own address in the credential's "Auth Base URL" (the login is ${quote('Auth Base URL')} + ${LOGIN_PATH})`,
+			httpCode: statusCode,
+		});
+	}
+	if (statusCode === 404 || statusCode === 405) {
+		return fail(credentials, {
+			message: `Log in failed: nothing answers at the "Auth Base URL" + ${LOGIN_PATH} (HTTP ${statusCode})`,
+			check: 'Check the credential\'s "Auth Base URL"',
+			platformMessage,
+			httpCode: statusCode,
+		});
+	}
+	if (statusCode >= 500) {
+		return fail(credentials, {
+			message: `Log in failed: the platform's login failed with a server error (HTTP ${statusCode})`,
+			check:
+				"This is usually temporary: run again later. If it keeps failing, contact the platform's support",
+			platformMessage,
+			httpCode: statusCode,
+		});
+	}
+	const refused =
+		statusCode >= 400 || (isRecord(value) && (value.status === false || value.success === false));
+	if (refused) {
+		return fail(credentials, {
+			message: 'Log in failed: the platform refused the login',
+			check: CHECK_LOGIN,
+			platformMessage,
+			httpCode: statusCode,
+		});
+	}
+	const token = valueAt(value, tokenPath);
+	if (typeof token !== 'string' || token.trim() === '') {
+		const fields = fieldPaths(value);
+		return fail(credentials, {
+			message: `Log in failed: the login's answer has no token at "${tokenPath}"`,
+			check: `Set the credential's "Login Token Path" to where the answer holds the token${fields.length ? ` (the answer has the fields ${fields.join(', ')})` : ' (the answer is not a JSON object)'}`,
+			httpCode: statusCode,
+		});
+	}
+	return {
+		[LOGIN_TOKEN_FIELD]: token.trim(),
+		[LOGIN_TOKEN_OWNER_FIELD]: loginTokenOwner(credentials),
+	};
+}
