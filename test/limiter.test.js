@@ -1,13 +1,13 @@
 // @ts-check
 /**
- * Adaptive concurrency (nodes/shared/transport/limiter.ts, limit.ts) against a sandbox that pushes back
+ * Adaptive concurrency (nodes/shared/transport/rateLimit/) against a sandbox that pushes back
  * (sandbox/README.md, "Rate limits and latency"), with more than one setting so the limiter
  * is not fitted to one. What the limiter did is read from the sandbox's own measurements
  * (requests in flight at each arrival, the request log), never from the limiter itself.
  */
 const { useSandbox } = require('./harness/fixture');
 const { DEFAULT_CONCURRENCY } = require('../nodes/shared/transport/settings');
-const { startLimit } = require('../nodes/shared/transport/limit');
+const { startLimit } = require('../nodes/shared/transport/rateLimit/adaptiveLimit');
 
 // No limit at the start of each test; a test sets its own (more than one setting is used).
 const fixture = useSandbox({ rateLimit: undefined, jitterMs: 0 });
@@ -261,7 +261,7 @@ describe('pushed back', () => {
 });
 
 describe('the latency signal', () => {
-	const { RequestLimiter } = require('../nodes/shared/transport/limiter');
+	const { RequestLimiter } = require('../nodes/shared/transport/rateLimit/runLimiter');
 
 	/**
 	 * One round: as many requests as the limit allows, all answered, each after the given
@@ -307,7 +307,7 @@ describe('the latency signal', () => {
 });
 
 describe('the pace after a pause', () => {
-	const { RequestLimiter } = require('../nodes/shared/transport/limiter');
+	const { RequestLimiter } = require('../nodes/shared/transport/rateLimit/runLimiter');
 	const { ExecutionCancelledError } = require('../nodes/shared/errors/classes');
 
 	test('holds the business for the pause, then spaces its requests at the rate accepted; other businesses go on', async () => {

@@ -19,7 +19,7 @@ import {
 	type Endpoint,
 } from '../platform/endpoints';
 import type { PlatformRun } from './run';
-import { limitKey } from './sharedLimits';
+import { limitKey } from './rateLimit/sharedLimitTable';
 import {
 	assertHeaderSafe,
 	isBlank,
