@@ -44,6 +44,8 @@ export interface PlatformRun {
 	credential?: ICredentialsDecrypted;
 	/** Credential fields already checked in this run (base URLs, path prefixes): field -> checked value. */
 	checkedFields: Map<string, string>;
+	/** Shared-limit keys computed in this run: base URL -> business name -> key (request.ts). */
+	limitKeys: Map<string, Map<string, string>>;
 	/** Slots for requests in flight, shared with the process's other runs (rateLimit/runLimiter.ts). */
 	limiter: RequestLimiter;
 	/** The execution's cancel signal: waits end when it fires. */
@@ -81,6 +83,7 @@ export function createRun(
 			data: credentials,
 		},
 		checkedFields: new Map(),
+		limitKeys: new Map(),
 		// Pickers and the trigger: no bound of their own, but the platform's pauses hold them too.
 		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity, options.cancelSignal),
 		cancelSignal: options.cancelSignal ?? options.limiter?.signal,
