@@ -2,13 +2,14 @@
  * How many requests one node run keeps on their way to the platform, and when each may go.
  *
  * Every request takes a slot of the process-wide limit of its base URL and business key
- * (sharedLimitTable.ts, adaptiveLimit.ts), so executions running at once share one limit, one pace and
- * one pause per platform business, and a new execution joins them instead of starting
- * unpaced. The Concurrency option bounds the run's own requests in flight.
+ * (sharedLimitTable.ts, adaptiveLimit.ts), so executions running at once share one limit,
+ * one pace and one pause per platform business, and a new execution joins them instead of
+ * starting unpaced. The Concurrency option bounds the run's own requests in flight.
  * - Adaptive (the default): the shared limit and pace hold the run's requests back and learn
  *   from their answers.
  * - Fixed: exactly Concurrency at once for the whole run, whatever the business; not paced,
- *   but a pause the platform asked for (Retry-After, a 429) still holds it.
+ *   but a pause the platform asked for (Retry-After, a 429) still holds it. It neither sets nor
+ *   raises the shared limit, and waits its turn behind adaptive requests waiting for a slot.
  *
  * No timers: waits go in short slices of n8n's `sleep` and end when the execution's cancel
  * signal fires.
