@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * One limit, pace and pause per platform business for every execution in the process
- * (nodes/shared/transport/sharedLimits.ts): executions run through n8n-core's engine against
+ * (nodes/shared/transport/rateLimit/sharedLimitTable.ts): executions run through n8n-core's engine against
  * the sandbox, and what the platform received tells what the node did.
  */
 const { useSandbox } = require('./harness/fixture');
@@ -9,7 +9,7 @@ const {
 	IDLE_EXPIRY_MS,
 	MAX_SHARED_LIMITS,
 	sharedLimitFor,
-} = require('../nodes/shared/transport/sharedLimits');
+} = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 
 const fixture = useSandbox({ rateLimit: undefined, jitterMs: 0 });
 const runHr = fixture.runner('businessPlatformHr');

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Timeout bounds the whole request, through n8n-core's real engine: a platform that sends its
+ * Timeout bounds the whole request, redirects included, through n8n-core's real engine: a platform that sends its
  * answer a byte at a time (never silent for long) still fails the item once Timeout has passed.
  */
 const { useSandbox } = require('./harness/fixture');
@@ -29,4 +29,23 @@ test('an answer trickling in a byte every 200 ms fails a 1 s Timeout, long befor
 		networkError: expect.stringMatching(/^ETIMEDOUT: /),
 	});
 	expect(Date.now() - started).toBeLessThan(15_000);
+});
+
+test('a 1 s Timeout bounds the whole exchange, every same-origin redirect included, not each hop', async () => {
+	const op = /** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.code === 'E15'));
+	// Three hops of 700 ms each: each within the Timeout, together over twice it.
+	fixture.sandbox.inject({
+		operation: 'E15',
+		status: 302,
+		location: `${fixture.credentials.hrBaseUrl}/api/v1/payslips/1751`,
+		delayMs: 700,
+		times: 3,
+	});
+	const { error } = await fixture.run(op.type, {
+		...op.parameters,
+		options: { timeout: 1000, maxTries: 1 },
+	});
+	expect(error?.message).toBe(
+		'The platform did not answer within 1 s when asked to get payslip 1751',
+	);
 });

@@ -16,7 +16,7 @@ const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../../sandbox/credentials');
 const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
-const { forgetSharedLimits } = require('../../nodes/shared/transport/sharedLimits');
+const { forgetSharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
 
 /**
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest

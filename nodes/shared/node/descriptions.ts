@@ -5,7 +5,12 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
 import { LANGUAGE_OPTIONS } from '../credential/fields';
-import { DEFAULT_CONCURRENCY, DEFAULT_REQUEST_SETTINGS } from '../transport/settings';
+import {
+	DEFAULT_CONCURRENCY,
+	DEFAULT_REQUEST_SETTINGS,
+	REQUEST_SETTING_BOUNDS as BOUNDS,
+} from '../transport/settings';
+import { startLimit } from '../transport/rateLimit/adaptiveLimit';
 
 /** What every node's description shares (usableAsTool stays in each node: the lint reads it there). */
 export const platformNodeBase = {
@@ -93,10 +98,13 @@ export const requestSettingOptions: INodeProperties[] = [
 		displayName: 'Concurrency',
 		name: 'concurrency',
 		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
+		typeOptions: {
+			minValue: BOUNDS.concurrency.min,
+			maxValue: BOUNDS.concurrency.max,
+			numberPrecision: 0,
+		},
 		default: DEFAULT_CONCURRENCY,
-		description:
-			'Most requests this node has on their way to the platform at once: items run side by side and Return All reads pages ahead, within this bound. With Concurrency Mode Adaptive it is the ceiling; 1 sends one request after another.',
+		description: `Most requests this node has on their way to the platform at once (${BOUNDS.concurrency.min} to ${BOUNDS.concurrency.max}): items run side by side and Return All reads pages ahead, within this bound. Adaptive starts with a quarter of it (${startLimit(DEFAULT_CONCURRENCY)} at the default) and grows while the platform answers promptly; Fixed sends this many from the start. 1 sends one request after another.`,
 	},
 	{
 		displayName: 'Concurrency Mode',
@@ -123,7 +131,11 @@ export const requestSettingOptions: INodeProperties[] = [
 		displayName: 'Max Tries',
 		name: 'maxTries',
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 10, numberPrecision: 0 },
+		typeOptions: {
+			minValue: BOUNDS.maxTries.min,
+			maxValue: BOUNDS.maxTries.max,
+			numberPrecision: 0,
+		},
 		default: maxTries,
 		description:
 			'Attempts per request, the first included. Reads and set-to-value updates are retried on server errors, timeouts and connection errors; creates and toggles only when the platform surely did not act. Rate-limit refusals do not count: see Rate Limit Wait.',
@@ -132,27 +144,37 @@ export const requestSettingOptions: INodeProperties[] = [
 		displayName: 'Rate Limit Wait (Seconds)',
 		name: 'rateLimitWait',
 		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
+		typeOptions: {
+			minValue: BOUNDS.rateLimitWait.min,
+			maxValue: BOUNDS.rateLimitWait.max,
+			numberPrecision: 0,
+		},
 		default: rateLimitWaitSeconds,
-		description:
-			"Longest time one request keeps waiting and trying again while the platform refuses it with 429 (Too Many Requests) or 503 with Retry-After, which it never acted on; then the item fails. These refusals don't count against Max Tries.",
+		description: `Longest time one item keeps waiting and trying again while the platform refuses its request with 429 (Too Many Requests) or 503 with Retry-After, which it never acted on (${BOUNDS.rateLimitWait.min} to ${BOUNDS.rateLimitWait.max} s; at the default an item may wait up to ${rateLimitWaitSeconds / 60} minutes); then the item fails. These refusals don't count against Max Tries.`,
 	},
 	{
 		displayName: 'Retry Delay (Ms)',
 		name: 'retryDelay',
 		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 0 },
+		typeOptions: {
+			minValue: BOUNDS.retryDelay.min,
+			maxValue: BOUNDS.retryDelay.max,
+			numberPrecision: 0,
+		},
 		default: retryDelayMs,
-		description:
-			'Base of the exponential backoff between attempts; a Retry-After from the platform takes precedence',
+		description: `Base of the exponential backoff between attempts after a server error, timeout or dropped connection (${BOUNDS.retryDelay.min} to ${BOUNDS.retryDelay.max} ms; no wait is longer than a minute). A Retry-After from the platform takes precedence; a rate-limit refusal (429) pauses by its Retry-After or the node's own backoff, never by this.`,
 	},
 	{
 		displayName: 'Timeout (Ms)',
 		name: 'timeout',
 		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
+		typeOptions: {
+			minValue: BOUNDS.timeout.min,
+			maxValue: BOUNDS.timeout.max,
+			numberPrecision: 0,
+		},
 		default: timeoutMs,
-		description: 'How long to wait for the platform to answer one request',
+		description: `How long one request may take, redirects and an answer trickling in included (${BOUNDS.timeout.min} to ${BOUNDS.timeout.max} ms)`,
 	},
 ];
 

@@ -6,7 +6,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { ExecutionCancelledError } from '../errors/classes';
-import type { RequestLimiter } from '../transport/limiter';
+import type { RequestLimiter } from '../transport/rateLimit/runLimiter';
 
 /**
  * Items that start before the queue lets the event loop run once. An item's work up to its

@@ -3,7 +3,7 @@
  * (request.ts), sent through the credential's `authenticate` (redirects followed only by the
  * rules of sendFollowingRedirects, Timeout bounding the whole exchange), retried by the
  * endpoint's retry class (retries.ts), rate-limit refusals waited out within Rate Limit Wait,
- * each attempt within a slot of the limiter shared by the process's runs (limiter.ts), envelopes unwrapped,
+ * each attempt within a slot of the limiter shared by the process's runs (rateLimit/runLimiter.ts), envelopes unwrapped,
  * secrets blanked (redaction.ts) and failures shown with the platform's own message (errors/).
  */
 import {
@@ -29,7 +29,7 @@ import {
 	type ErrorSubject,
 	type RedirectRefusal,
 } from '../errors/nodeErrors';
-import { pauseFor, type Outcome } from './limiter';
+import { pauseFor, type Outcome } from './rateLimit/runLimiter';
 import { endpointOf, type EndpointRef, type Endpoint } from '../platform/endpoints';
 import { cleanData } from '../credential/redaction';
 import { prepareRequest, type RequestInput } from './request';
@@ -90,37 +90,31 @@ export async function platformRequest(
 	for (let tries = 1; ; ) {
 		// One slot per attempt, given back with what the answer says; a pause the platform asked for holds it.
 		const release = await run.limiter.acquire(prepare.limitKey);
-		let options: IHttpRequestOptions | undefined;
+		let sentAt = Date.now();
+		let attempt: Attempt | undefined;
+		let tokenNotes: string[] = [];
 		try {
-			options = await prepare();
-		} finally {
-			// A body that cannot be built (a file that cannot be read) gives its slot back before the failure goes on.
-			if (!options) release('neutral');
-		}
-
-		const sentAt = Date.now();
-		let sent: Awaited<ReturnType<typeof sendWithUserToken>> | undefined;
-		try {
+			const options = await prepare();
+			sentAt = Date.now();
 			// The user token renewed where the platform refuses it (userToken.ts).
-			sent = await sendWithUserToken(run, endpoint, itemIndex, options, prepare, (request) =>
+			const sent = await sendWithUserToken(run, endpoint, itemIndex, options, prepare, (request) =>
 				sendFollowingRedirects(this, run, endpoint, itemIndex, request, input),
 			);
+			// A redirect the node does not follow fails the item.
+			if (sent.attempt instanceof NodeApiError) throw sent.attempt;
+			attempt = sent.attempt;
+			tokenNotes = sent.notes;
 		} finally {
-			// A failed login (or a body that cannot be rebuilt) gives the slot back before the failure goes on.
-			if (!sent) release('neutral');
-		}
-		const { attempt, notes: tokenNotes } = sent;
-		if (attempt instanceof NodeApiError) {
-			// A redirect the node does not follow fails the item: the slot goes back first.
-			release('neutral');
-			throw attempt;
+			// Whatever fails between taking the slot and the answer (a file that cannot be read, a
+			// refused redirect, a failed login, a cancelled execution) gives the slot back before the failure goes on.
+			if (!attempt) release('neutral');
 		}
 		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
 		// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
 		const waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
 		const refused = isRefusal(attempt, retryAfter) && !waitTooLong;
 		// The platform asked the whole client to wait: every request for this business, of every run, waits.
-		const pauseMs = refused ? refusalPause(settings, refusals + 1, retryAfter) : 0;
+		const pauseMs = refused ? refusalPause(refusals + 1, retryAfter, settings.maxRetryAfterMs) : 0;
 		release(outcomeOf(attempt), sentAt, waitTooLong ? undefined : retryAfter, pauseMs);
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
@@ -162,22 +156,22 @@ export async function platformRequest(
 }
 
 /**
- * One HTTP exchange. Timeout bounds the whole exchange, a slow trickle of bytes included (the
- * HTTP client's own timeout only bounds the silence between bytes), and the run's cancel
- * signal ends it.
+ * One HTTP exchange, ended by `timeout` (Timeout, started once for the request and every
+ * redirect it follows: a slow trickle of bytes included, which the HTTP client's own timeout,
+ * bounding only the silence between bytes, would allow) or by the run's cancel signal.
  */
 async function exchange(
 	context: RequestContext,
 	run: PlatformRun,
 	options: IHttpRequestOptions,
+	timeout: AbortSignal,
 ): Promise<Attempt> {
 	const { timeoutMs } = run.settings;
-	const timeout = AbortSignal.timeout(timeoutMs);
 	const controller = new AbortController();
 	const abort = () => controller.abort();
 	timeout.addEventListener('abort', abort, { once: true });
 	run.cancelSignal?.addEventListener('abort', abort, { once: true });
-	if (run.cancelSignal?.aborted) abort();
+	if (timeout.aborted || run.cancelSignal?.aborted) abort();
 	try {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			withAbortSignal(context, controller.signal),
@@ -238,9 +232,11 @@ async function sendFollowingRedirects(
 	subject: ErrorSubject,
 ): Promise<Attempt | NodeApiError> {
 	const origin = new URL(options.url).origin;
+	// Timeout bounds the whole exchange, redirects included, not each hop.
+	const timeout = AbortSignal.timeout(run.settings.timeoutMs);
 	let request = options;
 	for (let redirects = 0; ; redirects++) {
-		const attempt = await exchange(context, run, request);
+		const attempt = await exchange(context, run, request, timeout);
 		if (attempt.kind !== 'response' || !REDIRECT_CODES.has(attempt.statusCode)) return attempt;
 		const target = redirectTarget(attempt.headers.location, request.url);
 		const refusal = target ? redirectRefusal(target, origin, endpoint, redirects) : 'no target';

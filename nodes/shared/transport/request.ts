@@ -20,7 +20,7 @@ import {
 	type Endpoint,
 } from '../platform/endpoints';
 import type { PlatformRun } from './run';
-import { limitKey } from './sharedLimits';
+import { limitKey } from './rateLimit/sharedLimitTable';
 import { checkLoginFields } from './userToken';
 import {
 	assertHeaderSafe,
@@ -231,9 +231,18 @@ export function prepareRequest(
 			json: false,
 		} satisfies IHttpRequestOptions;
 	};
-	// Rate limits follow the business key at one platform: its requests share one limit across executions.
-	return Object.assign(prepare, {
-		business,
-		limitKey: limitKey(baseUrl, run.businessKeys.get(business) ?? ''),
-	});
+	return Object.assign(prepare, { business, limitKey: limitKeyOf(run, baseUrl, business) });
+}
+
+/**
+ * Rate limits follow the business key at one platform: its requests share one limit across
+ * executions. The key is hashed once per run, base URL and business, not per request.
+ */
+function limitKeyOf(run: PlatformRun, baseUrl: string, business: string): string {
+	const known = run.limitKeys.get(baseUrl)?.get(business);
+	if (known !== undefined) return known;
+	const key = limitKey(baseUrl, run.businessKeys.get(business) ?? '');
+	const ofBaseUrl = run.limitKeys.get(baseUrl) ?? new Map<string, string>();
+	run.limitKeys.set(baseUrl, ofBaseUrl.set(business, key));
+	return key;
 }

@@ -74,22 +74,34 @@ export function mayHaveActed(
 	return attempt.kind === 'network' || attempt.statusCode >= 500 || attempt.statusCode < 300;
 }
 
+/** The pause after a first refusal without Retry-After; it doubles with each further refusal of the request. */
+export const REFUSAL_BACKOFF_MS = 1_000;
+/** The shortest pause after a first refusal, a "Retry-After: 0" included; it doubles likewise. */
+export const REFUSAL_FLOOR_MS = 100;
+
 /**
- * The pause after the n-th refusal of one request: its Retry-After, at first; after that never
- * shorter than the backoff, so a platform that keeps answering "Retry-After: 0" is not asked
- * again in a tight loop. Never longer than the longest Retry-After accepted.
+ * The pause after the n-th refusal (429, 503 with Retry-After) of one request, which every
+ * request of that business waits out: the platform's Retry-After, else a fixed backoff from
+ * REFUSAL_BACKOFF_MS; never below a floor that doubles per refusal (a platform answering
+ * "Retry-After: 0" again and again is not asked in a tight loop) and never above `maxMs`, the
+ * longest Retry-After accepted. No option changes it: Retry Delay is one workflow's choice,
+ * and this pause holds every workflow of the business.
  */
 export function refusalPause(
-	settings: RequestSettings,
 	refusalNumber: number,
 	retryAfter: number | undefined,
+	maxMs: number,
 ): number {
-	const backoff = Math.min(backoffDelay(settings, refusalNumber), settings.maxRetryAfterMs);
-	if (retryAfter === undefined) return backoff;
-	return refusalNumber === 1 ? retryAfter : Math.max(retryAfter, backoff);
+	const growth = 2 ** Math.min(refusalNumber - 1, 20);
+	const floor = Math.min(REFUSAL_FLOOR_MS * growth, maxMs);
+	return Math.max(retryAfter ?? Math.min(REFUSAL_BACKOFF_MS * growth, maxMs), floor);
 }
 
+/** The wait before try `attemptNumber + 1`: Retry Delay doubling per try, jittered, at most `settings.maxRetryAfterMs`. */
 export function backoffDelay(settings: RequestSettings, attemptNumber: number): number {
-	const ceiling = settings.retryDelayMs * 2 ** (attemptNumber - 1);
+	const ceiling = Math.min(
+		settings.retryDelayMs * 2 ** Math.min(attemptNumber - 1, 20),
+		settings.maxRetryAfterMs,
+	);
 	return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }

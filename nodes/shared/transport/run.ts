@@ -22,8 +22,9 @@ import {
 	requestSettingsOf,
 	type RequestSettings,
 } from './settings';
-import { RequestLimiter } from './limiter';
+import { RequestLimiter } from './rateLimit/runLimiter';
 import { secretsOf } from '../credential/redaction';
+import { asNodeError } from '../errors/itemErrors';
 
 export interface PlatformRun {
 	node: INode;
@@ -43,7 +44,9 @@ export interface PlatformRun {
 	credential?: ICredentialsDecrypted;
 	/** Credential fields already checked in this run (base URLs, path prefixes): field -> checked value. */
 	checkedFields: Map<string, string>;
-	/** Slots for requests in flight, shared with the process's other runs (limiter.ts). */
+	/** Shared-limit keys computed in this run: base URL -> business name -> key (request.ts). */
+	limitKeys: Map<string, Map<string, string>>;
+	/** Slots for requests in flight, shared with the process's other runs (rateLimit/runLimiter.ts). */
 	limiter: RequestLimiter;
 	/** The execution's cancel signal: waits end when it fires. */
 	cancelSignal?: AbortSignal;
@@ -80,6 +83,7 @@ export function createRun(
 			data: credentials,
 		},
 		checkedFields: new Map(),
+		limitKeys: new Map(),
 		// Pickers and the trigger: no bound of their own, but the platform's pauses hold them too.
 		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity, options.cancelSignal),
 		cancelSignal: options.cancelSignal ?? options.limiter?.signal,
@@ -106,18 +110,26 @@ export interface NodeRun {
 /**
  * The run of one execute(), from the request settings in the operation's Options (read
  * once, from the first item: they cannot differ per item, except Business). Every request of the run takes a slot of its limiter
- * (limiter.ts): adaptive by default, never above Concurrency; Concurrency Mode "Fixed"
+ * (rateLimit/runLimiter.ts): adaptive by default, never above Concurrency; Concurrency Mode "Fixed"
  * keeps exactly Concurrency. Items start while fewer run than the current limit, and a Get
  * Many item requests pages ahead within its share of it, read afresh on every page.
  */
 export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun> {
 	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
-	const ceiling = concurrencyOf(options);
+	let settings: RequestSettings;
+	let ceiling: number;
+	try {
+		settings = requestSettingsOf(options);
+		ceiling = concurrencyOf(options);
+	} catch (error) {
+		// Read from the first item: an option out of bounds fails the run there, before any request.
+		throw asNodeError(context.getNode(), error, 0);
+	}
 	const mode = options.concurrencyMode === 'fixed' ? 'fixed' : 'adaptive';
 	const limiter = new RequestLimiter(mode, ceiling, context.getExecutionCancelSignal?.());
 	const itemCount = context.getInputData().length;
 	const run = createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE), {
-		settings: requestSettingsOf(options),
+		settings,
 		businessFor: (itemIndex) =>
 			String(context.getNodeParameter('options.business', itemIndex, '') ?? ''),
 		limiter,

@@ -1,10 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { positiveIntegerOr } from '../node/validation';
+import { ParameterError } from '../errors/classes';
 
 /**
- * Default numbers of the request settings (in each operation's Options), in one place: read by the option descriptions
- * (their shown defaults) and by the run (when an option is left out).
+ * The request settings (in each operation's Options): their defaults and bounds in one place,
+ * read by the option descriptions (shown defaults, the panel's min and max) and by the run
+ * (when an option is left out, or set by an expression to a value the panel would not take).
  */
 
 export interface RequestSettings {
@@ -27,33 +28,76 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
 	rateLimitWaitMs: 300_000,
 };
 
-/** The request settings from a node's Options collection; a missing or invalid option takes its default. */
+/**
+ * Most requests one node run has on their way at once, unless Concurrency says otherwise:
+ * the ceiling of the adaptive limit (rateLimit/runLimiter.ts), high enough for 1000 items at 100 ms
+ * latency in about 2.5 s (docs/performance.md).
+ */
+export const DEFAULT_CONCURRENCY = 200;
+
+/**
+ * The range each numeric request setting accepts, in the unit the panel shows. A value outside
+ * it (an expression can give one) fails the run naming the option, before anything is sent:
+ * beyond these, a timer misfires (Node cuts a delay above 2^31 ms to 1 ms) or one workflow
+ * holds a business's shared limit for hours.
+ */
+export const REQUEST_SETTING_BOUNDS = {
+	/**
+	 * Ten minutes at most: longer than any answer worth waiting for, far below a timer's 2^31 ms.
+	 * At least 100 ms: each timeout halves the limit every run of the business shares.
+	 */
+	timeout: { label: 'Timeout (Ms)', min: 100, max: 600_000 },
+	concurrency: { label: 'Concurrency', min: 1, max: 1000 },
+	maxTries: { label: 'Max Tries', min: 1, max: 10 },
+	/** The backoff doubles per try: at most a minute as its base. */
+	retryDelay: { label: 'Retry Delay (Ms)', min: 0, max: 60_000 },
+	/** One hour. */
+	rateLimitWait: { label: 'Rate Limit Wait (Seconds)', min: 1, max: 3600 },
+} as const;
+
+type BoundedSetting = keyof typeof REQUEST_SETTING_BOUNDS;
+
+/**
+ * A numeric request setting: its default when left out, else a whole number within its
+ * bounds (a number, or digits from an expression), else a ParameterError naming the option.
+ */
+export function boundedSetting(
+	options: IDataObject,
+	name: BoundedSetting,
+	fallback: number,
+): number {
+	const value = options[name];
+	if (value === undefined || value === null || value === '') return fallback;
+	const { label, min, max } = REQUEST_SETTING_BOUNDS[name];
+	const number = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+		const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value);
+		throw new ParameterError(
+			`Options → ${label}`,
+			`must be a whole number from ${min} to ${max}, got ${shown}`,
+		);
+	}
+	return number;
+}
+
+/** The request settings from a node's Options collection; a missing option takes its default. */
 export function requestSettingsOf(options: IDataObject): RequestSettings {
 	const defaults = DEFAULT_REQUEST_SETTINGS;
-	const { retryDelay } = options;
 	return {
 		...defaults,
-		maxTries: positiveIntegerOr(options.maxTries, defaults.maxTries),
-		timeoutMs: positiveIntegerOr(options.timeout, defaults.timeoutMs),
-		retryDelayMs:
-			typeof retryDelay === 'number' && retryDelay >= 0 ? retryDelay : defaults.retryDelayMs,
+		maxTries: boundedSetting(options, 'maxTries', defaults.maxTries),
+		timeoutMs: boundedSetting(options, 'timeout', defaults.timeoutMs),
+		retryDelayMs: boundedSetting(options, 'retryDelay', defaults.retryDelayMs),
 		// In seconds in the Options, as users think of such waits.
 		rateLimitWaitMs:
-			positiveIntegerOr(options.rateLimitWait, defaults.rateLimitWaitMs / 1000) * 1000,
+			boundedSetting(options, 'rateLimitWait', defaults.rateLimitWaitMs / 1000) * 1000,
 	};
 }
 
 /** The Concurrency option, or its default. */
 export function concurrencyOf(options: IDataObject): number {
-	return positiveIntegerOr(options.concurrency, DEFAULT_CONCURRENCY);
+	return boundedSetting(options, 'concurrency', DEFAULT_CONCURRENCY);
 }
-
-/**
- * Most requests one node run has on their way at once, unless Concurrency says otherwise:
- * the ceiling of the adaptive limit (limiter.ts), high enough for 1000 items at 100 ms
- * latency in about 2.5 s.
- */
-export const DEFAULT_CONCURRENCY = 200;
 
 /** Items asked for per page while a Get Many walks a paginator. */
 export const DEFAULT_PAGE_SIZE = 100;

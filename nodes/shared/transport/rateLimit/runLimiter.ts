@@ -2,24 +2,25 @@
  * How many requests one node run keeps on their way to the platform, and when each may go.
  *
  * Every request takes a slot of the process-wide limit of its base URL and business key
- * (sharedLimits.ts, limit.ts), so executions running at once share one limit, one pace and
- * one pause per platform business, and a new execution joins them instead of starting
- * unpaced. The Concurrency option bounds the run's own requests in flight.
+ * (sharedLimitTable.ts, adaptiveLimit.ts), so executions running at once share one limit,
+ * one pace and one pause per platform business, and a new execution joins them instead of
+ * starting unpaced. The Concurrency option bounds the run's own requests in flight.
  * - Adaptive (the default): the shared limit and pace hold the run's requests back and learn
  *   from their answers.
  * - Fixed: exactly Concurrency at once for the whole run, whatever the business; not paced,
- *   but a pause the platform asked for (Retry-After, a 429) still holds it.
+ *   but a pause the platform asked for (Retry-After, a 429) still holds it. It neither sets nor
+ *   raises the shared limit, and waits its turn behind adaptive requests waiting for a slot.
  *
  * No timers: waits go in short slices of n8n's `sleep` and end when the execution's cancel
  * signal fires.
  */
 import { sleep } from 'n8n-workflow';
 
-import { ExecutionCancelledError } from '../errors/classes';
-import { startLimit, type Outcome } from './limit';
-import { sharedLimitFor, type SharedLimit } from './sharedLimits';
+import { ExecutionCancelledError } from '../../errors/classes';
+import { startLimit, type Outcome } from './adaptiveLimit';
+import { sharedLimitFor, type SharedLimit } from './sharedLimitTable';
 
-export type { Outcome } from './limit';
+export type { Outcome } from './adaptiveLimit';
 export type ConcurrencyMode = 'adaptive' | 'fixed';
 
 /** Longest single sleep while waiting, so a cancelled execution stops waiting promptly. */
@@ -65,20 +66,17 @@ export class RequestLimiter {
 		this.adaptive = mode === 'adaptive';
 	}
 
-	/** Resolves when a request for `key` (sharedLimits.limitKey: base URL and business key) may be sent. */
+	/** Resolves when a request for `key` (sharedLimitTable.limitKey: base URL and business key) may be sent. */
 	async acquire(key: string): Promise<Release> {
 		if (this.signal?.aborted) throw new ExecutionCancelledError();
-		const shared = sharedLimitFor(key, this.ceiling);
+		const shared = sharedLimitFor(key, this.adaptive ? this.ceiling : undefined);
 		this.used.add(shared);
 		if (shared.waiting.length === 0 && this.mayGo(shared)) return this.grant(shared);
 		return await new Promise<Release>((grant, refuse) => {
 			shared.waiting.push({
 				adaptive: this.adaptive,
-				tryGrant: () => {
-					if (!this.mayGo(shared)) return false;
-					grant(this.grant(shared));
-					return true;
-				},
+				runHasRoom: () => this.inFlight < this.ceiling,
+				grant: () => grant(this.grant(shared)),
 				cancelled: () => this.signal?.aborted === true,
 				refuse,
 			});
@@ -128,7 +126,12 @@ export class RequestLimiter {
 	}
 }
 
-/** Grants waiting requests, first come first served, as far as the limit, the pause and the pace allow. */
+/**
+ * Grants waiting requests, first come first served, as far as the limit, the pause and the pace
+ * allow. A request its own run's Concurrency holds, or (Fixed mode being unpaced) one the pace
+ * holds, lets those behind it go; one that waits for a slot of the limit lets nobody overtake
+ * it, so a Fixed-mode run, which needs no slot, cannot keep adaptive runs waiting.
+ */
 function wakeWaiting(shared: SharedLimit): void {
 	for (let i = 0; i < shared.waiting.length; ) {
 		const waiter = shared.waiting[i];
@@ -141,10 +144,13 @@ function wakeWaiting(shared: SharedLimit): void {
 		if (sendableAt > Date.now()) {
 			planWake(shared, sendableAt);
 			i++;
-		} else if (waiter.tryGrant()) {
-			shared.waiting.splice(i, 1);
-		} else {
+		} else if (!waiter.runHasRoom()) {
 			i++;
+		} else if (waiter.adaptive && !shared.limit.hasSlot) {
+			return;
+		} else {
+			shared.waiting.splice(i, 1);
+			waiter.grant();
 		}
 	}
 }

@@ -1,43 +1,12 @@
 /**
  * One limit of requests in flight and one pace, for one platform base URL and business key
- * (rate limits follow the key), shared by every execution in this process (sharedLimits.ts).
- *
- * Adaptive, as TCP
- * congestion control and Netflix's concurrency-limits do it:
- * - Start at a quarter of Concurrency, at least MIN_START_LIMIT (startLimit). Slow start: +1
- *   per clean answer while the limit is what holds requests back (at least half of it in
- *   flight), so it doubles per round of answers; after the first refusal, +1 per round
- *   (additive increase).
- * - 429, 503 or a timeout: halve (OVERLOAD_CUT, at least 1) and end the slow start, at most
- *   once per round: answers to requests granted before the last cut never cut again.
- * - Latency, read so that noise and the node's own CPU do not cut: the baseline is the
- *   fastest clean answer seen; answers are judged in windows of one round (the current
- *   limit, at least MIN_WINDOW answers) by the window's fastest answer. A window is slow when
- *   that answer took over SLOW_FACTOR x baseline + SLOW_TOLERANCE_MS + limit x
- *   CLIENT_MS_PER_REQUEST (the queueing n8n's own CPU causes, measured: answers of a round
- *   are handled one after another and the next round goes out after them): then the limit holds
- *   (no growth). SLOW_WINDOWS slow windows in a row cut it by SLOW_CUT, never below the
- *   start. When every answer of a round is that slow, something queues (the platform, or
- *   this process's CPU when it has more in flight than it can handle): the throughput is
- *   already at its bound, so holding or cutting a quarter loses none of it, while a single
- *   slow answer (a GC pause, a busy machine) decides nothing. Latency is measured from the
- *   hand-over to n8n's HTTP helper, after the request's body (files) is built.
- * - A refusal with a Retry-After of a second or more also paces the key: a concurrency limit
- *   cannot bound the rate when answers are fast (a slot comes back in a millisecond), so every
- *   pause would let the whole queue rush in again.
- *   From then on requests are spaced to the rate the platform took: the answers it accepted
- *   since the last pause, over that time plus the Retry-After (a token bucket's burst and
- *   refill, a fixed window's quota per window). The rate grows by one request/s per accepted
- *   answer (more than doubling each second) until the second such refusal, then by an eighth
- *   each second; a later refusal sets it to the estimate again, between half the pace and the
- *   pace. A refusal before anything was accepted since the last pause sets no pace.
- * A limit grows up to the highest Concurrency of the runs using it; each run's own Concurrency
- * bounds that run (limiter.ts). Requests of a run in Fixed mode count in flight and wait for the
- * pause, but are not paced and teach the limit nothing.
+ * (rate limits follow the key), shared by every execution in this process
+ * (sharedLimitTable.ts). How it adapts, and why each constant has its value:
+ * docs/performance.md, "How the adaptive limit and pace work".
  *
  * No timers: limits change as answers come back, measured with Date.now().
  */
-import { DEFAULT_REQUEST_SETTINGS } from './settings';
+import { DEFAULT_REQUEST_SETTINGS } from '../settings';
 
 /** The fewest requests in flight an adaptive limit starts with (or Concurrency when lower). */
 const MIN_START_LIMIT = 8;
@@ -127,6 +96,11 @@ export class Limit {
 
 	get hasSlot(): boolean {
 		return this.inFlight < Math.floor(this.limit);
+	}
+
+	/** Until when the pause or the pace holds requests back (Date.now()): the limit must be kept until then. */
+	get heldUntil(): number {
+		return Math.max(this.pausedUntil, this.nextSendAt);
 	}
 
 	/** Holds every request until `at` (a Retry-After, or the backoff after a 429 without one). */

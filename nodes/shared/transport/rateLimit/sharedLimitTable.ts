@@ -6,11 +6,13 @@
  * Other processes (other workers) learn from the platform's own answers.
  *
  * Memory is bounded: a limit nothing has used for IDLE_EXPIRY_MS is forgotten (its next
- * request starts afresh), and past MAX_SHARED_LIMITS the longest idle ones go first.
+ * request starts afresh), and past MAX_SHARED_LIMITS the longest idle ones go first. A limit
+ * with requests in flight or waiting, or whose pause or pace still lies ahead, is never dropped.
  */
 import { createHash } from 'crypto';
 
-import { Limit } from './limit';
+import { Limit } from './adaptiveLimit';
+import { DEFAULT_CONCURRENCY } from '../settings';
 
 /** A limit idle this long is forgotten: long enough to span a schedule's runs, short enough not to outlive a platform's change. */
 export const IDLE_EXPIRY_MS = 10 * 60_000;
@@ -19,9 +21,11 @@ export const MAX_SHARED_LIMITS = 1000;
 
 /** A request waiting for a slot of a shared limit, from whichever run. */
 export interface Waiter {
-	/** Whether its run lets it go now (its own Concurrency); grants it when so. */
-	tryGrant: () => boolean;
-	/** Whether its run is in Adaptive mode, which also waits for the pace. */
+	/** Whether its own run has room for it (its Concurrency). */
+	runHasRoom: () => boolean;
+	/** Grants it a slot. */
+	grant: () => void;
+	/** Whether its run is in Adaptive mode, which also waits for the pace and a slot of the limit. */
 	adaptive: boolean;
 	cancelled: () => boolean;
 	refuse: (error: Error) => void;
@@ -47,19 +51,27 @@ export function limitKey(baseUrl: string, businessKey: string): string {
 	return createHash('sha256').update(baseUrl).update('\n').update(businessKey).digest('base64');
 }
 
-const isIdle = (shared: SharedLimit) => shared.limit.inFlight === 0 && shared.waiting.length === 0;
+/** Nothing in flight or waiting, and no pause or pace still to hold: forgetting it loses nothing the platform asked for. */
+const isIdle = (shared: SharedLimit, now: number) =>
+	shared.limit.inFlight === 0 && shared.waiting.length === 0 && shared.limit.heldUntil <= now;
 
-/** The shared limit of `key`, created (or created afresh after it expired) with `ceiling`. */
-export function sharedLimitFor(key: string, ceiling: number): SharedLimit {
+/**
+ * The shared limit of `key`, created (or created afresh after it expired). `ceiling`: the
+ * Concurrency of an adaptive run, which the limit may grow to; undefined for a run in Fixed
+ * mode (the trigger and pickers too), which neither sets nor raises it: a limit it creates
+ * starts as the default Concurrency's would.
+ */
+export function sharedLimitFor(key: string, ceiling: number | undefined): SharedLimit {
 	const now = Date.now();
 	let shared = sharedLimits.get(key);
-	if (shared && isIdle(shared) && now - shared.lastUsed > IDLE_EXPIRY_MS) shared = undefined;
+	if (shared && isIdle(shared, now) && now - shared.lastUsed > IDLE_EXPIRY_MS) shared = undefined;
 	sharedLimits.delete(key);
 	if (!shared) {
 		forgetIdle(now);
-		shared = { limit: new Limit(ceiling), waiting: [], wakeAt: Infinity, lastUsed: now };
+		const limit = new Limit(ceiling ?? DEFAULT_CONCURRENCY);
+		shared = { limit, waiting: [], wakeAt: Infinity, lastUsed: now };
 	}
-	shared.limit.raiseCeiling(ceiling);
+	if (ceiling !== undefined) shared.limit.raiseCeiling(ceiling);
 	shared.lastUsed = now;
 	sharedLimits.set(key, shared);
 	return shared;
@@ -69,7 +81,7 @@ export function sharedLimitFor(key: string, ceiling: number): SharedLimit {
 function forgetIdle(now: number): void {
 	let excess = sharedLimits.size + 1 - MAX_SHARED_LIMITS;
 	for (const [key, shared] of sharedLimits) {
-		if (!isIdle(shared)) continue;
+		if (!isIdle(shared, now)) continue;
 		if (excess > 0 || now - shared.lastUsed > IDLE_EXPIRY_MS) {
 			sharedLimits.delete(key);
 			excess--;
