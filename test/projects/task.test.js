@@ -5,7 +5,8 @@ const { sentHeaderNames } = require('../harness/requests');
 const { PNG } = require('./files');
 
 const fixture = useSandbox();
-const runProjects = fixture.runner('businessPlatformProjects');
+// The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
+const runProjects = fixture.runner('businessPlatformProjects', { simple: false });
 
 /** The sandbox's current record of an acme task. @param {any} task */
 const taskOf = (task) =>
