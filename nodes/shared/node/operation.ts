@@ -110,7 +110,7 @@ export function credentialFieldsOf(endpoints: EndpointId[]): string[] {
 }
 
 /**
- * The one notice of an operation's panel (n8n shows at most one): the credential fields it
+ * The one notice of an operation's panel (n8n's guideline: at most one): the credential fields it
  * uses, what the operation itself needs said, and that retries are built in.
  */
 function panelNotice(operation: PlatformOperation): INodeProperties {
