@@ -4,7 +4,11 @@
  * n8n-core's real engine: the same parameters and checks the e2e suite runs in the n8n app,
  * so a case that is wrong shows here, without the app.
  */
+const { NodeHelpers } = require('n8n-workflow');
+
 const { useSandbox } = require('./harness/fixture');
+const { nodeClasses } = require('./harness/n8n');
+const { PERSONAL_DATA_FIELDS } = require('../nodes/shared/node/output');
 const {
 	OPERATION_CASES,
 	fullRunParameters,
@@ -22,3 +26,208 @@ test.each(OPERATION_CASES.map((op) => [op.code, op]))('%s full run', async (_cod
 	expect(error).toBeUndefined();
 	checkFullRun(op, json, fixture.requestsFor());
 });
+
+/**
+ * Simplify (n8n's guideline: a record of more than ten fields gets a Simplify that keeps at most
+ * ten) and personal data. Per operation offering it: the fields its hint promises, in order
+ * (a field the platform left out of the record is left out too).
+ */
+const SIMPLIFIED = /** @type {Record<string, string[]>} */ ({
+	E1: [
+		'id',
+		'reference',
+		'status_id',
+		'currency_id',
+		'created_date',
+		'due_date',
+		'custom_title',
+		'description',
+		'total',
+		'updated_at',
+	],
+	E2: ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
+	E3: [
+		'id',
+		'order_number',
+		'status',
+		'created_at',
+		'customer_name',
+		'payment_method',
+		'currency',
+		'total',
+		'items',
+		'history',
+	],
+	E8: [
+		'id',
+		'uuid',
+		'name',
+		'company_id',
+		'vat_number',
+		'city',
+		'state',
+		'country_id',
+		'status',
+		'updated_at',
+	],
+	E10: [
+		'id',
+		'task_code',
+		'name',
+		'status',
+		'priority',
+		'due_date',
+		'owner_id',
+		'assignments',
+		'files',
+		'updated_at',
+	],
+	E15: [
+		'id',
+		'reference',
+		'employee_id',
+		'employee_name',
+		'description',
+		'created_date',
+		'currency',
+		'earnings_items_total',
+		'deductions_item_total',
+		'net_price',
+	],
+	E16: [
+		'id',
+		'title',
+		'alias',
+		'image',
+		'status',
+		'lang',
+		'summary',
+		'content',
+		'created_at',
+		'updated_at',
+	],
+	'categories-list': ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
+});
+
+/** Operations whose record holds personal identifiers in the sandbox's data (checked raw below). */
+const WITH_PERSONAL_DATA = ['E3', 'E8', 'E15'];
+
+/** The names of every field in a value, at any depth. */
+function fieldNames(/** @type {unknown} */ value) {
+	/** @type {string[]} */
+	const names = [];
+	const visit = (/** @type {unknown} */ node) => {
+		if (Array.isArray(node)) node.forEach(visit);
+		else if (typeof node === 'object' && node !== null) {
+			for (const [key, child] of Object.entries(node)) {
+				names.push(key);
+				visit(child);
+			}
+		}
+	};
+	visit(value);
+	return names;
+}
+
+/** Whether the node offers a parameter of that name for the operation (display options on resource and operation). */
+function offers(
+	/** @type {import('./harness/operationCases').OperationCase} */ op,
+	/** @type {string} */ name,
+) {
+	const NodeClass = nodeClasses.get(op.type);
+	return new NodeClass().description.properties.some(
+		(/** @type {any} */ property) =>
+			property.name === name &&
+			property.displayOptions?.show?.resource?.includes(op.parameters.resource) &&
+			property.displayOptions?.show?.operation?.includes(op.parameters.operation),
+	);
+}
+
+/** The case's parameters without any Simplify or Output choice: what a new node runs with. */
+function defaultsOf(/** @type {import('./harness/operationCases').OperationCase} */ op) {
+	const { simple, output, fields, ...parameters } = fullRunParameters(op);
+	return withOptions(parameters, { retryDelay: 10 });
+}
+
+describe.each(OPERATION_CASES.map((op) => [op.code, op]))('%s output', (code, op) => {
+	test('a record of more than ten fields offers Simplify, on by default, keeping at most ten without personal data', async () => {
+		const raw = await fixture.run(op.type, { ...defaultsOf(op), simple: false });
+		expect(raw.error).toBeUndefined();
+		const rawFields = Object.keys(raw.json[0]).length;
+		if (!(code in SIMPLIFIED)) {
+			expect(rawFields).toBeLessThanOrEqual(10);
+			expect(offers(op, 'simple')).toBe(false);
+			return;
+		}
+		expect(offers(op, 'simple')).toBe(true);
+		fixture.sandbox.reset();
+		const simple = await fixture.run(op.type, defaultsOf(op));
+		expect(simple.error).toBeUndefined();
+		expect(simple.json.length).toBe(raw.json.length);
+		for (const record of simple.json) {
+			expect(Object.keys(record)).toEqual(SIMPLIFIED[code]);
+			expect(fieldNames(record).filter((name) => PERSONAL_DATA_FIELDS.includes(name))).toEqual([]);
+		}
+		if (WITH_PERSONAL_DATA.includes(code)) {
+			// The full record, with Simplify off, still has them: the check above can fail.
+			expect(
+				fieldNames(raw.json[0]).filter((name) => PERSONAL_DATA_FIELDS.includes(name)),
+			).not.toEqual([]);
+		}
+	});
+});
+
+describe.each(OPERATION_CASES.filter((op) => op.code in SIMPLIFIED).map((op) => [op.code, op]))(
+	'%s as an AI tool: Output',
+	(code, op) => {
+		const tool = `${op.type}Tool`;
+
+		test('Simplified by default: the fields Simplify keeps', async () => {
+			const { json, error } = await fixture.run(tool, defaultsOf(op));
+			expect(error).toBeUndefined();
+			expect(Object.keys(json[0])).toEqual(SIMPLIFIED[code]);
+		});
+
+		test('Raw: the whole record; Selected Fields: the ID and the fields picked', async () => {
+			const regular = await fixture.run(op.type, { ...defaultsOf(op), simple: false });
+			fixture.sandbox.reset();
+			const raw = await fixture.run(tool, { ...defaultsOf(op), output: 'raw' });
+			expect(raw.error).toBeUndefined();
+			expect(Object.keys(raw.json[0])).toEqual(Object.keys(regular.json[0]));
+			fixture.sandbox.reset();
+			const picked = await fixture.run(tool, {
+				...defaultsOf(op),
+				output: 'fields',
+				fields: ['status', 'created_at'],
+			});
+			expect(picked.error).toBeUndefined();
+			expect(Object.keys(picked.json[0])).toEqual(
+				['id', 'status', 'created_at'].filter((field) => field in regular.json[0]),
+			);
+		});
+
+		test("a new node's defaults: Simplify on for the node, Output Simplified for its tool (no Simplify there)", () => {
+			const NodeClass = nodeClasses.get(op.type);
+			const { description } = new NodeClass();
+			const values = { resource: op.parameters.resource, operation: op.parameters.operation };
+			const node = /** @type {any} */ ({ typeVersion: 1, parameters: values });
+			const defaults = (/** @type {any} */ nodeDescription) =>
+				/** @type {Record<string, unknown>} */ (
+					NodeHelpers.getNodeParameters(
+						description.properties,
+						values,
+						true,
+						false,
+						node,
+						nodeDescription,
+					)
+				);
+			const regular = defaults(description);
+			expect(regular.simple).toBe(true);
+			expect(regular).not.toHaveProperty('output');
+			const asTool = defaults({ ...description, name: `${description.name}Tool` });
+			expect(asTool.output).toBe('simple');
+			expect(asTool).not.toHaveProperty('simple');
+		});
+	},
+);

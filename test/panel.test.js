@@ -1,9 +1,10 @@
 // @ts-check
 /**
  * What each operation's panel shows, from the node descriptions n8n loads: one Options
- * collection with the request settings, the Retry On Fail notice, the credential fields each
- * operation uses (checked against the requests it really sends), and the run-time hint when
- * Settings → Retry On Fail is on.
+ * collection with the request settings, one notice (the credential fields each operation uses,
+ * checked against the requests it really sends, and that Retry On Fail stays off), n8n's
+ * wording (placeholders, action names, hint length), and the run-time hint when Settings →
+ * Retry On Fail is on.
  */
 const { useSandbox } = require('./harness/fixture');
 const { nodeClasses } = require('./harness/n8n');
@@ -84,32 +85,81 @@ describe.each(panelCases)('%s panel', (_label, panel) => {
 		expect(panel.shown.some((property) => property.name === 'requestOptions')).toBe(false);
 	});
 
-	test('a notice says retries are built in and Retry On Fail should stay off; another names the credential fields', () => {
+	test('one notice: the credential fields the operation uses and that Retry On Fail stays off', () => {
 		const notices = panel.shown.filter((property) => property.type === 'notice');
-		expect(notices.find((notice) => notice.name === 'retryNotice').displayName).toMatch(
-			/Retry On Fail off.*creates/,
-		);
-		const credentialNotice = notices.find((notice) => notice.name === 'credentialNotice');
+		expect(notices.map((notice) => notice.name)).toEqual(['notice']);
+		const [{ displayName }] = notices;
+		expect(displayName).toMatch(/Retry On Fail off.*creates/);
 		if (panel.operation.endpoints.length === 0) {
 			// Custom API Call: its Header Profile, not the endpoint table, decides the credential fields.
-			expect(credentialNotice).toBeUndefined();
+			expect(displayName).not.toMatch(/Uses the credential's/);
 			return;
 		}
-		expect(credentialNotice.displayName).toMatch(/^Uses the credential's .+ Base URL/);
+		expect(displayName).toMatch(/^Uses the credential's .+ Base URL/);
+	});
+
+	test("n8n's wording: placeholders start with e.g., the action has no articles, hints stay short", () => {
+		for (const property of deepProperties(panel.shown)) {
+			if (isExamplePlaceholder(property.placeholder)) {
+				expect(`${property.name}: ${property.placeholder}`).toMatch(/^\w+: e\.g\. /);
+			}
+			if (property.hint !== undefined) {
+				expect(property.hint.length).toBeLessThanOrEqual(MAX_HINT_LENGTH);
+			}
+		}
+		expect(panel.operation.picker.action).not.toMatch(/\b(a|an|the)\b/i);
 	});
 });
 
-test('the credential notice follows the endpoint table: District needs no business key, Category Update its path prefix and user token', () => {
+/**
+ * Longest hint: n8n shows a hint in full under its field and its guideline states no number;
+ * this keeps one to about two lines of the parameter panel.
+ */
+const MAX_HINT_LENGTH = 150;
+
+/** Every parameter of a panel with those nested in collections, fixed collections and locator modes. */
+function deepProperties(/** @type {any[]} */ properties) {
+	/** @type {any[]} */
+	const all = [];
+	const visit = (/** @type {any} */ property) => {
+		all.push(property);
+		for (const child of [...(property.modes ?? []), ...(property.values ?? [])]) visit(child);
+		if (property.type === 'collection' || property.type === 'fixedCollection') {
+			for (const child of property.options ?? []) visit(child);
+		}
+	};
+	properties.forEach(visit);
+	return all;
+}
+
+/** A placeholder showing an example value (not a collection's "Add ..." button or a list's prompt). */
+function isExamplePlaceholder(/** @type {unknown} */ placeholder) {
+	return (
+		typeof placeholder === 'string' && placeholder !== '' && !/^(Add |Select )/.test(placeholder)
+	);
+}
+
+test('the notice follows the endpoint table: District needs no business key, Category Update its path prefix and user token', () => {
 	const notice = (/** @type {string} */ resource, /** @type {string} */ operation) =>
 		shownFor(propertiesOf('businessPlatformEcommerce'), resource, operation).find(
-			(p) => p.name === 'credentialNotice',
+			(p) => p.name === 'notice',
 		).displayName;
-	expect(notice('district', 'get')).toBe(
-		"Uses the credential's API Key, API Connection and Ecommerce Base URL",
+	expect(notice('district', 'get')).toMatch(
+		/^Uses the credential's API Key, API Connection and Ecommerce Base URL\. Retries are built in/,
 	);
-	expect(notice('category', 'update')).toBe(
-		"Uses the credential's API Key, API Connection, Business Key (or one of the Additional Business Keys), User Token, Ecommerce Base URL and Categories Path Prefix",
+	expect(notice('category', 'update')).toMatch(
+		/^Uses the credential's API Key, API Connection, Business Key \(or one of the Additional Business Keys\), User Token, Ecommerce Base URL and Categories Path Prefix\. /,
 	);
+});
+
+test("Sales Quote → Update's own notice is in the panel's one notice", () => {
+	const [notice] = shownFor(
+		propertiesOf('businessPlatformAccounting'),
+		'salesQuote',
+		'update',
+	).filter((p) => p.type === 'notice');
+	expect(notice.displayName).toMatch(/Business Base URL|Accounting Base URL/);
+	expect(notice.displayName).toMatch(/an Additional Field left out is sent empty/);
 });
 
 /** The sandbox's name for a request: the spec code, or its route name for the categories list. */

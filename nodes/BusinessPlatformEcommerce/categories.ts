@@ -60,3 +60,38 @@ export function categoryTitle(category: IDataObject, language: string): string {
 		descriptions[0];
 	return pick?.title ?? String(category.alias ?? category.id);
 }
+
+/** The category's top-level fields (platform-api.md, E2), for a tool's Selected Fields. */
+export const CATEGORY_FIELDS = [
+	'id',
+	'business_id',
+	'image',
+	'alias',
+	'parent',
+	'top',
+	'status',
+	'sort',
+	'attr_id',
+	'parent_type',
+	'standard_category_id',
+	'descriptions',
+	'parent_object',
+];
+
+/** What Simplify keeps of a category (Get Many and Update), its title in the given language. */
+export function simplifyCategory(category: IDataObject, language: string): IDataObject {
+	return {
+		id: category.id,
+		parent: category.parent,
+		title: categoryTitle(category, language),
+		alias: category.alias,
+		image: category.image,
+		status: category.status,
+		top: category.top,
+		sort: category.sort,
+	};
+}
+
+/** Simplify's hint for a category (it keeps the same fields everywhere). */
+export const SIMPLE_CATEGORY_KEEPS =
+	"ID, parent ID, title in the credential's Default Language, alias, image, status, top flag and sort order";

@@ -1,6 +1,6 @@
 /**
- * The news list's query and simplified item, shared by News → Get Many and the Ecommerce
- * Trigger, which read the same list.
+ * The news list's query, fields and simplified item, shared by News → Get Many and the
+ * Ecommerce Trigger, which read the same list.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -8,7 +8,7 @@ import { requireCode } from '../shared/node/validation';
 
 const STATUS_CODES: Record<string, string> = { active: '1', inactive: '0' };
 
-/** The fields a CMS sync needs, with the per-language description flattened. */
+/** The ten fields a CMS sync needs, with the per-language description flattened. */
 export function simplifyNews(item: IDataObject): IDataObject {
 	const text = (
 		typeof item.description === 'object' && item.description !== null ? item.description : {}
@@ -19,15 +19,30 @@ export function simplifyNews(item: IDataObject): IDataObject {
 		alias: item.alias,
 		image: item.image,
 		status: item.status,
-		sort: item.sort,
 		lang: text.lang,
-		keyword: text.keyword,
 		summary: text.description,
 		content: text.content,
 		created_at: item.created_at,
 		updated_at: item.updated_at,
 	};
 }
+
+/** A news item's top-level fields (platform-api.md, E16), for a tool's Selected Fields. */
+export const NEWS_FIELDS = [
+	'id',
+	'title',
+	'image',
+	'alias',
+	'sort',
+	'status',
+	'description',
+	'created_at',
+	'updated_at',
+];
+
+/** Simplify's hint for a news item (Get Many and the trigger keep the same fields). */
+export const SIMPLE_NEWS_KEEPS =
+	'ID, title, alias, image, status, language, summary, content, created and updated dates';
 
 /** The list's query from the filters (keyword, status) and options (sort order). */
 export function queryOf(filters: IDataObject, options: IDataObject): Record<string, string> {

@@ -13,6 +13,7 @@ import {
 	simplifyParameter,
 } from '../shared/node/descriptions';
 import { withRequestSettings } from '../shared/node/operation';
+import { SIMPLE_NEWS_KEEPS } from '../BusinessPlatformEcommerce/news';
 import { DEFAULT_TRIGGER_PAGE_SIZE, pollNews } from './newsPoll';
 
 /** The action nodes' request settings without Concurrency and its mode: the trigger reads one page at a time. */
@@ -60,8 +61,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: "Only items the platform's news search finds for this text; empty for all",
 	},
-	// The simplified item keeps the fields a CMS sync needs (README: Ecommerce Trigger).
-	simplifyParameter,
+	// The simplified item keeps the fields News → Get Many's Simplify keeps.
+	{ ...simplifyParameter, hint: `Keeps ${SIMPLE_NEWS_KEEPS}` },
 	optionsCollectionOf([
 		{
 			displayName: 'Page Size',

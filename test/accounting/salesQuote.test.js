@@ -4,7 +4,8 @@ const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames, multipartFields, recordById } = require('../harness/requests');
 
 const fixture = useSandbox();
-const runAccounting = fixture.runner('businessPlatformAccounting');
+// The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
+const runAccounting = fixture.runner('businessPlatformAccounting', { simple: false });
 
 /**
  * A complete line as the Define Below fields (and the JSON keys) take it; values vary by n.

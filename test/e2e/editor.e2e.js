@@ -7,7 +7,9 @@
  * or Operation list does not end with exactly one "Custom API Call" (ours). Then the
  * panels: the Category ID picker searched and picked, a plain-string Category ID saved before
  * it was a picker, a Task Status chosen, and News Get Many's Simplify (on), its one
- * "Add option" button and the Retry On Fail notice; a screenshot of each.
+ * "Add option" button and the Retry On Fail notice; a screenshot of each. Then every
+ * operation offering Simplify: on for a new node, its hint, one notice (a screenshot of each
+ * panel), and a payslip run in the editor with Simplify on and off (a screenshot of each output).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -15,6 +17,12 @@ const path = require('node:path');
 const { chromium, selectors } = require('playwright-core');
 
 const app = require('../../scripts/n8n-app');
+/** The personal-data field names of the built package (what n8n loads; built in beforeAll), typed by its source. */
+function personalDataFields() {
+	return /** @type {typeof import('../../nodes/shared/node/output')} */ (
+		require(path.join(app.ROOT, 'dist', 'nodes', 'shared', 'node', 'output'))
+	).PERSONAL_DATA_FIELDS;
+}
 const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../../sandbox/credentials');
 const { startForeignHost } = require('../harness/foreignHost');
@@ -436,7 +444,7 @@ describe('the panels', () => {
 					inputs.map((input) => /** @type {HTMLInputElement} */ (input).placeholder),
 				);
 			expect(addButtons.filter((text) => /option/i.test(text))).toEqual(['Add option']);
-			const notice = parameters.getByText(/Keep the node's Settings → Retry On Fail off/);
+			const notice = parameters.getByText(/keep the node's Settings → Retry On Fail off/i);
 			expect(await notice.count()).toBe(1);
 			expect(await notice.isVisible()).toBe(true);
 			expect(await problemsIn(parameters)).toEqual([]);
@@ -446,4 +454,103 @@ describe('the panels', () => {
 			await page.close({ runBeforeUnload: false });
 		}
 	});
+});
+
+/**
+ * The operations offering Simplify (their record has more than ten fields; test/operations.test.js
+ * checks which), with a record of the sandbox to run them on.
+ */
+const SIMPLIFY_PANELS = [
+	['businessPlatformAccounting', 'salesQuote', 'update'],
+	['businessPlatformAccounting', 'customerSupplierBranch', 'get'],
+	['businessPlatformEcommerce', 'category', 'getAll'],
+	['businessPlatformEcommerce', 'category', 'update'],
+	['businessPlatformEcommerce', 'news', 'getAll'],
+	['businessPlatformEcommerce', 'order', 'get'],
+	['businessPlatformHr', 'payslip', 'get'],
+	['businessPlatformProjects', 'task', 'update'],
+];
+
+describe('Simplify in the editor', () => {
+	test.each(SIMPLIFY_PANELS)(
+		'%s %s %s: Simplify on for a new node, its hint, one notice',
+		async (type, resource, operation) => {
+			const page = await workflowPage({ type, parameters: { resource, operation } });
+			try {
+				const parameters = page.getByTestId('node-parameters');
+				await parameters.waitFor({ timeout: 20_000 });
+				const simplify = parameters.getByTestId('parameter-input-simple');
+				await simplify.waitFor({ timeout: 10_000 });
+				expect(
+					await simplify
+						.locator('.el-switch')
+						.evaluate((el) => el.classList.contains('is-checked')),
+				).toBe(true);
+				const hint = parameters.getByText(/^Keeps .+; no personal data$/);
+				expect(await hint.count()).toBe(1);
+				expect(await hint.isVisible()).toBe(true);
+				// One notice: the credential fields and Retry On Fail in the same box.
+				const notice = parameters.getByText(/^Uses the credential's /);
+				expect(await notice.count()).toBe(1);
+				expect(await notice.innerText()).toMatch(/Retry On Fail off/);
+				expect(await parameters.getByText(/Retry On Fail off/).count()).toBe(1);
+				// A new node marks its empty required fields (an icon, no text); no error is shown.
+				expect((await problemsIn(parameters)).filter((text) => text.trim() !== '')).toEqual([]);
+				await simplify.scrollIntoViewIfNeeded();
+				await screenshot(
+					page,
+					`simplify-panel-${type.replace('businessPlatform', '')}-${resource}-${operation}`,
+				);
+			} finally {
+				await page.close({ runBeforeUnload: false });
+			}
+		},
+	);
+
+	test.each([
+		['on', true],
+		['off', false],
+	])(
+		'Payslip → Get run in the editor with Simplify %s: the output has the fields the hint promises',
+		async (label, simple) => {
+			const parameters = { resource: 'payslip', operation: 'get', payslipId: '1751' };
+			const page = await workflowPage({
+				type: 'businessPlatformHr',
+				parameters: simple ? parameters : { ...parameters, simple: false },
+			});
+			try {
+				const panel = page.getByTestId('node-parameters');
+				await panel.waitFor({ timeout: 20_000 });
+				await page.getByTestId('node-execute-button').first().click();
+				// The output panel counts the items once the run is done; its JSON view shows every
+				// field (the table may not, with nested records).
+				await page
+					.getByText(/^1 item$/)
+					.first()
+					.waitFor({ timeout: 30_000 });
+				await page.getByText('JSON', { exact: true }).last().click();
+				await page
+					.getByText(/net_price/)
+					.first()
+					.waitFor({ state: 'attached', timeout: 10_000 });
+				await page.waitForTimeout(500);
+				const text = await page.locator('body').innerText();
+				for (const field of ['reference', 'employee_id', 'created_date', 'net_price'])
+					expect(text).toContain(field);
+				if (simple) {
+					expect(text).toContain('employee_name');
+					for (const field of personalDataFields())
+						expect(text).not.toMatch(new RegExp(`\\b${field}\\b`));
+				} else {
+					// The whole record: the employee record nested in it, the payslip's lines.
+					expect(text).toMatch(/\bemployee\b/);
+					expect(text).toMatch(/\bitems\b/);
+					expect(text).not.toContain('employee_name');
+				}
+				await screenshot(page, `simplify-output-payslip-${label}`);
+			} finally {
+				await page.close({ runBeforeUnload: false });
+			}
+		},
+	);
 });

@@ -16,6 +16,12 @@ const {
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const app = require('../../scripts/n8n-app');
+/** The personal-data field names of the built package (what n8n loads; built in beforeAll), typed by its source. */
+function personalDataFields() {
+	return /** @type {typeof import('../../nodes/shared/node/output')} */ (
+		require(path.join(app.ROOT, 'dist', 'nodes', 'shared', 'node', 'output'))
+	).PERSONAL_DATA_FIELDS;
+}
 const { startSandbox } = require('../../sandbox/server');
 
 const WORKFLOW_FILE = path.join(app.ROOT, 'examples', 'mcp-server-tools.json');
@@ -143,9 +149,17 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 		const second = await callTool('Get_payslip', { payslipId: '1752' });
 
 		expect(first.isError).toBe(false);
-		expect(first.output).toEqual([expect.objectContaining({ id: 1751, net_price: 11525 })]);
+		expect(first.output).toEqual([
+			expect.objectContaining({ id: 1751, net_price: 11525, employee_name: 'Sara Al-Qahtani' }),
+		]);
 		expect(second.output).toEqual([expect.objectContaining({ id: 1752, net_price: 7670 })]);
 		expect(first.text + second.text).not.toMatch(/password|remember_token/);
+		// Output: Simplified (the example's choice): the model gets no personal identifiers.
+		for (const payslip of [...first.output, ...second.output]) {
+			expect(Object.keys(payslip).length).toBeLessThanOrEqual(10);
+			expect(Object.keys(payslip).filter((key) => personalDataFields().includes(key))).toEqual([]);
+			expect(payslip).not.toHaveProperty('employee');
+		}
 
 		const payslipRequests = [...first.requests, ...second.requests].filter(
 			(r) => r.operation === 'E15',
@@ -163,7 +177,7 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 		expect(call.requests.filter((r) => r.operation === 'E15').map((r) => r.status)).toEqual([404]);
 	});
 
-	test('Get Order: the order with its history and totals', async () => {
+	test('Get Order: Output Selected Fields sends the ID and the fields the builder picked, no more', async () => {
 		const call = await callTool('Get_order', { orderId: '1301' });
 		expect(call.output).toEqual([
 			expect.objectContaining({
@@ -173,6 +187,18 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 				order_total: expect.objectContaining({ total: 1345.5 }),
 			}),
 		]);
+		expect(Object.keys(call.output[0])).toEqual([
+			'id',
+			'order_number',
+			'status',
+			'created_at',
+			'currency',
+			'total',
+			'items',
+			'history',
+			'order_total',
+		]);
+		expect(call.text).not.toContain('customer_phone');
 		const [request] = call.requests.filter((r) => r.operation === 'E3');
 		expect(request.path).toBe('/api/v2/order_details/1301');
 		expect(Object.keys(request.query).sort()).toEqual(['get_history', 'get_order_total']);
@@ -182,8 +208,20 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 		const call = await callTool('Get_many_news', { keyword: 'partnership', limit: 3 });
 		expect(call.output.map((/** @type {any} */ n) => n.id)).toEqual([23, 18, 13]);
 		for (const news of call.output) {
-			expect(news).toMatchObject({ status: 1, keyword: expect.stringContaining('partnership') });
-			expect(Object.keys(news)).toContain('summary');
+			expect(news).toMatchObject({ status: 1 });
+			// Output: Simplified: the ten fields News → Get Many's Simplify keeps.
+			expect(Object.keys(news)).toEqual([
+				'id',
+				'title',
+				'alias',
+				'image',
+				'status',
+				'lang',
+				'summary',
+				'content',
+				'created_at',
+				'updated_at',
+			]);
 		}
 		const newsRequests = call.requests.filter((r) => r.operation === 'E16');
 		expect(newsRequests.length).toBeGreaterThan(0);

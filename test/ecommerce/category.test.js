@@ -6,7 +6,8 @@ const { ECOMMERCE_HEADERS, ECOMMERCE_USER_HEADERS } = require('./headers');
 const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
 
 const fixture = useSandbox();
-const runEcommerce = fixture.runner('businessPlatformEcommerce');
+// The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
+const runEcommerce = fixture.runner('businessPlatformEcommerce', { simple: false });
 
 /** @param {string} mode @param {string} value */
 function locator(mode, value) {

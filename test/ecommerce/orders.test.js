@@ -5,7 +5,8 @@ const { platformHeaderNames } = require('../harness/requests');
 const { ECOMMERCE_HEADERS } = require('./headers');
 
 const fixture = useSandbox();
-const runEcommerce = fixture.runner('businessPlatformEcommerce');
+// The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
+const runEcommerce = fixture.runner('businessPlatformEcommerce', { simple: false });
 
 describe('Order → Get (E3)', () => {
 	test('without options: no query flags, the credential language, and the order as output', async () => {

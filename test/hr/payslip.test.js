@@ -7,11 +7,12 @@ const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
 
 describe('Payslip → Get (E15)', () => {
-	test('sends exactly uuid and secure_business_key and outputs the payslip without secrets', async () => {
+	test('sends exactly uuid and secure_business_key and, with Simplify off, outputs the payslip without secrets', async () => {
 		const { json, error } = await runHr({
 			resource: 'payslip',
 			operation: 'get',
 			payslipId: '1751',
+			simple: false,
 		});
 		expect(error).toBeUndefined();
 
@@ -36,6 +37,28 @@ describe('Payslip → Get (E15)', () => {
 		expect(JSON.stringify(json)).not.toMatch(/password|remember_token/);
 	});
 
+	test('simplified by default: the pay figures and the employee by ID and name, no personal data', async () => {
+		const { json, error } = await runHr({
+			resource: 'payslip',
+			operation: 'get',
+			payslipId: '1751',
+		});
+		expect(error).toBeUndefined();
+		expect(json).toEqual([
+			{
+				id: 1751,
+				reference: 751,
+				employee_id: 1851,
+				employee_name: 'Sara Al-Qahtani',
+				description: 'January 2025 salary',
+				created_date: '2025-01-31',
+				currency: '1',
+				earnings_items_total: 12500,
+				deductions_item_total: 975,
+				net_price: 11525,
+			},
+		]);
+	});
 	test('an unknown payslip fails with the platform message and HTTP 404', async () => {
 		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '999999' });
 		expect(error?.message).toBe('The platform has no payslip 999999');

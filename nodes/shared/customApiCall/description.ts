@@ -61,7 +61,7 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: '/api/v1/invoices',
+			placeholder: 'e.g. /api/v1/invoices',
 			description:
 				"Path below this module's base URL from the credential. No host, scheme, ? or #, and no . or .. segments.",
 		},
@@ -100,7 +100,7 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 							name: 'name',
 							type: 'string',
 							default: '',
-							placeholder: 'secure_business_key',
+							placeholder: 'e.g. secure_business_key',
 						},
 						{
 							displayName: 'Credential Field',
@@ -174,7 +174,7 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 							name: 'name',
 							type: 'string',
 							default: '',
-							placeholder: 'files[]',
+							placeholder: 'e.g. files[]',
 						},
 						{
 							displayName: 'Type',

@@ -38,7 +38,7 @@ export function customApiCall(module: PlatformModule): PlatformResource {
 				endpoints: [],
 				picker: {
 					name: CUSTOM_API_CALL_NAME,
-					action: 'Make a custom API call',
+					action: 'Make custom API call',
 					description:
 						"Send a request to any path of this module's base URL with the credential's headers",
 					displayOptions: hiddenInToolsUnlessAllowed,

@@ -51,14 +51,84 @@ export const languageOption: INodeProperties = {
 		"Language of the platform's messages; without this option the credential's Default Language is used",
 };
 
-/** Simplify of an operation that can return a trimmed record (which fields: a comment where it is used). */
+/**
+ * Simplify, for an operation whose record has more than ten fields (n8n's guideline): on by
+ * default, it keeps at most ten (outputParameters() adds the hint naming them). Hidden on the
+ * AI tool variant, which has Output instead; `hide` keeps it shown where n8n has no `@tool`.
+ */
 export const simplifyParameter: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simple',
 	type: 'boolean',
 	default: true,
 	description: 'Whether to return a simplified version of the response instead of the raw data',
+	displayOptions: { hide: { '@tool': [true] } },
 };
+
+/** Output of the AI tool variant (n8n's convention for tools): what the model receives. */
+export const toolOutputParameter: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	options: [
+		{ name: 'Raw', value: 'raw', description: 'Send every field of the record' },
+		{
+			name: 'Selected Fields',
+			value: 'fields',
+			description: 'Send only the fields you pick; the ID is always included',
+		},
+		{
+			name: 'Simplified',
+			value: 'simple',
+			description: 'Send the fields Simplify keeps, without personal data',
+		},
+	],
+	default: 'simple',
+	description: 'Which fields of the record the AI model receives',
+	displayOptions: { show: { '@tool': [true] } },
+};
+
+/** The fields a tool's Output: Selected Fields sends (options: the record's top-level fields). */
+export const toolFieldsParameter: INodeProperties = {
+	displayName: 'Fields',
+	name: 'fields',
+	type: 'multiOptions',
+	options: [],
+	default: [],
+	description: 'Fields of the record to send to the AI model; the ID is always included',
+	displayOptions: { show: { '@tool': [true], output: ['fields'] } },
+};
+
+/** A platform field's name as a label: net_price → Net Price, employee_id → Employee ID. */
+function fieldLabel(field: string): string {
+	return field
+		.split('_')
+		.map((word) =>
+			word === 'id' || word === 'uuid'
+				? word.toUpperCase()
+				: word.charAt(0).toUpperCase() + word.slice(1),
+		)
+		.join(' ');
+}
+
+/**
+ * Simplify (regular node) and Output with its field picker (AI tool variant) of an operation:
+ * `keeps` says in a few words what the simplified record holds, `fields` are the record's
+ * top-level fields a tool may send.
+ */
+export function outputParameters(keeps: string, fields: readonly string[]): INodeProperties[] {
+	const hint = `Keeps ${keeps}; no personal data`;
+	return [
+		{ ...simplifyParameter, hint },
+		{ ...toolOutputParameter, hint: `Simplified ${hint.charAt(0).toLowerCase()}${hint.slice(1)}` },
+		{
+			...toolFieldsParameter,
+			options: fields
+				.map((field) => ({ name: fieldLabel(field), value: field }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+		},
+	];
+}
 
 /**
  * Business ID of an operation whose body names the business (`record`: what belongs to it).
@@ -71,7 +141,7 @@ export function businessIdParameter(record: string): INodeProperties {
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '101',
+		placeholder: 'e.g. 101',
 		description: `ID of the business the ${record} belongs to: it must be the business of the credential's Business Key in use (or of the one Options → Business picks). Keep it fixed rather than letting a model choose it.`,
 	};
 }
@@ -90,7 +160,7 @@ export const requestSettingOptions: INodeProperties[] = [
 		name: 'business',
 		type: 'string',
 		default: '',
-		placeholder: 'riyadh-store',
+		placeholder: 'e.g. riyadh-store',
 		description:
 			"Name of one of the credential's Additional Business Keys to act for; empty uses the credential's Business Key. May differ per item with an expression.",
 	},
@@ -200,10 +270,5 @@ export function optionsCollectionOf(options: INodeProperties[]): INodeProperties
 export const languageOptions: INodeProperties = optionsCollectionOf([languageOption]);
 
 /** Retry On Fail stays off in Settings: the node retries each request itself, knowing which ones are safe to repeat. */
-export const retryOnFailNotice: INodeProperties = {
-	displayName:
-		"Retries are built in (Options → Max Tries): failed reads and updates are retried per request, and a create only when the platform surely did not act. Keep the node's Settings → Retry On Fail off: it reruns the whole node, so creates that already succeeded are sent again.",
-	name: 'retryNotice',
-	type: 'notice',
-	default: '',
-};
+export const RETRY_ON_FAIL_TEXT =
+	"Retries are built in (Options → Max Tries): keep the node's Settings → Retry On Fail off, as it reruns the whole node and sends creates that already succeeded again.";

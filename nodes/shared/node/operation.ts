@@ -15,7 +15,7 @@ import type {
 
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { list } from '../errors/text';
-import { optionsCollection, requestSettingOptions, retryOnFailNotice } from './descriptions';
+import { RETRY_ON_FAIL_TEXT, optionsCollection, requestSettingOptions } from './descriptions';
 import {
 	MODULE_BASE_URL_FIELDS,
 	ENDPOINTS,
@@ -38,6 +38,8 @@ export interface PlatformOperation {
 	picker: { name: string; action: string; description: string; displayOptions?: IDisplayOptions };
 	/** Its parameters; nodeActions() adds the display options that show them for this operation. */
 	description: INodeProperties[];
+	/** What the user must know before running it, shown in the panel's one notice (full sentences). */
+	notice?: string;
 	/** Runs one input item; returns its output record(s). */
 	execute(
 		this: IExecuteFunctions,
@@ -65,7 +67,7 @@ export interface PlatformResource {
 }
 
 export interface NodeActions {
-	/** The node's parameters: pickers, every operation's parameters with its Options, the retry notice. */
+	/** The node's parameters: pickers, and every operation's notice and parameters with its Options. */
 	properties: INodeProperties[];
 	find(resource: string, operation: string): PlatformOperation | undefined;
 }
@@ -107,16 +109,24 @@ export function credentialFieldsOf(endpoints: EndpointId[]): string[] {
 	return Object.keys(CREDENTIAL_FIELD_LABELS).filter((field) => fields.has(field));
 }
 
-/** The notice at the top of an operation's panel naming the credential fields it uses. */
-function credentialNotice(operation: PlatformOperation): INodeProperties {
+/**
+ * The one notice of an operation's panel (n8n's guideline: at most one): the credential fields it
+ * uses, what the operation itself needs said, and that retries are built in.
+ */
+function panelNotice(operation: PlatformOperation): INodeProperties {
 	const labels = credentialFieldsOf(operation.endpoints).map((field) =>
 		field === 'businessKey'
 			? 'Business Key (or one of the Additional Business Keys)'
 			: CREDENTIAL_FIELD_LABELS[field],
 	);
+	const sentences = [
+		...(labels.length > 0 ? [`Uses the credential's ${list(labels)}.`] : []),
+		...(operation.notice ? [operation.notice] : []),
+		RETRY_ON_FAIL_TEXT,
+	];
 	return {
-		displayName: `Uses the credential's ${list(labels)}`,
-		name: 'credentialNotice',
+		displayName: sentences.join(' '),
+		name: 'notice',
 		type: 'notice',
 		default: '',
 	};
@@ -212,22 +222,13 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 						? { operation: [operation.operation] }
 						: { resource: [operation.resource], operation: [operation.operation] },
 				},
-				[
-					...(operation.endpoints.length > 0 ? [credentialNotice(operation)] : []),
-					...withRequestSettings(operation.description),
-				],
+				[panelNotice(operation), ...withRequestSettings(operation.description)],
 			),
 		),
 	);
 	const nodeParameters = resources.flatMap((resource) => resource.nodeParameters ?? []);
 	return {
-		properties: [
-			...nodeParameters,
-			resourcePicker,
-			...operationPickers,
-			...parameters,
-			retryOnFailNotice,
-		],
+		properties: [...nodeParameters, resourcePicker, ...operationPickers, ...parameters],
 		find: (resource, operation) =>
 			operations.find(
 				(candidate) => candidate.resource === resource && candidate.operation === operation,

@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'Main Cash',
+		placeholder: 'e.g. Main Cash',
 		description: 'Name of the new account',
 	},
 	{
@@ -35,7 +35,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '42',
+		placeholder: 'e.g. 42',
 		description: 'ID of the user responsible for the account',
 	},
 	businessIdParameter('account'),
@@ -47,7 +47,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['createCashBankAccount'],
 	picker: {
 		name: 'Create',
-		action: 'Create a cash or bank account',
+		action: 'Create cash or bank account',
 		description: 'Add a cash or bank account to the business; returns the created account',
 	},
 	description: properties,

@@ -1,10 +1,58 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions } from '../../../shared/node/descriptions';
+import { languageOptions, outputParameters } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
-import { recordOrMessage } from '../../../shared/node/output';
+import { pickFields, recordOrMessage, shapeRecord } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import { requireCode } from '../../../shared/node/validation';
+
+/** The branch's top-level fields (platform-api.md, E8; the password is never output), for a tool's Selected Fields. */
+const BRANCH_FIELDS = [
+	'id',
+	'uuid',
+	'business_id',
+	'company_id',
+	'user_type',
+	'name',
+	'first_name',
+	'last_name',
+	'vat_number',
+	'vat_number_check',
+	'phone_code',
+	'phone',
+	'email',
+	'address',
+	'longitude',
+	'latitude',
+	'country_id',
+	'city',
+	'state',
+	'district',
+	'status',
+	'user_cat_id',
+	'company_name',
+	'postcode',
+	'business_identifier',
+	'credit_limit',
+	'address1',
+	'address2',
+	'created_at',
+	'updated_at',
+];
+
+/** What invoicing or a CRM sync needs: the branch, its company, tax number and region. */
+const SIMPLE_BRANCH_FIELDS = [
+	'id',
+	'uuid',
+	'name',
+	'company_id',
+	'vat_number',
+	'city',
+	'state',
+	'country_id',
+	'status',
+	'updated_at',
+];
 
 const properties: INodeProperties[] = [
 	{
@@ -26,7 +74,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '3f2b8c1e-6a4d-4e0f-9b7a-1c2d3e4f5a6b',
+		placeholder: 'e.g. 3f2b8c1e-6a4d-4e0f-9b7a-1c2d3e4f5a6b',
 		description: 'UUID of the customer or supplier that owns the branch',
 	},
 	{
@@ -35,9 +83,13 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '7a1c9e2f-4b3d-4c8e-a5f6-0d9e8c7b6a54',
+		placeholder: 'e.g. 7a1c9e2f-4b3d-4c8e-a5f6-0d9e8c7b6a54',
 		description: 'UUID of the branch to get',
 	},
+	...outputParameters(
+		'ID, UUID, name, company ID, VAT number, city, state, country ID, status and last update',
+		BRANCH_FIELDS,
+	),
 	languageOptions,
 ];
 
@@ -50,7 +102,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['getCustomerSupplierBranch'],
 	picker: {
 		name: 'Get',
-		action: 'Get a customer or supplier branch by their UUIDs',
+		action: 'Get customer or supplier branch',
 		description: 'Get one branch of a customer or supplier',
 	},
 	description: properties,
@@ -78,6 +130,8 @@ export const operation: PlatformOperation = {
 			language: options.language as string | undefined,
 		});
 		// The branch record's password is removed for every response by the transport (redaction.ts: cleanData).
-		return recordOrMessage(response);
+		return shapeRecord(this, itemIndex, recordOrMessage(response) as IDataObject, (branch) =>
+			pickFields(branch, SIMPLE_BRANCH_FIELDS),
+		);
 	},
 };

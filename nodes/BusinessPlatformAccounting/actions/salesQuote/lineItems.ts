@@ -34,7 +34,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Sort',
 		wire: 'item_sort[]',
 		kind: 'optionalInteger',
-		placeholder: '1',
+		placeholder: 'e.g. 1',
 		description: 'Position of the line in the quote view; sent empty when not set',
 	},
 	{
@@ -42,7 +42,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Item ID',
 		wire: 'item_id[]',
 		kind: 'id',
-		placeholder: '1702',
+		placeholder: 'e.g. 1702',
 		description: 'Product ID from the commerce catalog',
 	},
 	{
@@ -50,7 +50,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Quantity',
 		wire: 'item_qty[]',
 		kind: 'number',
-		placeholder: '2',
+		placeholder: 'e.g. 2',
 		description: 'Quantity of the line',
 	},
 	{
@@ -58,7 +58,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Price',
 		wire: 'item_price[]',
 		kind: 'number',
-		placeholder: '120.00',
+		placeholder: 'e.g. 120.00',
 		description: 'Unit price',
 	},
 	{
@@ -66,7 +66,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Amount',
 		wire: 'amount[]',
 		kind: 'number',
-		placeholder: '240.00',
+		placeholder: 'e.g. 240.00',
 		description: 'Line amount before tax',
 	},
 	{
@@ -74,7 +74,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Tax',
 		wire: 'item_tax[]',
 		kind: 'number',
-		placeholder: '15',
+		placeholder: 'e.g. 15',
 		description:
 			'Tax of the line as the platform takes it (item_tax), usually the tax rate such as 15',
 	},
@@ -83,7 +83,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Tax Amount',
 		wire: 'tax_amount[]',
 		kind: 'number',
-		placeholder: '36.00',
+		placeholder: 'e.g. 36.00',
 		description: 'Tax amount of the line',
 	},
 	{
@@ -91,7 +91,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Total With Tax',
 		wire: 'total_with_tax[]',
 		kind: 'number',
-		placeholder: '276.00',
+		placeholder: 'e.g. 276.00',
 		description: 'Line total including tax',
 	},
 	{
@@ -99,7 +99,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Discount',
 		wire: 'item_discount[]',
 		kind: 'number',
-		placeholder: '0',
+		placeholder: 'e.g. 0',
 		description: 'Discount amount of the line',
 	},
 	{
@@ -107,7 +107,7 @@ const LINE_FIELDS: LineField[] = [
 		label: 'Description',
 		wire: 'item_desc[]',
 		kind: 'text',
-		placeholder: 'USB-C Charger 30W',
+		placeholder: 'e.g. USB-C Charger 30W',
 		description: 'Description of the line',
 	},
 ];

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions } from '../../../shared/node/descriptions';
+import { languageOptions, outputParameters } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
-import { recordOrMessage } from '../../../shared/node/output';
+import { pickFields, recordOrMessage, shapeRecord } from '../../../shared/node/output';
 import type { MultipartField } from '../../../shared/transport/request';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import {
@@ -15,6 +15,45 @@ import {
 } from '../../../shared/node/validation';
 import { lineItemFields, lineItemProperties } from './lineItems';
 
+/** The quote's top-level fields (platform-api.md, E1), for a tool's Selected Fields. */
+const QUOTE_FIELDS = [
+	'id',
+	'uuid',
+	'user_id',
+	'business_id',
+	'currency_id',
+	'status_id',
+	'reference',
+	'due_date',
+	'created_date',
+	'description',
+	'billing_address',
+	'tax_inclusive',
+	'rounding',
+	'discount',
+	'hide_total',
+	'custom_title',
+	'rounding_value',
+	'total',
+	'note',
+	'created_at',
+	'updated_at',
+];
+
+/** What a follow-up step needs to confirm the update: the quote, its dates, title and total. */
+const SIMPLE_QUOTE_FIELDS = [
+	'id',
+	'reference',
+	'status_id',
+	'currency_id',
+	'created_date',
+	'due_date',
+	'custom_title',
+	'description',
+	'total',
+	'updated_at',
+];
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Quote ID',
@@ -22,7 +61,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1501',
+		placeholder: 'e.g. 1501',
 		description: 'ID of the sales quote to update',
 	},
 	{
@@ -31,7 +70,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1401',
+		placeholder: 'e.g. 1401',
 		description: "ID of the customer, from the business's customers",
 	},
 	{
@@ -40,7 +79,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1',
+		placeholder: 'e.g. 1',
 		description: "ID of the customer's currency",
 	},
 	{
@@ -94,14 +133,6 @@ const properties: INodeProperties[] = [
 	},
 	...lineItemProperties,
 	{
-		// Shown, not a tooltip: leaving a field out can clear what the quote has.
-		displayName:
-			"The platform takes every quote field on each update: an Additional Field left out is sent empty and may clear the quote's value. Add the ones the quote has.",
-		name: 'additionalFieldsNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
@@ -115,7 +146,7 @@ const properties: INodeProperties[] = [
 				name: 'customTitle',
 				type: 'string',
 				default: '',
-				placeholder: 'Quotation',
+				placeholder: 'e.g. Quotation',
 				description: 'Title shown on the quote instead of the default one',
 			},
 			{
@@ -150,6 +181,10 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	...outputParameters(
+		'ID, reference, status, currency, created and due dates, title, description, total and last update',
+		QUOTE_FIELDS,
+	),
 	languageOptions,
 ];
 
@@ -172,10 +207,13 @@ export const operation: PlatformOperation = {
 	endpoints: ['updateSalesQuote'],
 	picker: {
 		name: 'Update',
-		action: 'Update a sales quote by quote ID',
+		action: 'Update sales quote',
 		description: 'Replace the fields and line items of a sales quote',
 	},
 	description: properties,
+	// In the panel's notice, not a tooltip: leaving a field out can clear what the quote has.
+	notice:
+		"The platform takes every quote field on each update: an Additional Field left out is sent empty and may clear the quote's value. Add the ones the quote has.",
 
 	async execute(itemIndex, run) {
 		const param = (name: string, fallback?: unknown) =>
@@ -222,6 +260,8 @@ export const operation: PlatformOperation = {
 			multipart,
 			language: options.language as string | undefined,
 		});
-		return recordOrMessage(response);
+		return shapeRecord(this, itemIndex, recordOrMessage(response) as IDataObject, (quote) =>
+			pickFields(quote, SIMPLE_QUOTE_FIELDS),
+		);
 	},
 };

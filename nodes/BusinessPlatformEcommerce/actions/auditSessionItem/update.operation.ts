@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1351',
+		placeholder: 'e.g. 1351',
 		description: 'ID of the audit session item to update',
 	},
 	{
@@ -32,7 +32,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['updateAuditSessionItem'],
 	picker: {
 		name: 'Update',
-		action: 'Set the counted quantity of an audit session item',
+		action: 'Update audit session item quantity',
 		description: 'Set the physical quantity counted for an audit session item',
 	},
 	description: properties,

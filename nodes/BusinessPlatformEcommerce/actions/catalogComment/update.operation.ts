@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1251',
+		placeholder: 'e.g. 1251',
 		description: 'ID of the catalog comment to update',
 	},
 	{
@@ -31,7 +31,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['updateCatalogComment'],
 	picker: {
 		name: 'Update',
-		action: "Set a catalog comment's status",
+		action: 'Update catalog comment status',
 		description: "Set a catalog comment's status",
 	},
 	description: properties,

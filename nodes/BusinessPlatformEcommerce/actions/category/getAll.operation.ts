@@ -1,29 +1,16 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../../../shared/transport/settings';
-import { returnAllOrLimit, simplifyParameter } from '../../../shared/node/descriptions';
+import { outputParameters, returnAllOrLimit } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
+import { shapeRecords } from '../../../shared/node/output';
 import { platformPaginate, requestedLimit } from '../../../shared/transport/pagination';
-import { categoryTitle } from '../../categories';
+import { CATEGORY_FIELDS, SIMPLE_CATEGORY_KEEPS, simplifyCategory } from '../../categories';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	// Simplified: the ID, parent ID, title (in the credential's Default Language), alias, image, status, top flag and sort order.
-	simplifyParameter,
+	...outputParameters(SIMPLE_CATEGORY_KEEPS, CATEGORY_FIELDS),
 ];
-
-function simplifyCategory(category: IDataObject, language: string): IDataObject {
-	return {
-		id: category.id,
-		parent: category.parent,
-		title: categoryTitle(category, language),
-		alias: category.alias,
-		image: category.image,
-		status: category.status,
-		top: category.top,
-		sort: category.sort,
-	};
-}
 
 export const operation: PlatformOperation = {
 	resource: 'category',
@@ -47,8 +34,9 @@ export const operation: PlatformOperation = {
 			{},
 			{ pageSize: DEFAULT_PAGE_SIZE, limit, plainListIsWhole: true },
 		);
-		if (!this.getNodeParameter('simple', itemIndex, true)) return categories;
 		const language = String(run.credentials.language || 'en');
-		return categories.map((category) => simplifyCategory(category, language));
+		return shapeRecords(this, itemIndex, categories, (category) =>
+			simplifyCategory(category, language),
+		);
 	},
 };

@@ -4,11 +4,18 @@ import { ParameterError } from '../../../shared/errors/classes';
 import { platformError } from '../../../shared/errors/nodeErrors';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { ENDPOINTS } from '../../../shared/platform/endpoints';
-import { recordOrMessage } from '../../../shared/node/output';
+import { outputParameters } from '../../../shared/node/descriptions';
+import { recordOrMessage, shapeRecord } from '../../../shared/node/output';
 import { prepareRequest, type MultipartField } from '../../../shared/transport/request';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import { requireFlag, requireInteger, requireString } from '../../../shared/node/validation';
-import { descriptionsOf, type CategoryDescription } from '../../categories';
+import {
+	CATEGORY_FIELDS,
+	SIMPLE_CATEGORY_KEEPS,
+	descriptionsOf,
+	simplifyCategory,
+	type CategoryDescription,
+} from '../../categories';
 import {
 	afterEarlierUpdates,
 	afterFailedUpdate,
@@ -39,7 +46,7 @@ const categoryIdParameter: INodeProperties = {
 			displayName: 'By ID',
 			name: 'id',
 			type: 'string',
-			placeholder: '1201',
+			placeholder: 'e.g. 1201',
 			validation: [
 				{
 					type: 'regex',
@@ -66,7 +73,7 @@ const properties: INodeProperties[] = [
 				name: 'alias',
 				type: 'string',
 				default: '',
-				placeholder: 'phones',
+				placeholder: 'e.g. phones',
 				description: 'URL alias of the category (sent as alias)',
 			},
 			{
@@ -104,7 +111,7 @@ const properties: INodeProperties[] = [
 				name: 'englishKeyword',
 				type: 'string',
 				default: '',
-				placeholder: 'phones,mobiles',
+				placeholder: 'e.g. phones,mobiles',
 				description: 'Search keywords of the category in English, separated by commas',
 			},
 			{
@@ -112,7 +119,7 @@ const properties: INodeProperties[] = [
 				name: 'englishTitle',
 				type: 'string',
 				default: '',
-				placeholder: 'Phones',
+				placeholder: 'e.g. Phones',
 				description: 'Title of the category in English',
 			},
 			{
@@ -120,7 +127,7 @@ const properties: INodeProperties[] = [
 				name: 'imageUrl',
 				type: 'string',
 				default: '',
-				placeholder: 'https://cdn.example.com/categories/phones.png',
+				placeholder: 'e.g. https://cdn.example.com/categories/phones.png',
 				description: "URL of the category's image (sent as image)",
 			},
 			{
@@ -156,6 +163,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	...outputParameters(SIMPLE_CATEGORY_KEEPS, CATEGORY_FIELDS),
 ];
 
 /** The platform's fields that every update sends, with the parameter that sets each. */
@@ -258,7 +266,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['listCategories', 'updateCategory'],
 	picker: {
 		name: 'Update',
-		action: 'Update a category by category ID',
+		action: 'Update category',
 		description: 'Change fields of a category; the fields not changed keep their current values',
 	},
 	description: properties,
@@ -320,7 +328,10 @@ export const operation: PlatformOperation = {
 					throw error;
 				});
 			recordUpdate(run, business, categoryId, sent);
-			return recordOrMessage(response);
+			const language = String(run.credentials.language || 'en');
+			return shapeRecord(this, itemIndex, recordOrMessage(response) as IDataObject, (category) =>
+				simplifyCategory(category, language),
+			);
 		});
 	},
 };

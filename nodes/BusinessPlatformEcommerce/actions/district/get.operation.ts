@@ -11,7 +11,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '3',
+		placeholder: 'e.g. 3',
 		description: 'ID of the district to get (its Arabic and English names)',
 	},
 ];
@@ -22,7 +22,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['getDistrict'],
 	picker: {
 		name: 'Get',
-		action: 'Get a district by district ID',
+		action: 'Get district',
 		description: 'Get a district with its Arabic and English names',
 	},
 	description: properties,

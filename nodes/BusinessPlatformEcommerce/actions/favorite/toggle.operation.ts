@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1702',
+		placeholder: 'e.g. 1702',
 		description:
 			"ID of the catalog item to add to the user's favorites, or to remove when it is already one (the user of the credential's User Token)",
 	},
@@ -25,7 +25,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['toggleFavorite'],
 	picker: {
 		name: 'Toggle',
-		action: "Add or remove a catalog item in the user's favorites",
+		action: 'Toggle catalog item in favorites',
 		description:
 			"Add a catalog item to the user's favorites, or remove it when it is already one (a toggle: calling it twice undoes it)",
 	},

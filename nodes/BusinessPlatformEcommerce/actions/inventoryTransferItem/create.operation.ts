@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1451',
+		placeholder: 'e.g. 1451',
 		description: 'ID of the inventory the product leaves',
 	},
 	{
@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1452',
+		placeholder: 'e.g. 1452',
 		description: 'ID of the inventory the product goes to',
 	},
 	{
@@ -35,7 +35,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1701',
+		placeholder: 'e.g. 1701',
 		description: 'ID of the product transferred',
 	},
 	{
@@ -71,7 +71,7 @@ const properties: INodeProperties[] = [
 				name: 'representativeId',
 				type: 'string',
 				default: '',
-				placeholder: '42',
+				placeholder: 'e.g. 42',
 				description: 'ID of the representative handling the transfer; sent empty when not given',
 			},
 		],
@@ -86,7 +86,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['createInventoryTransferItem'],
 	picker: {
 		name: 'Create',
-		action: 'Transfer a product quantity between inventories',
+		action: 'Create inventory transfer item',
 		description: 'Transfer a quantity of a product from one inventory to another',
 	},
 	description: properties,

@@ -3,18 +3,18 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/transport/settings';
 import {
 	optionsCollectionOf,
+	outputParameters,
 	returnAllOrLimit,
-	simplifyParameter,
 } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { platformPaginate, requestedLimit } from '../../../shared/transport/pagination';
 import { requireInteger } from '../../../shared/node/validation';
-import { queryOf, simplifyNews } from '../../news';
+import { shapeRecords } from '../../../shared/node/output';
+import { NEWS_FIELDS, SIMPLE_NEWS_KEEPS, queryOf, simplifyNews } from '../../news';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	// Simplified: the fields a CMS sync needs (ID, title, alias, image, status, sort, language, keyword, summary, content, dates).
-	simplifyParameter,
+	...outputParameters(SIMPLE_NEWS_KEEPS, NEWS_FIELDS),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -27,7 +27,7 @@ const properties: INodeProperties[] = [
 				name: 'keyword',
 				type: 'string',
 				default: '',
-				placeholder: 'opening',
+				placeholder: 'e.g. opening',
 				description:
 					"Only news items the platform's news search finds for this text (sent as keyword); empty for all",
 			},
@@ -104,6 +104,6 @@ export const operation: PlatformOperation = {
 			{ query },
 			{ pageSize, limit },
 		);
-		return this.getNodeParameter('simple', itemIndex, true) ? news.map(simplifyNews) : news;
+		return shapeRecords(this, itemIndex, news, simplifyNews);
 	},
 };

@@ -1,9 +1,51 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOption, optionsCollectionOf } from '../../../shared/node/descriptions';
+import {
+	languageOption,
+	optionsCollectionOf,
+	outputParameters,
+} from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
-import { recordOrMessage } from '../../../shared/node/output';
+import { pickFields, recordOrMessage, shapeRecord } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
+
+/**
+ * The order's top-level fields, for a tool's Selected Fields. The spec shows none; these are
+ * the platform's order details as the sandbox serves them, with the optional parts.
+ */
+const ORDER_FIELDS = [
+	'id',
+	'order_number',
+	'business_id',
+	'customer_name',
+	'customer_phone',
+	'status',
+	'payment_method',
+	'currency',
+	'subtotal',
+	'shipping',
+	'tax',
+	'total',
+	'created_at',
+	'items',
+	'history',
+	'order_total',
+	'items_daily',
+];
+
+/** What fulfilment or a status update needs: the order, its items and (when included) history. */
+const SIMPLE_ORDER_FIELDS = [
+	'id',
+	'order_number',
+	'status',
+	'created_at',
+	'customer_name',
+	'payment_method',
+	'currency',
+	'total',
+	'items',
+	'history',
+];
 
 const properties: INodeProperties[] = [
 	{
@@ -12,16 +54,21 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1301',
+		placeholder: 'e.g. 1301',
 		description: 'ID of the order to get',
 	},
+	...outputParameters(
+		'ID, number, status, date, customer name, payment method, currency, total, items and history',
+		ORDER_FIELDS,
+	),
 	optionsCollectionOf([
 		{
 			displayName: 'Include Daily Items',
 			name: 'includeDailyItems',
 			type: 'boolean',
 			default: true,
-			description: "Whether to include the order's items grouped by day (sent as get_items_daily)",
+			description:
+				"Whether to include the order's items grouped by day (sent as get_items_daily); Simplify leaves them out",
 		},
 		{
 			displayName: 'Include History',
@@ -35,7 +82,8 @@ const properties: INodeProperties[] = [
 			name: 'includeOrderTotal',
 			type: 'boolean',
 			default: true,
-			description: "Whether to include the order's totals (sent as get_order_total)",
+			description:
+				"Whether to include the order's subtotal, shipping and tax (sent as get_order_total); Simplify leaves them out",
 		},
 		languageOption,
 	]),
@@ -54,7 +102,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['getOrder'],
 	picker: {
 		name: 'Get',
-		action: 'Get an order by order ID',
+		action: 'Get order',
 		description: 'Get the details of an order: items, totals and status history',
 	},
 	description: properties,
@@ -72,6 +120,8 @@ export const operation: PlatformOperation = {
 			query,
 			language: options.language as string | undefined,
 		});
-		return recordOrMessage(response);
+		return shapeRecord(this, itemIndex, recordOrMessage(response) as IDataObject, (order) =>
+			pickFields(order, SIMPLE_ORDER_FIELDS),
+		);
 	},
 };

@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'technical',
+		placeholder: 'e.g. technical',
 		description:
 			'Name of the skill type the skills are added under, such as technical or languages',
 	},
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'Excel, Negotiation, Arabic',
+		placeholder: 'e.g. Excel, Negotiation, Arabic',
 		description:
 			'Skills to add, separated by commas or new lines, or an array of strings from an expression',
 	},

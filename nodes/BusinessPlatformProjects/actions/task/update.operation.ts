@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { languageOptions } from '../../../shared/node/descriptions';
+import { languageOptions, outputParameters } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
+import { pickFields, shapeRecord } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import { requireInteger } from '../../../shared/node/validation';
 import { buildTaskForm } from './taskForm';
@@ -18,6 +19,51 @@ function userIdValue(role: string): INodeProperties {
 	};
 }
 
+/** The updated task's top-level fields (platform-api.md, E10), for a tool's Selected Fields. */
+const TASK_FIELDS = [
+	'id',
+	'business_id',
+	'group_name',
+	'name',
+	'task_code',
+	'owner_id',
+	'reviewed_by',
+	'status',
+	'priority',
+	'due_date',
+	'duration_days',
+	'timeline_start',
+	'timeline_end',
+	'description',
+	'note',
+	'budget',
+	'dependent_on',
+	'project_id',
+	'board_id',
+	'created_at',
+	'updated_at',
+	'deleted_at',
+	'dependent_task',
+	'dependent_tasks',
+	'assignments',
+	'files',
+	'time_tracking',
+];
+
+/** What a form or status workflow needs after the update: the task, who has it, its files. */
+const SIMPLE_TASK_FIELDS = [
+	'id',
+	'task_code',
+	'name',
+	'status',
+	'priority',
+	'due_date',
+	'owner_id',
+	'assignments',
+	'files',
+	'updated_at',
+];
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Task ID',
@@ -25,7 +71,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1001',
+		placeholder: 'e.g. 1001',
 		description: 'ID of the task to update',
 	},
 	{
@@ -47,7 +93,7 @@ const properties: INodeProperties[] = [
 				name: 'budget',
 				type: 'string',
 				default: '',
-				placeholder: '1500.00',
+				placeholder: 'e.g. 1500.00',
 				description: 'Budget of the task as a decimal number. Leave empty to clear it.',
 			},
 			{
@@ -85,7 +131,7 @@ const properties: INodeProperties[] = [
 				name: 'deletedFileIds',
 				type: 'string',
 				default: '',
-				placeholder: '1021, 1022',
+				placeholder: 'e.g. 1021, 1022',
 				description:
 					"IDs of the task's files to delete, separated by commas, or an array from an expression (the IDs are in the task's files list)",
 			},
@@ -94,7 +140,7 @@ const properties: INodeProperties[] = [
 				name: 'groupName',
 				type: 'string',
 				default: '',
-				placeholder: 'Marketing',
+				placeholder: 'e.g. Marketing',
 				description: 'Name of the group the task is listed under',
 			},
 			{
@@ -102,7 +148,7 @@ const properties: INodeProperties[] = [
 				name: 'binaryPropertyNames',
 				type: 'string',
 				default: 'data',
-				placeholder: 'data, attachment',
+				placeholder: 'e.g. data, attachment',
 				description:
 					"Names of the input item's binary fields whose files to upload to the task, separated by commas. Each file keeps its file name and MIME type. Not available when the node is used as a tool: a tool's input has no files.",
 			},
@@ -111,7 +157,7 @@ const properties: INodeProperties[] = [
 				name: 'name',
 				type: 'string',
 				default: '',
-				placeholder: 'Prepare the quarterly report',
+				placeholder: 'e.g. Prepare the quarterly report',
 				description: 'New name of the task',
 			},
 			{
@@ -263,6 +309,10 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	...outputParameters(
+		'ID, code, name, status, priority, due date, owner ID, assignments, files and last update',
+		TASK_FIELDS,
+	),
 	languageOptions,
 ];
 
@@ -272,7 +322,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['updateTask'],
 	picker: {
 		name: 'Update',
-		action: 'Update a task by task ID',
+		action: 'Update task',
 		description: 'Update a task: its fields, assignments, files and time tracking',
 	},
 	description: properties,
@@ -290,6 +340,7 @@ export const operation: PlatformOperation = {
 			language: options.language as string | undefined,
 		});
 		// The transport refuses an answer without data.task (the spec marks it required).
-		return (response.data as IDataObject).task as IDataObject;
+		const task = (response.data as IDataObject).task as IDataObject;
+		return shapeRecord(this, itemIndex, task, (record) => pickFields(record, SIMPLE_TASK_FIELDS));
 	},
 };

@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1801',
+		placeholder: 'e.g. 1801',
 		description: 'ID of the workspace to delete',
 	},
 	businessIdParameter('workspace'),
@@ -25,7 +25,7 @@ export const operation: PlatformOperation = {
 	endpoints: ['deleteWorkspace'],
 	picker: {
 		name: 'Delete',
-		action: 'Delete a workspace by ID (permanent)',
+		action: 'Delete workspace',
 		description: 'Delete a workspace for good, given its workspace ID',
 	},
 	description: properties,
