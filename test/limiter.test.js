@@ -330,7 +330,8 @@ describe('the pace after a pause', () => {
 		(await limiter.acquire('acme'))('overloaded', Date.now(), 1000);
 		const pausedAt = Date.now();
 		(await limiter.acquire('globex'))('clean'); // not held: its own limit and pace
-		expect(Date.now() - pausedAt).toBeLessThan(100);
+		// Granted well inside acme's 1 s pause (a busy machine may take a while, never the pause).
+		expect(Date.now() - pausedAt).toBeLessThan(900);
 		const grantedAt = [];
 		for (let i = 0; i < 3; i++) {
 			(await limiter.acquire('acme'))('neutral');
