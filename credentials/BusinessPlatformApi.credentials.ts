@@ -23,8 +23,9 @@ import {
 	logIn,
 } from '../nodes/shared/credential/login';
 import { credentialFieldUsage } from '../nodes/shared/credential/usage';
+import { REDIRECT_CODES } from '../nodes/shared/platform/attempt';
 import { ENDPOINTS } from '../nodes/shared/platform/endpoints';
-import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/node/validation';
+import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/values/wire';
 
 /** A field with its hint: which nodes use it, from the endpoint table. */
 const used = (property: INodeProperties): INodeProperties => {
@@ -292,7 +293,7 @@ export class BusinessPlatformApi implements ICredentialType {
 						'Nothing answers at the Ecommerce Base URL: check it (the test lists news there)',
 				},
 			},
-			...[301, 302, 303, 307, 308].map((value) => ({
+			...REDIRECT_CODES.map((value) => ({
 				type: 'responseCode' as const,
 				properties: {
 					value,

@@ -6,7 +6,7 @@
  * (requests in flight at each arrival, the request log), never from the limiter itself.
  */
 const { useSandbox } = require('./harness/fixture');
-const { DEFAULT_CONCURRENCY } = require('../nodes/shared/transport/settings');
+const { DEFAULT_CONCURRENCY } = require('../nodes/shared/values/settings');
 const { startLimit } = require('../nodes/shared/transport/rateLimit/adaptiveLimit');
 
 // No limit at the start of each test; a test sets its own (more than one setting is used).

@@ -3,14 +3,13 @@
  * next_page_url, ... }` inside the platform's envelope) one page at a time through
  * platformRequest, so every page gets the operation's headers, retries and error handling.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { platformError } from '../errors/nodeErrors';
 import { endpointOf, type EndpointRef } from '../platform/endpoints';
 import type { RequestInput } from './request';
 import type { PlatformRun } from './run';
 import { platformRequest, type PlatformResponse, type RequestContext } from './platformRequest';
-import { requireInteger } from '../node/validation';
 
 export interface PaginateOptions {
 	/** Items asked for per request (`per_page`). */
@@ -37,14 +36,6 @@ interface Paginator {
 	current_page?: unknown;
 	last_page?: unknown;
 	next_page_url?: unknown;
-}
-
-/** The Limit of a Get Many item (Return All / Limit parameters); undefined for Return All. */
-export function requestedLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return Number(
-		requireInteger(context.getNodeParameter('limit', itemIndex, 50), 'Limit', { min: 1 }),
-	);
 }
 
 function isPaginator(value: unknown): value is Paginator {
