@@ -75,7 +75,8 @@ function assertAllowedHere(context: IExecuteFunctions, itemIndex: number) {
 	);
 }
 
-function credentialHeadersOf(context: IExecuteFunctions, itemIndex: number) {
+/** The credential headers an item of Custom API Call chose: its Header Profile, then its Credential Headers list. */
+function chosenCredentialHeaders(context: IExecuteFunctions, itemIndex: number) {
 	const profileValue = String(context.getNodeParameter('headerProfile', itemIndex));
 	const profile = profileValue === NO_PROFILE ? undefined : headerProfile(profileValue);
 	if (profileValue !== NO_PROFILE && !profile) {
@@ -207,7 +208,7 @@ export async function executeCustomApiCall(
 		);
 	const path = toRelativePath(this.getNodeParameter('path', itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const { headers: credentialHeaders, profileLanguageHeader } = credentialHeadersOf(
+	const { headers: credentialHeaders, profileLanguageHeader } = chosenCredentialHeaders(
 		this,
 		itemIndex,
 	);

@@ -75,12 +75,12 @@ function outcomeOf(attempt: Attempt): Outcome {
 export async function platformRequest(
 	this: RequestContext,
 	run: PlatformRun,
-	operation: EndpointRef,
+	endpointRef: EndpointRef,
 	itemIndex: number,
 	input: RequestInput = {},
 	responseOptions: ResponseOptions = {},
 ): Promise<PlatformResponse> {
-	const endpoint = endpointOf(operation);
+	const endpoint = endpointOf(endpointRef);
 	const prepare = prepareRequest(run, endpoint, itemIndex, input);
 	const { settings } = run;
 	/** Since when the platform has refused this request for its rate limit (429, 503 with Retry-After). */
