@@ -52,9 +52,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 				business_id: '101',
 			}),
 		]);
-		expect(fixture.sandbox.state.acme.accounts.map((/** @type {any} */ a) => a.name)).toContain(
-			'Front Desk Cash',
-		);
+		expect(fixture.sandbox.state.acme.accounts.map((a) => a.name)).toContain('Front Desk Cash');
 	});
 
 	test('another type is sent as given: bank is accepted, an unknown one shows the platform 422', async () => {
@@ -73,10 +71,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		);
 		expect(/** @type {any} */ (savings.error).httpCode).toBe('422');
 		expect(savings.error?.description).toContain('- type: The selected type is invalid.');
-		expect(fixture.requestsFor('E9').map((/** @type {any} */ r) => r.body.value.type)).toEqual([
-			'bank',
-			'savings',
-		]);
+		expect(fixture.requestsFor('E9').map((r) => r.body.value.type)).toEqual(['bank', 'savings']);
 	});
 
 	test("another business's id is refused by the platform with its message", async () => {

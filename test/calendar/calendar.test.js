@@ -173,6 +173,6 @@ describe('Calendar → Get Many (E11)', () => {
 		const { json, error } = await runCalendar({ returnAll: true });
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(2);
-		expect(fixture.requestsFor('E11').map((/** @type {any} */ r) => r.status)).toEqual([503, 200]);
+		expect(fixture.requestsFor('E11').map((r) => r.status)).toEqual([503, 200]);
 	});
 });

@@ -35,7 +35,7 @@ function serveListInPages(perPage) {
 	for (let page = 1; page <= lastPage; page++) {
 		const rows = all
 			.slice((page - 1) * perPage, page * perPage)
-			.map((/** @type {any} */ c) => categoryView(c, all, false));
+			.map((c) => categoryView(c, all, false));
 		fixture.sandbox.inject({
 			operation: LIST,
 			status: 200,
@@ -72,10 +72,7 @@ describe('the categories list', () => {
 		expect(error).toBeUndefined();
 		expect(json[0]).toMatchObject({ id: 1204, sort: '9' });
 
-		expect(fixture.requestsFor(LIST).map((/** @type {any} */ r) => r.query.page)).toEqual([
-			'1',
-			'2',
-		]);
+		expect(fixture.requestsFor(LIST).map((r) => r.query.page)).toEqual(['1', '2']);
 		const [update] = fixture.requestsFor('E2');
 		expect(update.path).toMatch(/\/1204$/);
 		// The field not changed is sent as page 2 showed it: the category stays inactive.
@@ -110,7 +107,7 @@ describe('the categories list', () => {
 		expect(
 			fixture
 				.requestsFor(LIST)
-				.map((/** @type {any} */ r) => r.business)
+				.map((r) => r.business)
 				.sort(),
 		).toEqual(['acme', 'globex']);
 		expect(fixture.requestsFor('E2')).toHaveLength(4);

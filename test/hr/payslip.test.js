@@ -103,7 +103,7 @@ describe('Payslip → Get (E15)', () => {
 		expect(
 			fixture
 				.requestsFor('E15')
-				.map((/** @type {any} */ r) => r.business)
+				.map((r) => r.business)
 				.sort(),
 		).toEqual(['acme', 'globex']);
 	});

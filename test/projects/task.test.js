@@ -168,7 +168,7 @@ describe('Task → Update (E10)', () => {
 		expect(
 			fixture
 				.requestsFor('E10')
-				.map((/** @type {any} */ r) => r.path)
+				.map((r) => r.path)
 				.sort(),
 		).toEqual(['/api/v1/tasks/update/1001', '/api/v1/tasks/update/1002']);
 		expect(taskOf(1003).due_date).toBe('2025-02-25');
