@@ -1,7 +1,7 @@
 // @ts-check
 /** The Accounting node, Cash/Bank Account → Create (E9), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames } = require('../harness/requests');
+const { expectPairedItems, platformHeaderNames } = require('../harness/requests');
 
 const fixture = useSandbox();
 const runAccounting = fixture.runner('businessPlatformAccounting');
@@ -124,12 +124,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 				continueOnFail: true,
 			},
 		);
-		expect(output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-			{ item: 3 },
-		]);
+		expectPairedItems(output, [0, 1, 2, 3]);
 		expect(output[0].json.error).toBe('Representative ID must be a whole number, got "abc"');
 		expect(output[1].json.error).toBe('Name is required');
 		expect(output[2].json.error).toBe('Representative ID must be 1 or more, got 0');

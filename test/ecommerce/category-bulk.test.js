@@ -6,7 +6,7 @@
  * one after another in input order, and N updates cost N requests plus the list's pages.
  */
 const { useSandbox } = require('../harness/fixture');
-const { multipartFields, recordById } = require('../harness/requests');
+const { expectPairedItems, multipartFields, recordById } = require('../harness/requests');
 const { watchInFlight } = require('../harness/inFlight');
 const { categoryView } = require('../../sandbox/operations/ecommerce');
 
@@ -133,7 +133,7 @@ describe('many items', () => {
 			},
 		);
 		expect(error).toBeUndefined();
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expectPairedItems(output, [0, 1]);
 		expect(output.map((item) => item.json.sort)).toEqual(['7', '8']);
 
 		expect(fixture.requestsFor(LIST)).toHaveLength(1);
@@ -184,8 +184,9 @@ describe('many items', () => {
 			fixture.sandbox.setLatency(0);
 		}
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual(
-			items.map((_, i) => ({ item: i })),
+		expectPairedItems(
+			result.output,
+			items.map((_, i) => i),
 		);
 		expect(result.output.map((item) => item.json.id)).toEqual(
 			items.map((item) => Number(item.json.id)),
