@@ -1,18 +1,11 @@
 /**
- * Prepared for issue 32, item 3; not run yet. The import direction of nodes/shared/'s layers,
- * enforced with ESLint's no-restricted-imports over n8n's own lint config.
+ * The import direction of nodes/shared/'s layers (issue 32, item 3), enforced with ESLint's
+ * no-restricted-imports over n8n's own lint config: `npm run lint:layers`, run by .ci/run and
+ * the CI workflow after `npm run lint`.
  *
  * It cannot live in eslint.config.mjs: the package is in n8n's strict mode (package.json
  * `n8n.strict`, needed for verified community nodes), and `n8n-node lint` then refuses any
- * eslint.config.mjs but the default one. So it is a second config, for a second command:
- *
- *   npx eslint -c eslint.layers.config.mjs nodes/shared
- *
- * Today that names the three imports that point up, at six places: transport/ ->
- * node/validation.ts (pagination.ts, request.ts, settings.ts), errors/nodeErrors.ts ->
- * transport/settings.ts (twice), credential/usage.ts -> errors/text.ts. Once item 3 has moved
- * those values down, add `"lint:layers": "eslint -c eslint.layers.config.mjs nodes/shared"`
- * to package.json and run it in .ci/run and the CI workflow after `npm run lint`.
+ * eslint.config.mjs but the default one. So it is a second config, for a second command.
  */
 import { config } from '@n8n/node-cli/eslint';
 
@@ -21,7 +14,15 @@ import { config } from '@n8n/node-cli/eslint';
  * below it, never one above (CONTRIBUTING.md, Layout). errors/classes.ts imports nothing, so
  * every layer may throw its errors.
  */
-const SHARED_LAYERS = ['platform', 'credential', 'errors', 'transport', 'node', 'customApiCall'];
+const SHARED_LAYERS = [
+	'platform',
+	'values',
+	'credential',
+	'errors',
+	'transport',
+	'node',
+	'customApiCall',
+];
 
 const layerDirection = SHARED_LAYERS.slice(0, -1).map((layer, index) => ({
 	files: [`nodes/shared/${layer}/**/*.ts`],

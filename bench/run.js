@@ -422,10 +422,9 @@ async function main() {
 	app.ensureN8nInstalled();
 	app.buildPackage();
 	// The build just made, typed by its source (the type check needs no build).
-	const { DEFAULT_CONCURRENCY } =
-		/** @type {typeof import('../nodes/shared/transport/settings')} */ (
-			require(path.join(app.ROOT, 'dist', 'nodes', 'shared', 'transport', 'settings'))
-		);
+	const { DEFAULT_CONCURRENCY } = /** @type {typeof import('../nodes/shared/values/settings')} */ (
+		require(path.join(app.ROOT, 'dist', 'nodes', 'shared', 'values', 'settings'))
+	);
 
 	const dist = folderSize(path.join(app.ROOT, 'dist'));
 	const loads = [];

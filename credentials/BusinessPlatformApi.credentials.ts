@@ -11,7 +11,7 @@ import type {
 
 import { CREDENTIAL_FIELD_LABELS, LANGUAGE_OPTIONS } from '../nodes/shared/credential/fields';
 import {
-	credentialHeadersOf,
+	placeholderHeadersOf,
 	fillCredentialHeaders,
 } from '../nodes/shared/credential/authenticate';
 import {
@@ -23,8 +23,9 @@ import {
 	logIn,
 } from '../nodes/shared/credential/login';
 import { credentialFieldUsage } from '../nodes/shared/credential/usage';
+import { REDIRECT_CODES } from '../nodes/shared/platform/attempt';
 import { ENDPOINTS } from '../nodes/shared/platform/endpoints';
-import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/node/validation';
+import { BASE_URL_REFUSED_CHARACTERS } from '../nodes/shared/values/wire';
 
 /** A field with its hint: which nodes use it, from the endpoint table. */
 const used = (property: INodeProperties): INodeProperties => {
@@ -52,7 +53,7 @@ const baseUrl = (name: string, description: string): INodeProperties =>
 		type: 'string',
 		default: '',
 		// "Accounting Base URL" -> https://accounting.example.com
-		placeholder: `https://${label(name).split(' ')[0].toLowerCase()}.example.com`,
+		placeholder: `e.g. https://${label(name).split(' ')[0].toLowerCase()}.example.com`,
 		description: `${description} Leave empty if you do not use these operations.`,
 	});
 
@@ -79,7 +80,7 @@ const pathPrefix = (name: string, placeholder: string, url: string): INodeProper
 		name,
 		type: 'string',
 		default: '',
-		placeholder,
+		placeholder: `e.g. ${placeholder}`,
 		description: `The configured path segment(s) of the ${url} URL, as given by the platform support team`,
 	});
 
@@ -124,7 +125,7 @@ export class BusinessPlatformApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			placeholder: 'riyadh-store=KEY1, jeddah-store=KEY2',
+			placeholder: 'e.g. riyadh-store=KEY1, jeddah-store=KEY2',
 			description:
 				'Other businesses this credential may act for, as name=key pairs separated by commas or new lines; each name once, and a key cannot contain a comma. A node picks one by name with its Business option; the Business Key above is used otherwise.',
 			hint: 'Optional. Used by every node whose Business option names one of these businesses.',
@@ -153,7 +154,7 @@ export class BusinessPlatformApi implements ICredentialType {
 			name: 'authBaseUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'https://auth.example.com',
+			placeholder: 'e.g. https://auth.example.com',
 			displayOptions: whenLoggingIn,
 			description: `Address of the platform's login ({auth_url}): the credential posts to this address + ${LOGIN_PATH}`,
 			hint: LOGIN_HINT,
@@ -163,7 +164,7 @@ export class BusinessPlatformApi implements ICredentialType {
 			name: 'loginIdentifier',
 			type: 'string',
 			default: '',
-			placeholder: 'name@example.com',
+			placeholder: 'e.g. name@example.com',
 			displayOptions: whenLoggingIn,
 			description: 'The email address (or other login name) of the platform user the calls act as',
 			hint: LOGIN_HINT,
@@ -263,7 +264,7 @@ export class BusinessPlatformApi implements ICredentialType {
 			url: ENDPOINTS.listNews.path,
 			method: ENDPOINTS.listNews.method,
 			qs: { per_page: 1 },
-			headers: credentialHeadersOf('listNews'),
+			headers: placeholderHeadersOf('listNews'),
 		},
 		// n8n checks responseCode rules on an error answer and responseSuccessBody rules on a
 		// 2xx answer, in one list; its type allows only one kind per list, hence the cast.
@@ -292,7 +293,7 @@ export class BusinessPlatformApi implements ICredentialType {
 						'Nothing answers at the Ecommerce Base URL: check it (the test lists news there)',
 				},
 			},
-			...[301, 302, 303, 307, 308].map((value) => ({
+			...REDIRECT_CODES.map((value) => ({
 				type: 'responseCode' as const,
 				properties: {
 					value,

@@ -115,7 +115,7 @@ describe('bounded concurrency', () => {
 		const { output, error } = await updateTasks({}, { items: taskItems(count) });
 		expect(error).toBeUndefined();
 
-		const answered = fixture.requestsFor('E10').map((/** @type {any} */ r) => r.seq);
+		const answered = fixture.requestsFor('E10').map((r) => r.seq);
 		expect(answered).not.toEqual([...answered].sort((a, b) => a - b)); // the reordering really happened
 		expect(output.map((item) => item.pairedItem)).toEqual(
 			Array.from({ length: count }, (_, i) => ({ item: i })),
@@ -159,7 +159,7 @@ describe('failures under concurrency', () => {
 		const sent = fixture.requestsFor('E10');
 		// One request per item with a valid id; a 404 is not retried.
 		expect(sent).toHaveLength(count - 3);
-		expect(sent.filter((/** @type {any} */ r) => r.status === 404)).toHaveLength(4);
+		expect(sent.filter((r) => r.status === 404)).toHaveLength(4);
 	});
 
 	test('without continueOnFail the node fails naming the item in its details, and no further item starts', async () => {
@@ -274,7 +274,7 @@ describe('creates under concurrency', () => {
 		for (let i = 0; i < count; i++) {
 			const type = `batch-${i}`;
 			const mine = requests.filter((r) => r.body.value.type === type);
-			const copies = stored.filter((/** @type {any} */ s) => s.type === type).length;
+			const copies = stored.filter((s) => s.type === type).length;
 			expect(copies).toBeLessThanOrEqual(1);
 			// Only a refusal that surely did nothing is followed by another attempt.
 			for (const earlier of mine.slice(0, -1)) expect([429, 503]).toContain(earlier.status);

@@ -132,7 +132,7 @@ describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 			expect(once.error).toBeUndefined();
 			expect(once.json.length).toBeGreaterThan(0);
 			expect(once.json[0]).not.toHaveProperty('error');
-			const statuses = fixture.requestsFor(op.code).map((/** @type {any} */ r) => r.status);
+			const statuses = fixture.requestsFor(op.code).map((r) => r.status);
 			// A timed-out request is logged only when the sandbox answers it, later.
 			expect(statuses).toEqual(timesOut ? [200] : [fault.inject?.status ?? 0, 200]);
 			fixture.resetPlatform();

@@ -14,10 +14,7 @@
 const { useSandbox } = require('./harness/fixture');
 const { nodeTypes, PACKAGE } = require('./harness/n8n');
 const { createPoller } = require('./harness/poll');
-const {
-	DEFAULT_CONCURRENCY,
-	REQUEST_SETTING_BOUNDS,
-} = require('../nodes/shared/transport/settings');
+const { DEFAULT_CONCURRENCY, REQUEST_SETTING_BOUNDS } = require('../nodes/shared/values/settings');
 const { startLimit } = require('../nodes/shared/transport/rateLimit/adaptiveLimit');
 const {
 	MAX_SHARED_LIMITS,

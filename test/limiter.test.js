@@ -6,7 +6,7 @@
  * (requests in flight at each arrival, the request log), never from the limiter itself.
  */
 const { useSandbox } = require('./harness/fixture');
-const { DEFAULT_CONCURRENCY } = require('../nodes/shared/transport/settings');
+const { DEFAULT_CONCURRENCY } = require('../nodes/shared/values/settings');
 const { startLimit } = require('../nodes/shared/transport/rateLimit/adaptiveLimit');
 
 // No limit at the start of each test; a test sets its own (more than one setting is used).
@@ -110,7 +110,7 @@ describe('adaptive by default', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(400);
-		const pages = fixture.requestsFor('E16').map((/** @type {any} */ r) => Number(r.query.page));
+		const pages = fixture.requestsFor('E16').map((r) => Number(r.query.page));
 		expect([...pages].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1)); // each page once
 		expect(fixture.sandbox.pushback.stats.maxInFlight).toBeGreaterThan(1); // read ahead
 		expect(fixture.sandbox.pushback.stats.maxInFlight).toBeLessThanOrEqual(12);
@@ -221,9 +221,7 @@ describe('pushed back', () => {
 		expect(refused.length).toBeGreaterThan(0);
 		for (let i = 0; i < count; i++) {
 			const type = `batch-${i}`;
-			expect(
-				fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type),
-			).toHaveLength(1);
+			expect(fixture.sandbox.state.acme.skills.filter((s) => s.type === type)).toHaveLength(1);
 			const mine = requests.filter((r) => r.body.value.type === type);
 			expect(mine.filter((r) => r.status === 200)).toHaveLength(1);
 			expect(mine.slice(0, -1).every((r) => r.status === 429)).toBe(true); // only refusals were sent again

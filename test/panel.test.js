@@ -179,9 +179,7 @@ test.each(OPERATION_CASES.map((op) => [op.code, op]))(
 		);
 		const { error } = await fixture.run(op.type, op.parameters);
 		expect(error).toBeUndefined();
-		const sent = [
-			...new Set(fixture.requestsFor().map((/** @type {any} */ request) => request.operation)),
-		];
+		const sent = [...new Set(fixture.requestsFor().map((request) => request.operation))];
 		expect(sent.sort()).toEqual([...declared].sort());
 	},
 );

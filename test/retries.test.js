@@ -101,9 +101,9 @@ describe('Max Tries and Timeout (Options)', () => {
 		});
 		await pause(400); // the fixture.sandbox answers the abandoned request after its delay
 		expect(fixture.requestsFor('E7')).toHaveLength(1);
-		expect(
-			fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === 'retry-test'),
-		).toHaveLength(1);
+		expect(fixture.sandbox.state.acme.skills.filter((s) => s.type === 'retry-test')).toHaveLength(
+			1,
+		);
 	});
 
 	test('a create is retried when the connection is refused: nothing reached the platform', async () => {
@@ -151,7 +151,7 @@ describe('backoff and Retry-After', () => {
 		expect(error).toBeUndefined();
 		expect(json[0].type).toBe('retry-test');
 		expect(arrivals.times[1] - arrivals.times[0]).toBeGreaterThanOrEqual(990);
-		expect(fixture.requestsFor('E7').map((/** @type {any} */ r) => r.status)).toEqual([429, 200]);
+		expect(fixture.requestsFor('E7').map((r) => r.status)).toEqual([429, 200]);
 	});
 
 	test('rate-limit refusals are not tries: a create refused five times with Max Tries 2 is carried out once', async () => {
@@ -159,9 +159,7 @@ describe('backoff and Retry-After', () => {
 		const { json, error } = await runHr(SKILL, { maxTries: 2 });
 		expect(error).toBeUndefined();
 		expect(json[0].type).toBe('retry-test');
-		expect(fixture.requestsFor('E7').map((/** @type {any} */ r) => r.status)).toEqual([
-			429, 429, 429, 429, 429, 200,
-		]);
+		expect(fixture.requestsFor('E7').map((r) => r.status)).toEqual([429, 429, 429, 429, 429, 200]);
 	});
 
 	test('a 503 with Retry-After is a refusal too; one without is a try', async () => {
@@ -186,7 +184,7 @@ describe('backoff and Retry-After', () => {
 		expect(error?.description).toContain(
 			'longer than Rate Limit Wait (2 s); it carried none of these requests out',
 		);
-		expect(fixture.requestsFor('E7').every((/** @type {any} */ r) => r.status === 429)).toBe(true);
+		expect(fixture.requestsFor('E7').every((r) => r.status === 429)).toBe(true);
 	});
 
 	test('a Retry-After given as an HTTP date that has passed is retried at once', async () => {
@@ -197,7 +195,7 @@ describe('backoff and Retry-After', () => {
 		});
 		const { error } = await runHr(PAYSLIP, { maxTries: 2 });
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E15').map((/** @type {any} */ r) => r.status)).toEqual([503, 200]);
+		expect(fixture.requestsFor('E15').map((r) => r.status)).toEqual([503, 200]);
 	});
 
 	test('a Retry-After longer than the cap (60 s) fails the item at once, saying how long to wait', async () => {
@@ -278,7 +276,7 @@ describe('100 creates with faults on a share of the requests', () => {
 		// Records per item: never two.
 		/** @type {Map<string, any[]>} */
 		const records = new Map();
-		for (const skill of fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) =>
+		for (const skill of fixture.sandbox.state.acme.skills.filter((s) =>
 			String(s.type).startsWith('run-'),
 		)) {
 			records.set(skill.type, [...(records.get(skill.type) ?? []), skill]);
@@ -289,8 +287,8 @@ describe('100 creates with faults on a share of the requests', () => {
 		// (500 and dropped connections here); each item's record exists exactly when one did.
 		const requests = fixture.requestsFor('E7');
 		const carriedOut = requests
-			.filter((/** @type {any} */ r) => [200, 500, 0].includes(r.status))
-			.map((/** @type {any} */ r) => r.body.value.type);
+			.filter((r) => [200, 500, 0].includes(r.status))
+			.map((r) => r.body.value.type);
 		expect(new Set(carriedOut).size).toBe(carriedOut.length);
 		expect(new Set(carriedOut)).toEqual(new Set(records.keys()));
 
@@ -334,7 +332,7 @@ describe('100 creates with faults on a share of the requests', () => {
 		}
 
 		// The faults really happened, and retries rescued items.
-		const statuses = new Set(requests.map((/** @type {any} */ r) => r.status));
+		const statuses = new Set(requests.map((r) => r.status));
 		for (const status of [429, 503, 500, 502, 422, 0]) expect(statuses).toContain(status);
 		expect(
 			output.some((entry) =>

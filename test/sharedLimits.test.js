@@ -84,9 +84,7 @@ describe('the pace one execution learned', () => {
 		expect(refusedOf('joiner')).toBeLessThanOrEqual(refusedOf('learner') / 4);
 		// Every create carried out once, none twice.
 		for (const type of [...typesOf('learner', 30), ...typesOf('joiner', 30)]) {
-			expect(
-				fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type),
-			).toHaveLength(1);
+			expect(fixture.sandbox.state.acme.skills.filter((s) => s.type === type)).toHaveLength(1);
 		}
 	});
 
@@ -101,9 +99,7 @@ describe('the pace one execution learned', () => {
 			expect(run.output.filter((item) => item.json.error !== undefined)).toEqual([]);
 		}
 		for (const type of [...typesOf('a', 40), ...typesOf('b', 40)]) {
-			expect(
-				fixture.sandbox.state.acme.skills.filter((/** @type {any} */ s) => s.type === type),
-			).toHaveLength(1);
+			expect(fixture.sandbox.state.acme.skills.filter((s) => s.type === type)).toHaveLength(1);
 		}
 	});
 

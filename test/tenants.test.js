@@ -96,7 +96,7 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 			listed.add(business);
 			return Array(count).fill(business);
 		});
-		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(expected);
+		expect(fixture.sandbox.requests.map((r) => r.business)).toEqual(expected);
 		const keys = /** @type {Record<string, string>} */ (fixture.sandbox.credentials.businessKeys);
 		for (const request of fixture.sandbox.requests) {
 			const header = Object.keys(request.headers).find((name) =>
@@ -170,7 +170,7 @@ test('without a default Business Key, items may still act for a named business; 
 	expect(run.json[1].error).toBe(
 		'The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the Business Platform API credential.',
 	);
-	expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['globex']);
+	expect(fixture.sandbox.requests.map((r) => r.business)).toEqual(['globex']);
 });
 
 test('a business name with a colon maps to exactly its own key, never to the business named by its first part', async () => {
@@ -191,7 +191,7 @@ test('a business name with a colon maps to exactly its own key, never to the bus
 	});
 	expect(run.error).toBeUndefined();
 	expect(run.json[0]).toMatchObject({ id: 1751 });
-	expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.business)).toEqual(['acme']);
+	expect(fixture.sandbox.requests.map((r) => r.business)).toEqual(['acme']);
 });
 
 describe('Additional Business Keys that cannot be read one way only are refused, naming the field, before anything is sent', () => {

@@ -403,7 +403,7 @@ describe('the business and the credential', () => {
 			const trigger = poller({}, { [field]: value });
 			const error = await trigger.poll().then(
 				() => undefined,
-				(/** @type {any} */ e) => e,
+				(e) => e,
 			);
 			expect(error).toBeDefined();
 			expect(error.message).toBe(

@@ -40,7 +40,7 @@ const logins = () => fixture.requestsFor('login');
 /** The types of the skills this file's runs created (the seed has others). */
 const skillTypes = () =>
 	fixture.sandbox.state.acme.skills
-		.map((/** @type {any} */ s) => s.type)
+		.map((s) => s.type)
 		.filter((/** @type {string} */ type) => type.startsWith('type-'));
 
 describe('User Token Source: Paste a Token (the default)', () => {

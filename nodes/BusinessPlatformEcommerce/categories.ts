@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../shared/transport/settings';
+import { DEFAULT_PAGE_SIZE } from '../shared/values/settings';
 import { platformPaginate } from '../shared/transport/pagination';
 import type { PlatformRun } from '../shared/transport/run';
 

@@ -14,7 +14,8 @@ import {
 } from '../shared/node/descriptions';
 import { withRequestSettings } from '../shared/node/operation';
 import { SIMPLE_NEWS_KEEPS } from '../BusinessPlatformEcommerce/news';
-import { DEFAULT_TRIGGER_PAGE_SIZE, pollNews } from './newsPoll';
+import { pollNews } from './newsPoll';
+import { DEFAULT_PAGE_SIZE } from '../shared/values/settings';
 
 /** The action nodes' request settings without Concurrency and its mode: the trigger reads one page at a time. */
 const triggerRequestSettings = requestSettingOptions.filter(
@@ -69,7 +70,7 @@ const properties: INodeProperties[] = [
 			name: 'pageSize',
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: DEFAULT_TRIGGER_PAGE_SIZE,
+			default: DEFAULT_PAGE_SIZE,
 			description: 'News items asked for per request while the list is read',
 		},
 	]),

@@ -32,10 +32,11 @@ import {
 	CREDENTIAL_TYPE,
 	credentialText,
 } from '../shared/credential/fields';
-import { requestSettingsOf, type RequestSettings } from '../shared/transport/settings';
+import { pageSizeOf, requestSettingsOf, type RequestSettings } from '../shared/values/settings';
 import { createRun } from '../shared/transport/run';
 import { ParameterError } from '../shared/errors/classes';
-import { positiveIntegerOr, requireInteger, toBaseUrl } from '../shared/node/validation';
+import { positiveIntegerOr } from '../shared/values/parameters';
+import { toBaseUrl } from '../shared/values/wire';
 import { NewsReader, type NewsItem } from './newsReader';
 import {
 	NOTHING_SEEN,
@@ -47,8 +48,6 @@ import {
 	type SeenIds,
 } from './seenIds';
 import { tenantOf } from './tenant';
-
-export const DEFAULT_TRIGGER_PAGE_SIZE = 100;
 
 /** Version of the static data layout below; another version is read as no state. */
 const STATE_VERSION = 2;
@@ -81,9 +80,7 @@ function readSettings(context: IPollFunctions): TriggerSettings {
 		keyword: String(context.getNodeParameter('keyword', '') ?? '').trim(),
 		business: String(options.business ?? '').trim(),
 		simple: context.getNodeParameter('simple', true) as boolean,
-		pageSize: Number(
-			requireInteger(options.pageSize ?? DEFAULT_TRIGGER_PAGE_SIZE, 'Page Size', { min: 1 }),
-		),
+		pageSize: pageSizeOf(options, 'Page Size'),
 		request: requestSettingsOf(options),
 	};
 }

@@ -1,7 +1,7 @@
 // @ts-check
 /** The Accounting node, Cash/Bank Account → Create (E9), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames } = require('../harness/requests');
+const { expectPairedItems, platformHeaderNames } = require('../harness/requests');
 
 const fixture = useSandbox();
 const runAccounting = fixture.runner('businessPlatformAccounting');
@@ -52,9 +52,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 				business_id: '101',
 			}),
 		]);
-		expect(fixture.sandbox.state.acme.accounts.map((/** @type {any} */ a) => a.name)).toContain(
-			'Front Desk Cash',
-		);
+		expect(fixture.sandbox.state.acme.accounts.map((a) => a.name)).toContain('Front Desk Cash');
 	});
 
 	test('another type is sent as given: bank is accepted, an unknown one shows the platform 422', async () => {
@@ -73,10 +71,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		);
 		expect(/** @type {any} */ (savings.error).httpCode).toBe('422');
 		expect(savings.error?.description).toContain('- type: The selected type is invalid.');
-		expect(fixture.requestsFor('E9').map((/** @type {any} */ r) => r.body.value.type)).toEqual([
-			'bank',
-			'savings',
-		]);
+		expect(fixture.requestsFor('E9').map((r) => r.body.value.type)).toEqual(['bank', 'savings']);
 	});
 
 	test("another business's id is refused by the platform with its message", async () => {
@@ -129,12 +124,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 				continueOnFail: true,
 			},
 		);
-		expect(output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-			{ item: 3 },
-		]);
+		expectPairedItems(output, [0, 1, 2, 3]);
 		expect(output[0].json.error).toBe('Representative ID must be a whole number, got "abc"');
 		expect(output[1].json.error).toBe('Name is required');
 		expect(output[2].json.error).toBe('Representative ID must be 1 or more, got 0');

@@ -174,7 +174,7 @@ describe('Sales Quote → Update (E1)', () => {
 		});
 		const stored = recordById(fixture.sandbox.state.acme.quotes, 1501);
 		expect(stored.customer_id).toBe(1402);
-		expect(stored.items.map((/** @type {any} */ i) => [i.sort, i.item_id, i.description])).toEqual([
+		expect(stored.items.map((i) => [i.sort, i.item_id, i.description])).toEqual([
 			[2, 1701, 'Line 1 product'],
 			[1, 1702, 'Line 2 product'],
 		]);
@@ -229,9 +229,7 @@ describe('Sales Quote → Update (E1)', () => {
 		const [request] = fixture.requestsFor('E1');
 		expect(multipartFields(request).slice(13)).toEqual(expectedLineFields(lines));
 		const stored = recordById(fixture.sandbox.state.acme.quotes, 1501);
-		expect(stored.items.map((/** @type {any} */ i) => i.item_id)).toEqual(
-			lines.map((l) => Number(l.itemId)),
-		);
+		expect(stored.items.map((i) => i.item_id)).toEqual(lines.map((l) => Number(l.itemId)));
 	});
 
 	test('JSON: 25 lines from an expression (numbers, any key order) are sent in line order', async () => {

@@ -1,7 +1,7 @@
 // @ts-check
 /** The Calendar node, Calendar → Get Many (E11), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames } = require('../harness/requests');
+const { expectPairedItems, platformHeaderNames } = require('../harness/requests');
 
 const fixture = useSandbox();
 const runCalendar = fixture.runner('businessPlatformCalendar', {
@@ -42,7 +42,7 @@ describe('Calendar → Get Many (E11)', () => {
 			{ id: 1151, name: 'Acme Company Calendar' },
 			{ id: 1152, name: 'Sales Team' },
 		]);
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+		expectPairedItems(output, [0, 0]);
 	});
 
 	test('User Type and Type default to user, and Limit keeps the first calendars', async () => {
@@ -173,6 +173,6 @@ describe('Calendar → Get Many (E11)', () => {
 		const { json, error } = await runCalendar({ returnAll: true });
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(2);
-		expect(fixture.requestsFor('E11').map((/** @type {any} */ r) => r.status)).toEqual([503, 200]);
+		expect(fixture.requestsFor('E11').map((r) => r.status)).toEqual([503, 200]);
 	});
 });

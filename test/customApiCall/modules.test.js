@@ -171,9 +171,7 @@ describe('one call per node against its module', () => {
 		const [request] = fixture.requestsFor('workspaceDeleteRest');
 		expect(request.method).toBe('DELETE');
 		expect(request.body).toEqual({ kind: 'empty' });
-		expect(fixture.sandbox.state.acme.workspaces.map((/** @type {any} */ w) => w.id)).not.toContain(
-			1802,
-		);
+		expect(fixture.sandbox.state.acme.workspaces.map((w) => w.id)).not.toContain(1802);
 	});
 
 	test('Accounting: JSON body with the add-account profile', async () => {

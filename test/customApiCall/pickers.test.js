@@ -97,7 +97,7 @@ test('a tool node refuses the call without the opt-in and sends nothing; with it
 		{ tool: true },
 	);
 	expect(allowed.error).toBeUndefined();
-	expect(allowed.json.map((/** @type {any} */ o) => o.id)).toEqual([1301, 1302]);
+	expect(allowed.json.map((o) => o.id)).toEqual([1301, 1302]);
 });
 
 test("a table operation's parameters stay with their resource; Custom API Call's show under any resource", () => {

@@ -29,12 +29,10 @@ describe('Return All', () => {
 			options: { pageSize: 10 },
 		});
 		expect(error).toBeUndefined();
-		expect(json.map((/** @type {any} */ invoice) => invoice.id)).toEqual(
+		expect(json.map((invoice) => invoice.id)).toEqual(
 			Array.from({ length: 37 }, (_, i) => 1900 + i),
 		);
-		const pages = fixture
-			.requestsFor('invoicesList')
-			.map((/** @type {any} */ r) => [r.query.page, r.query.per_page]);
+		const pages = fixture.requestsFor('invoicesList').map((r) => [r.query.page, r.query.per_page]);
 		expect(pages.sort()).toEqual([
 			['1', '10'],
 			['2', '10'],
@@ -68,9 +66,7 @@ describe('retries by method', () => {
 		fixture.sandbox.inject({ operation: 'invoicesList', status: 503 });
 		const { error } = await call('accounting', { path: '/api/v1/invoices' });
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('invoicesList').map((/** @type {any} */ r) => r.status)).toEqual([
-			503, 200,
-		]);
+		expect(fixture.requestsFor('invoicesList').map((r) => r.status)).toEqual([503, 200]);
 	});
 
 	const journal = {
@@ -101,18 +97,14 @@ describe('retries by method', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json[0].date).toBe('2025-03-02');
-		expect(
-			fixture.requestsFor('journalEntryCreate').map((/** @type {any} */ r) => r.status),
-		).toEqual([503, 200]);
+		expect(fixture.requestsFor('journalEntryCreate').map((r) => r.status)).toEqual([503, 200]);
 	});
 
 	test('a POST answered 429 with Retry-After is retried (the platform did not act)', async () => {
 		fixture.sandbox.inject({ operation: 'journalEntryCreate', retryAfter: 0 });
 		const { error } = await call('accounting', journal);
 		expect(error).toBeUndefined();
-		expect(
-			fixture.requestsFor('journalEntryCreate').map((/** @type {any} */ r) => r.status),
-		).toEqual([429, 200]);
+		expect(fixture.requestsFor('journalEntryCreate').map((r) => r.status)).toEqual([429, 200]);
 	});
 });
 

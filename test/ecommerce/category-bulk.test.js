@@ -6,7 +6,7 @@
  * one after another in input order, and N updates cost N requests plus the list's pages.
  */
 const { useSandbox } = require('../harness/fixture');
-const { multipartFields, recordById } = require('../harness/requests');
+const { expectPairedItems, multipartFields, recordById } = require('../harness/requests');
 const { watchInFlight } = require('../harness/inFlight');
 const { categoryView } = require('../../sandbox/operations/ecommerce');
 
@@ -35,7 +35,7 @@ function serveListInPages(perPage) {
 	for (let page = 1; page <= lastPage; page++) {
 		const rows = all
 			.slice((page - 1) * perPage, page * perPage)
-			.map((/** @type {any} */ c) => categoryView(c, all, false));
+			.map((c) => categoryView(c, all, false));
 		fixture.sandbox.inject({
 			operation: LIST,
 			status: 200,
@@ -72,10 +72,7 @@ describe('the categories list', () => {
 		expect(error).toBeUndefined();
 		expect(json[0]).toMatchObject({ id: 1204, sort: '9' });
 
-		expect(fixture.requestsFor(LIST).map((/** @type {any} */ r) => r.query.page)).toEqual([
-			'1',
-			'2',
-		]);
+		expect(fixture.requestsFor(LIST).map((r) => r.query.page)).toEqual(['1', '2']);
 		const [update] = fixture.requestsFor('E2');
 		expect(update.path).toMatch(/\/1204$/);
 		// The field not changed is sent as page 2 showed it: the category stays inactive.
@@ -110,7 +107,7 @@ describe('the categories list', () => {
 		expect(
 			fixture
 				.requestsFor(LIST)
-				.map((/** @type {any} */ r) => r.business)
+				.map((r) => r.business)
 				.sort(),
 		).toEqual(['acme', 'globex']);
 		expect(fixture.requestsFor('E2')).toHaveLength(4);
@@ -136,7 +133,7 @@ describe('many items', () => {
 			},
 		);
 		expect(error).toBeUndefined();
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expectPairedItems(output, [0, 1]);
 		expect(output.map((item) => item.json.sort)).toEqual(['7', '8']);
 
 		expect(fixture.requestsFor(LIST)).toHaveLength(1);
@@ -187,8 +184,9 @@ describe('many items', () => {
 			fixture.sandbox.setLatency(0);
 		}
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual(
-			items.map((_, i) => ({ item: i })),
+		expectPairedItems(
+			result.output,
+			items.map((_, i) => i),
 		);
 		expect(result.output.map((item) => item.json.id)).toEqual(
 			items.map((item) => Number(item.json.id)),

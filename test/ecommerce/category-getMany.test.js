@@ -26,7 +26,7 @@ function getCategories(parameters, options = {}) {
 
 /** acme's seeded category ids, in the sandbox's order. */
 function acmeCategoryIds() {
-	return fixture.sandbox.state.acme.categories.map((/** @type {any} */ category) => category.id);
+	return fixture.sandbox.state.acme.categories.map((category) => category.id);
 }
 
 /** A Laravel paginator page of `ids` inside the platform's envelope. @param {number[]} ids @param {number} page @param {number} lastPage */
@@ -86,10 +86,7 @@ describe('Return All and Limit', () => {
 		const all = await getCategories({ returnAll: true });
 		expect(all.error).toBeUndefined();
 		expect(all.json.map((category) => category.id)).toEqual([1, 2, 3]);
-		expect(fixture.requestsFor(LIST).map((/** @type {any} */ r) => r.query.page)).toEqual([
-			'1',
-			'2',
-		]);
+		expect(fixture.requestsFor(LIST).map((r) => r.query.page)).toEqual(['1', '2']);
 
 		fixture.sandbox.reset();
 		fixture.sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([1, 2], 1, 5) });

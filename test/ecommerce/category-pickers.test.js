@@ -96,9 +96,7 @@ describe('the Category ID picker (searchCategories)', () => {
 		});
 		const { results } = await search('garden');
 		expect(results).toEqual([{ name: 'Garden tools (3)', value: '3' }]);
-		const pages = fixture
-			.requestsFor('categories-list')
-			.map((/** @type {any} */ request) => request.query.page);
+		const pages = fixture.requestsFor('categories-list').map((request) => request.query.page);
 		expect(pages).toEqual(['1', '2']);
 	});
 

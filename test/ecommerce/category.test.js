@@ -52,10 +52,7 @@ describe('Category → Update (E2)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual([
-			'categories-list',
-			'E2',
-		]);
+		expect(fixture.sandbox.requests.map((r) => r.operation)).toEqual(['categories-list', 'E2']);
 		const [list] = fixture.requestsFor('categories-list');
 		expect(list).toMatchObject({
 			method: 'GET',
@@ -210,9 +207,7 @@ describe('Category → Update (E2)', () => {
 			options: { business: 'globex' },
 		});
 		expect(error).toBeUndefined();
-		expect(
-			fixture.sandbox.requests.map((/** @type {any} */ r) => [r.operation, r.business]),
-		).toEqual([
+		expect(fixture.sandbox.requests.map((r) => [r.operation, r.business])).toEqual([
 			['categories-list', 'globex'],
 			['E2', 'globex'],
 		]);
@@ -232,9 +227,7 @@ describe('Category → Update (E2)', () => {
 		expect(error?.message).toBe('Category 2201 was not found in the categories list');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.description).toContain('nothing was updated');
-		expect(fixture.sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual([
-			'categories-list',
-		]);
+		expect(fixture.sandbox.requests.map((r) => r.operation)).toEqual(['categories-list']);
 	});
 
 	test('a parent the platform refuses fails with its 422 message and field errors', async () => {

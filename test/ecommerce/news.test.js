@@ -16,7 +16,7 @@ describe('News → Get Many (E16)', () => {
 	/** The ids the platform holds for acme, in its default order (newest first). */
 	function seededIds() {
 		return fixture.sandbox.state.acme.news
-			.map((/** @type {any} */ n) => n.id)
+			.map((n) => n.id)
 			.sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
 	}
 
@@ -74,7 +74,7 @@ describe('News → Get Many (E16)', () => {
 		});
 		expect(error).toBeUndefined();
 		const requests = fixture.requestsFor('E16');
-		expect(requests.map((/** @type {any} */ r) => r.rawQuery).sort()).toEqual([
+		expect(requests.map((r) => r.rawQuery).sort()).toEqual([
 			'keyword=opening&status=1&sort_order=title_asc&list=&per_page=2&page=1',
 			'keyword=opening&status=1&sort_order=title_asc&list=&per_page=2&page=2',
 		]);
@@ -165,7 +165,7 @@ describe('News → Get Many (E16)', () => {
 		expect(
 			fixture
 				.requestsFor('E16')
-				.map((/** @type {any} */ r) => r.query.page)
+				.map((r) => r.query.page)
 				.sort(),
 		).toEqual(['1', '2', '3']);
 	});

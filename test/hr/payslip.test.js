@@ -1,7 +1,7 @@
 // @ts-check
 /** The HR node, Payslip → Get (E15), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames } = require('../harness/requests');
+const { expectPairedItems, platformHeaderNames } = require('../harness/requests');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -103,7 +103,7 @@ describe('Payslip → Get (E15)', () => {
 		expect(
 			fixture
 				.requestsFor('E15')
-				.map((/** @type {any} */ r) => r.business)
+				.map((r) => r.business)
 				.sort(),
 		).toEqual(['acme', 'globex']);
 	});
@@ -188,12 +188,7 @@ describe('Payslip → Get (E15)', () => {
 				continueOnFail: true,
 			},
 		);
-		expect(output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-			{ item: 3 },
-		]);
+		expectPairedItems(output, [0, 1, 2, 3]);
 		expect(output[0].json.id).toBe(1751);
 		expect(output[1].json).toMatchObject({ httpCode: '404' });
 		expect(output[1].json.error).toBe('The platform has no payslip 424242');

@@ -31,9 +31,7 @@ describe('Skill → Create (E7)', () => {
 
 		expect(json).toHaveLength(1);
 		expect(json[0]).toMatchObject({ type: 'technical', business_id: 101 });
-		expect(fixture.sandbox.state.acme.skills.map((/** @type {any} */ s) => s.type)).toContain(
-			'technical',
-		);
+		expect(fixture.sandbox.state.acme.skills.map((s) => s.type)).toContain('technical');
 	});
 
 	test('skills may come as an array from an expression', async () => {
@@ -113,6 +111,6 @@ describe('Skill → Create (E7)', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json[0].type).toBe('technical');
-		expect(fixture.requestsFor('E7').map((/** @type {any} */ r) => r.status)).toEqual([429, 200]);
+		expect(fixture.requestsFor('E7').map((r) => r.status)).toEqual([429, 200]);
 	});
 });

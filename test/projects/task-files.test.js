@@ -77,7 +77,7 @@ describe('Task → Update (E10): files', () => {
 		expect(
 			taskOf(1001)
 				.files.slice(2)
-				.map((/** @type {any} */ f) => [f.content_type, f.sha256]),
+				.map((f) => [f.content_type, f.sha256]),
 		).toEqual([
 			['image/png', sha256(PNG)],
 			['application/pdf', sha256(PDF)],
@@ -124,7 +124,7 @@ describe('Task → Update (E10): files', () => {
 		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([['deleted_file_ids[0]', '1021']]);
 		const task = /** @type {{ files: Array<{ id: number }> }} */ (json[0]);
 		expect(task.files.map((f) => f.id)).toEqual([1022]);
-		expect(taskOf(1001).files.map((/** @type {any} */ f) => f.id)).toEqual([1022]);
+		expect(taskOf(1001).files.map((f) => f.id)).toEqual([1022]);
 	});
 
 	test('upload and delete in one call: the wire order is assignments, files, deleted_file_ids, timeTracking', async () => {
@@ -213,7 +213,7 @@ describe('Task → Update (E10): files', () => {
 			},
 			{ assign_to: 45, started_at: '2025-02-05 13:00:00', ended_at: null, duration_minutes: 45 },
 		]);
-		expect(task.dependent_tasks.map((/** @type {any} */ t) => t.id)).toEqual([1002, 1003]);
+		expect(task.dependent_tasks.map((t) => t.id)).toEqual([1002, 1003]);
 	});
 
 	test('after a 429 the upload is sent again with the same files (the body is rebuilt per attempt)', async () => {
@@ -242,7 +242,7 @@ describe('Task → Update (E10): files', () => {
 		);
 		expect(error).toBeUndefined();
 		const requests = fixture.requestsFor('E10');
-		expect(requests.map((/** @type {any} */ r) => r.status)).toEqual([429, 200]);
+		expect(requests.map((r) => r.status)).toEqual([429, 200]);
 		for (const request of requests) {
 			expect(request.body.files).toEqual([
 				{

@@ -1,7 +1,7 @@
 // @ts-check
 /** The Projects node, Task → Update (E10): fields, dates, validation and platform errors (files: task-files.test.js), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { sentHeaderNames, recordById } = require('../harness/requests');
+const { expectPairedItems, sentHeaderNames, recordById } = require('../harness/requests');
 const { PNG } = require('./files');
 
 const fixture = useSandbox();
@@ -151,12 +151,7 @@ describe('Task → Update (E10)', () => {
 				continueOnFail: true,
 			},
 		);
-		expect(output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-			{ item: 3 },
-		]);
+		expectPairedItems(output, [0, 1, 2, 3]);
 		expect(output[0].json).toMatchObject({ id: 1002, due_date: '2025-03-10' });
 		expect(output[1].json.error).toBe(
 			'Due Date is not a real date or time, got "2025-02-30T00:00:00"',
@@ -168,7 +163,7 @@ describe('Task → Update (E10)', () => {
 		expect(
 			fixture
 				.requestsFor('E10')
-				.map((/** @type {any} */ r) => r.path)
+				.map((r) => r.path)
 				.sort(),
 		).toEqual(['/api/v1/tasks/update/1001', '/api/v1/tasks/update/1002']);
 		expect(taskOf(1003).due_date).toBe('2025-02-25');

@@ -42,9 +42,7 @@ describe('Workspace → Delete (E6)', () => {
 
 		expect(json).toEqual([{ deleted: true, message: 'Workspace deleted successfully.' }]);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
-		expect(fixture.sandbox.state.acme.workspaces.map((/** @type {any} */ w) => w.id)).toEqual([
-			1802, 1803,
-		]);
+		expect(fixture.sandbox.state.acme.workspaces.map((w) => w.id)).toEqual([1802, 1803]);
 	});
 
 	test('Options → Language overrides the credential default', async () => {

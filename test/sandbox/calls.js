@@ -297,7 +297,8 @@ async function send(call, override = {}) {
 	return { status: response.status, headers: response.headers, text, json };
 }
 
-const ENDPOINTS = [
+/** The spec's numbered operations, E1..E16: one valid call each in validCalls. */
+const SPEC_OPERATIONS = [
 	'E1',
 	'E2',
 	'E3',
@@ -316,4 +317,4 @@ const ENDPOINTS = [
 	'E16',
 ];
 
-module.exports = { form, headersFor, validCalls, lines, send, ENDPOINTS };
+module.exports = { form, headersFor, validCalls, lines, send, SPEC_OPERATIONS };

@@ -2,7 +2,7 @@
 /** The sandbox itself: every operation succeeds with the spec's headers and body, and the credential headers are checked exactly as spelled. */
 const { useSandbox } = require('../harness/fixture');
 const calls = require('./calls');
-const { form, send, ENDPOINTS } = calls;
+const { form, send, SPEC_OPERATIONS } = calls;
 
 /**
  * The sandbox's request log entries and per-business state: the fixture hands both out untyped.
@@ -17,7 +17,7 @@ const validCalls = () => calls.validCalls(fixture.sandbox);
 const headersFor = () => calls.headersFor(fixture.sandbox);
 
 describe('every operation succeeds with the spec headers and body', () => {
-	test.each(ENDPOINTS)('%s', async (op) => {
+	test.each(SPEC_OPERATIONS)('%s', async (op) => {
 		const call = validCalls()[op];
 		const res = await send(call);
 		expect(res.status).toBe(200);

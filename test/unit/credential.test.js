@@ -9,7 +9,7 @@ const { requestSettingOptions } = require('../../nodes/shared/node/descriptions'
 const {
 	DEFAULT_CONCURRENCY,
 	DEFAULT_REQUEST_SETTINGS,
-} = require('../../nodes/shared/transport/settings');
+} = require('../../nodes/shared/values/settings');
 
 const credential = new BusinessPlatformApi();
 const values = {

@@ -3,11 +3,11 @@ const {
 	duration,
 	fill,
 	labelsIn,
-	list,
 	namesWord,
 	quoted,
 	tried,
 } = require('../../nodes/shared/errors/text');
+const { list } = require('../../nodes/shared/values/text');
 
 test('list joins as a sentence does: "A", "A and B", "A, B and C"', () => {
 	expect(list([])).toBe('');

@@ -7,11 +7,13 @@ const {
 	requireFlag,
 	requireNumber,
 	parseJson,
+} = require('../../nodes/shared/values/parameters');
+const {
 	assertHeaderSafe,
 	toPathSegment,
 	toBaseUrl,
 	toPathPrefix,
-} = require('../../nodes/shared/node/validation');
+} = require('../../nodes/shared/values/wire');
 
 /** @param {() => unknown} fn */
 function reason(fn) {

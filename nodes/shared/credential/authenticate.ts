@@ -120,12 +120,12 @@ export async function fillCredentialHeaders(
 }
 
 /**
- * Headers for a request the credential itself sends (its test): the operation's credential
+ * Headers for a request the credential itself sends (its test): the endpoint's credential
  * headers, preset with placeholders for `authenticate` to fill, as the transport does.
  */
-export function credentialHeadersOf(operationId: EndpointId): Record<string, string> {
+export function placeholderHeadersOf(endpointId: EndpointId): Record<string, string> {
 	const headers: Record<string, string> = {};
-	for (const [name, source] of Object.entries(ENDPOINTS[operationId].credentialHeaders)) {
+	for (const [name, source] of Object.entries(ENDPOINTS[endpointId].credentialHeaders)) {
 		headers[name] = credentialPlaceholder(source);
 	}
 	return headers;

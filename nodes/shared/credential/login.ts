@@ -12,7 +12,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
 import { isRecord, errorMessageOf, parseBody, valueAt } from '../platform/envelope';
-import { toBaseUrl } from '../node/validation';
+import { toBaseUrl } from '../values/wire';
 
 /** User Token Source: paste a token (the default, as every credential saved before has it) or log in. */
 export const USER_TOKEN_SOURCES = [

@@ -8,7 +8,7 @@ import {
 	type EndpointId,
 	type PlatformModule,
 } from '../platform/endpoints';
-import { list } from '../errors/text';
+import { list } from '../values/text';
 
 /** The node that serves each platform module's operations (the endpoint table's `module`). */
 const MODULE_NODES: Record<PlatformModule, string> = {

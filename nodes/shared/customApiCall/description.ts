@@ -14,7 +14,7 @@
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../transport/settings';
+import { DEFAULT_PAGE_SIZE } from '../values/settings';
 import { languageOption, optionsCollectionOf } from '../node/descriptions';
 import { CREDENTIAL_HEADER_SOURCES, NO_PROFILE, type HeaderProfile } from './headerProfiles';
 

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../transport/settings';
+import { pageSizeOf } from '../values/settings';
 import { ParameterError } from '../errors/classes';
 import type {
 	BodyKind,
@@ -19,7 +19,7 @@ import { platformPaginate } from '../transport/pagination';
 import type { MultipartField, RequestInput } from '../transport/request';
 import type { PlatformRun } from '../transport/run';
 import { platformRequest } from '../transport/platformRequest';
-import { parseJson, requireInteger } from '../node/validation';
+import { parseJson } from '../values/parameters';
 import { ALLOW_IN_TOOL } from './description';
 import {
 	CREDENTIAL_HEADER_NAMES,
@@ -75,7 +75,8 @@ function assertAllowedHere(context: IExecuteFunctions, itemIndex: number) {
 	);
 }
 
-function credentialHeadersOf(context: IExecuteFunctions, itemIndex: number) {
+/** The credential headers an item of Custom API Call chose: its Header Profile, then its Credential Headers list. */
+function chosenCredentialHeaders(context: IExecuteFunctions, itemIndex: number) {
 	const profileValue = String(context.getNodeParameter('headerProfile', itemIndex));
 	const profile = profileValue === NO_PROFILE ? undefined : headerProfile(profileValue);
 	if (profileValue !== NO_PROFILE && !profile) {
@@ -207,7 +208,7 @@ export async function executeCustomApiCall(
 		);
 	const path = toRelativePath(this.getNodeParameter('path', itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const { headers: credentialHeaders, profileLanguageHeader } = credentialHeadersOf(
+	const { headers: credentialHeaders, profileLanguageHeader } = chosenCredentialHeaders(
 		this,
 		itemIndex,
 	);
@@ -255,9 +256,7 @@ export async function executeCustomApiCall(
 				'returns the items of every page: set Options → Response to Data, or turn Return All off',
 			);
 		}
-		const pageSize = Number(
-			requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Options → Page Size', { min: 1 }),
-		);
+		const pageSize = pageSizeOf(options, 'Options → Page Size');
 		return await platformPaginate.call(this, run, endpoint, itemIndex, request, {
 			pageSize,
 			notPaginatorMessage: NOT_A_PAGINATOR,

@@ -27,12 +27,12 @@ export { HEADER_PROFILES, profilesOf } from './headerProfiles';
 export function customApiCall(module: PlatformModule): PlatformResource {
 	return {
 		name: CUSTOM_API_CALL_NAME,
+		value: CUSTOM_API_CALL,
 		last: true,
 		displayOptions: hiddenInToolsUnlessAllowed,
 		nodeParameters: [allowInToolProperty],
 		operations: [
 			{
-				resource: CUSTOM_API_CALL,
 				operation: CUSTOM_API_CALL,
 				// The Header Profile, not a table entry, decides which credential fields it sends.
 				endpoints: [],

@@ -4,7 +4,7 @@
  * They throw ParameterError, which the node reports with the item before anything is sent.
  */
 import { ParameterError } from '../errors/classes';
-import { CONTROL_CHARACTERS, assertHeaderSafe } from '../node/validation';
+import { CONTROL_CHARACTERS, assertHeaderSafe } from '../values/wire';
 
 /** RFC 9110 token: the characters a header name may have. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

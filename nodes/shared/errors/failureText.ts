@@ -5,16 +5,8 @@
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { TIMEOUT_CODES } from '../platform/attempt';
 import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, type Endpoint } from '../platform/endpoints';
-import {
-	duration,
-	fill,
-	labelsIn,
-	list,
-	namesWord,
-	quoted,
-	tried,
-	type ErrorSubject,
-} from './text';
+import { duration, fill, labelsIn, namesWord, quoted, tried, type ErrorSubject } from './text';
+import { list } from '../values/text';
 
 export interface FailureText {
 	message: string;

@@ -21,7 +21,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { MAX_REDIRECTS } from '../transport/settings';
+import { MAX_REDIRECTS } from '../values/settings';
 import {
 	errorMessageOf,
 	fieldErrorEntriesOf,
@@ -35,7 +35,7 @@ import type { Attempt } from '../platform/attempt';
 import { ParameterError } from './classes';
 import { baseUrlLabel, httpFailureText, networkFailureText } from './failureText';
 import { fill, tried, type ErrorSubject } from './text';
-import type { RequestSettings } from '../transport/settings';
+import type { RequestSettings } from '../values/settings';
 
 export type { ErrorSubject } from './text';
 

@@ -26,13 +26,6 @@ export function labelsIn(template: string, subject: ErrorSubject): string[] {
 
 export const quoted = (labels: string[]) => labels.map((label) => `"${label}"`);
 
-/** "A, B and C". */
-export function list(items: string[]): string {
-	return items.length <= 1
-		? items.join('')
-		: `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
 const isWordCharacter = (character: string | undefined) =>
 	character !== undefined && /[\w-]/.test(character);
 

@@ -2,15 +2,21 @@
  * Parameters that several operations or every node share, as literal objects n8n's lint
  * can read.
  */
-import { NodeConnectionTypes, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeProperties,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { LANGUAGE_OPTIONS } from '../credential/fields';
 import {
 	DEFAULT_CONCURRENCY,
 	DEFAULT_REQUEST_SETTINGS,
 	REQUEST_SETTING_BOUNDS as BOUNDS,
-} from '../transport/settings';
+} from '../values/settings';
 import { startLimit } from '../transport/rateLimit/adaptiveLimit';
+import { requireInteger } from '../values/parameters';
 
 /** What every node's description shares (usableAsTool stays in each node: the lint reads it there). */
 export const platformNodeBase = {
@@ -20,7 +26,7 @@ export const platformNodeBase = {
 	outputs: [NodeConnectionTypes.Main],
 } satisfies Partial<INodeTypeDescription>;
 
-/** Return All / Limit of a Get Many operation. */
+/** Return All / Limit of a Get Many operation; read with requestedLimit. */
 export const returnAllOrLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -39,6 +45,14 @@ export const returnAllOrLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/** The Limit of a Get Many item (Return All / Limit parameters); undefined for Return All. */
+export function requestedLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	// The panel's default, for an item whose saved parameters leave Limit out.
+	const limit = context.getNodeParameter('limit', itemIndex, returnAllOrLimit[1].default);
+	return Number(requireInteger(limit, 'Limit', { min: 1 }));
+}
 
 /** A language override for operations whose messages the platform localises. */
 export const languageOption: INodeProperties = {

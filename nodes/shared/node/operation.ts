@@ -1,7 +1,7 @@
 /**
  * What an operation is, and how a node's pickers are built from its operations. Each
- * operation file says its resource, its operation value, its entry in the Operation picker,
- * its parameters and its execute(); a resource lists its operations; nodeActions() builds
+ * operation file says its operation value, its entry in the Operation picker,
+ * its parameters and its execute(); a resource says its value and lists its operations; nodeActions() builds
  * the Resource and Operation pickers and stamps every parameter's display options, so a
  * resource or operation is named in one place. A `last` resource (Custom API Call) follows
  * the others in the Resource picker and its operation ends every Operation picker.
@@ -14,7 +14,7 @@ import type {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
-import { list } from '../errors/text';
+import { list } from '../values/text';
 import { RETRY_ON_FAIL_TEXT, optionsCollection, requestSettingOptions } from './descriptions';
 import {
 	MODULE_BASE_URL_FIELDS,
@@ -25,8 +25,6 @@ import {
 import type { PlatformRun } from '../transport/run';
 
 export interface PlatformOperation {
-	/** Value of the resource in the Resource picker. */
-	resource: string;
 	/** Value of the operation in the Operation picker. */
 	operation: string;
 	/**
@@ -51,6 +49,8 @@ export interface PlatformOperation {
 export interface PlatformResource {
 	/** Name in the Resource picker. */
 	name: string;
+	/** Value in the Resource picker (saved with every workflow: never renamed). */
+	value: string;
 	/** The first is the Operation picker's default: keep it first, saved workflows rely on it. */
 	operations: PlatformOperation[];
 	/**
@@ -158,27 +158,18 @@ export function withRequestSettings(
 		: [...description, merge(optionsCollection)];
 }
 
-/** The value shared by a resource's operations; a mismatch is a programming error caught at load. */
-function resourceValue(resource: PlatformResource): string {
-	const values = new Set(resource.operations.map((operation) => operation.resource));
-	if (values.size !== 1)
-		throw new Error(`Resource "${resource.name}" mixes operations of ${[...values].join(', ')}`);
-	return [...values][0];
-}
-
 /**
  * A node's pickers and parameters from its resources. Picker options are sorted by name,
  * as n8n's lint expects, and the `last` resources' entries follow them; each picker's
  * default is the first entry given.
  */
 export function nodeActions(resources: PlatformResource[]): NodeActions {
-	const values = resources.map(resourceValue);
-	const defaultResource = values[0];
+	const defaultResource = resources[0].value;
 	const lastResources = resources.filter((resource) => resource.last);
 	const lastOperations = lastResources.flatMap((resource) => resource.operations);
 	const resourceEntry = (resource: PlatformResource) => ({
 		name: resource.name,
-		value: resourceValue(resource),
+		value: resource.value,
 		...(resource.displayOptions ? { displayOptions: resource.displayOptions } : {}),
 	});
 	const resourcePicker: INodeProperties = {
@@ -199,7 +190,7 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 		...picker,
 		value: operation,
 	});
-	const operationPickers = resources.map((resource, index): INodeProperties => {
+	const operationPickers = resources.map((resource): INodeProperties => {
 		const own = resource.last ? [] : resource.operations.map(pickerEntry).sort(byName);
 		const defaultOperation = resource.operations[0].operation;
 		return {
@@ -207,12 +198,11 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 			name: 'operation',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions: { show: { resource: [values[index]] } },
+			displayOptions: { show: { resource: [resource.value] } },
 			options: [...own, ...lastOperations.map(pickerEntry)],
 			default: defaultOperation,
 		};
 	});
-	const operations = resources.flatMap((resource) => resource.operations);
 	const parameters = resources.flatMap((resource) =>
 		resource.operations.flatMap((operation) =>
 			updateDisplayOptions(
@@ -220,7 +210,7 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 				{
 					show: resource.last
 						? { operation: [operation.operation] }
-						: { resource: [operation.resource], operation: [operation.operation] },
+						: { resource: [resource.value], operation: [operation.operation] },
 				},
 				[panelNotice(operation), ...withRequestSettings(operation.description)],
 			),
@@ -230,8 +220,9 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 	return {
 		properties: [...nodeParameters, resourcePicker, ...operationPickers, ...parameters],
 		find: (resource, operation) =>
-			operations.find(
-				(candidate) => candidate.resource === resource && candidate.operation === operation,
-			) ?? lastOperations.find((candidate) => candidate.operation === operation),
+			resources
+				.find((candidate) => !candidate.last && candidate.value === resource)
+				?.operations.find((candidate) => candidate.operation === operation) ??
+			lastOperations.find((candidate) => candidate.operation === operation),
 	};
 }

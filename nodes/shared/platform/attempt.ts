@@ -8,3 +8,6 @@ export type Attempt =
 
 /** Network error codes of a request that got no complete answer in time. */
 export const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
+
+/** HTTP status codes of a redirect: followed by platformRequest, explained by the credential's test. */
+export const REDIRECT_CODES = [301, 302, 303, 307, 308];

@@ -342,8 +342,8 @@ export type EndpointId = keyof typeof ENDPOINTS;
 /** A key of ENDPOINTS, or an endpoint built at run time (Custom API Call's method, path and headers). */
 export type EndpointRef = EndpointId | Endpoint;
 
-export function endpointOf(operation: EndpointRef): Endpoint {
-	return typeof operation === 'string' ? ENDPOINTS[operation] : operation;
+export function endpointOf(ref: EndpointRef): Endpoint {
+	return typeof ref === 'string' ? ENDPOINTS[ref] : ref;
 }
 
 export function describeEndpoint(endpoint: Endpoint): string {

@@ -3,14 +3,13 @@
  * next_page_url, ... }` inside the platform's envelope) one page at a time through
  * platformRequest, so every page gets the operation's headers, retries and error handling.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { platformError } from '../errors/nodeErrors';
 import { endpointOf, type EndpointRef } from '../platform/endpoints';
 import type { RequestInput } from './request';
 import type { PlatformRun } from './run';
 import { platformRequest, type PlatformResponse, type RequestContext } from './platformRequest';
-import { requireInteger } from '../node/validation';
 
 export interface PaginateOptions {
 	/** Items asked for per request (`per_page`). */
@@ -39,20 +38,12 @@ interface Paginator {
 	next_page_url?: unknown;
 }
 
-/** The Limit of a Get Many item (Return All / Limit parameters); undefined for Return All. */
-export function requestedLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return Number(
-		requireInteger(context.getNodeParameter('limit', itemIndex, 50), 'Limit', { min: 1 }),
-	);
-}
-
 function isPaginator(value: unknown): value is Paginator {
 	return typeof value === 'object' && value !== null && Array.isArray((value as IDataObject).data);
 }
 
-function pageError(run: PlatformRun, operationId: EndpointRef, itemIndex: number, message: string) {
-	return platformError(run, endpointOf(operationId), itemIndex, { message });
+function pageError(run: PlatformRun, endpointRef: EndpointRef, itemIndex: number, message: string) {
+	return platformError(run, endpointOf(endpointRef), itemIndex, { message });
 }
 
 /** Whether `page` is the paginator's last page: `next_page_url` null, or `last_page` reached. */
@@ -84,7 +75,7 @@ function isLastPage(
 export async function platformPaginate(
 	this: RequestContext,
 	run: PlatformRun,
-	operationId: EndpointRef,
+	endpointRef: EndpointRef,
 	itemIndex: number,
 	input: RequestInput,
 	options: PaginateOptions,
@@ -96,7 +87,7 @@ export async function platformPaginate(
 	const pages = new PageRequests(
 		() => Math.max(1, Math.floor(run.pagesInFlight)),
 		(page) =>
-			platformRequest.call(this, run, operationId, itemIndex, {
+			platformRequest.call(this, run, endpointRef, itemIndex, {
 				...input,
 				query: { ...input.query, per_page: String(perPage), page: String(page) },
 			}),
@@ -118,13 +109,13 @@ export async function platformPaginate(
 					page === 1 && options.notPaginatorMessage !== undefined
 						? options.notPaginatorMessage
 						: `The platform's answer for page ${page} has no list of items (data.data)`;
-				throw pageError(run, operationId, itemIndex, message);
+				throw pageError(run, endpointRef, itemIndex, message);
 			}
 			if (paginator.current_page !== undefined && Number(paginator.current_page) !== page) {
 				// Following it would repeat or skip items.
 				throw pageError(
 					run,
-					operationId,
+					endpointRef,
 					itemIndex,
 					`The platform answered page ${String(paginator.current_page)} when page ${page} was asked for`,
 				);
@@ -142,7 +133,7 @@ export async function platformPaginate(
 				// Every item came on an earlier page: the next page would too, for ever.
 				throw pageError(
 					run,
-					operationId,
+					endpointRef,
 					itemIndex,
 					`The platform's page ${page} holds only items of earlier pages and still names a next page: its paging does not move forward, so the list was not read to the end`,
 				);
@@ -150,7 +141,7 @@ export async function platformPaginate(
 			if (page >= MAX_PAGES) {
 				throw pageError(
 					run,
-					operationId,
+					endpointRef,
 					itemIndex,
 					`The platform still named a next page after ${MAX_PAGES} pages; the node stops there. Turn Return All off and set a Limit, or raise the Page Size`,
 				);

@@ -16,7 +16,7 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../credential/fields';
-import { MAX_REDIRECTS } from './settings';
+import { MAX_REDIRECTS } from '../values/settings';
 import { isRecord, parseBody, unwrapEnvelope, valueAt } from '../platform/envelope';
 import {
 	MAY_HAVE_ACTED_NOTE,
@@ -44,7 +44,7 @@ import {
 } from './retries';
 import type { PlatformRun } from './run';
 import { sendWithUserToken } from './userToken';
-import { TIMEOUT_CODES, type Attempt } from '../platform/attempt';
+import { REDIRECT_CODES, TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
 /** The n8n contexts a request is sent from: a node's execute(), a picker, the trigger's poll(). */
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -75,12 +75,12 @@ function outcomeOf(attempt: Attempt): Outcome {
 export async function platformRequest(
 	this: RequestContext,
 	run: PlatformRun,
-	operation: EndpointRef,
+	endpointRef: EndpointRef,
 	itemIndex: number,
 	input: RequestInput = {},
 	responseOptions: ResponseOptions = {},
 ): Promise<PlatformResponse> {
-	const endpoint = endpointOf(operation);
+	const endpoint = endpointOf(endpointRef);
 	const prepare = prepareRequest(run, endpoint, itemIndex, input);
 	const { settings } = run;
 	/** Since when the platform has refused this request for its rate limit (429, 503 with Retry-After). */
@@ -215,8 +215,6 @@ function withAbortSignal<Context extends object>(context: Context, signal: Abort
 	});
 }
 
-const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
-
 /**
  * Sends a request and follows redirects by the package's rules, never n8n's (which would send
  * the credential headers to any host): a redirect to another origin is the item's error, and
@@ -237,7 +235,7 @@ async function sendFollowingRedirects(
 	let request = options;
 	for (let redirects = 0; ; redirects++) {
 		const attempt = await exchange(context, run, request, timeout);
-		if (attempt.kind !== 'response' || !REDIRECT_CODES.has(attempt.statusCode)) return attempt;
+		if (attempt.kind !== 'response' || !REDIRECT_CODES.includes(attempt.statusCode)) return attempt;
 		const target = redirectTarget(attempt.headers.location, request.url);
 		const refusal = target ? redirectRefusal(target, origin, endpoint, redirects) : 'no target';
 		if (refusal || !target) {

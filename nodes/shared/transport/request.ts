@@ -22,13 +22,8 @@ import {
 import type { PlatformRun } from './run';
 import { limitKey } from './rateLimit/sharedLimitTable';
 import { checkLoginFields } from './userToken';
-import {
-	assertHeaderSafe,
-	isBlank,
-	toBaseUrl,
-	toPathPrefix,
-	toPathSegment,
-} from '../node/validation';
+import { isBlank } from '../values/parameters';
+import { assertHeaderSafe, toBaseUrl, toPathPrefix, toPathSegment } from '../values/wire';
 
 /** A file to upload, read for each attempt once its request may be sent (see buildBody). */
 export interface FilePart {

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RequestSettings } from './settings';
+import type { RequestSettings } from '../values/settings';
 import type { Attempt } from '../platform/attempt';
 import type { RetryClass } from '../platform/endpoints';
 

@@ -21,7 +21,7 @@ import {
 	concurrencyOf,
 	requestSettingsOf,
 	type RequestSettings,
-} from './settings';
+} from '../values/settings';
 import { RequestLimiter } from './rateLimit/runLimiter';
 import { secretsOf } from '../credential/redaction';
 import { asNodeError } from '../errors/itemErrors';

@@ -26,7 +26,8 @@ import { namesWord } from '../errors/text';
 import type { Attempt } from '../platform/attempt';
 import { errorMessageOf, parseBody } from '../platform/envelope';
 import type { Endpoint } from '../platform/endpoints';
-import { isBlank, toBaseUrl } from '../node/validation';
+import { isBlank } from '../values/parameters';
+import { toBaseUrl } from '../values/wire';
 import type { PlatformRun } from './run';
 
 /** The token state of one run. */

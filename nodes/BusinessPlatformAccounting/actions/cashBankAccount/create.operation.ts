@@ -4,7 +4,7 @@ import { businessIdParameter } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { recordOrMessage } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { requireInteger, requireString } from '../../../shared/node/validation';
+import { requireInteger, requireString } from '../../../shared/values/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -42,7 +42,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'cashBankAccount',
 	operation: 'create',
 	endpoints: ['createCashBankAccount'],
 	picker: {

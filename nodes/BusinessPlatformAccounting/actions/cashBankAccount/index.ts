@@ -3,5 +3,6 @@ import { operation as create } from './create.operation';
 
 export const cashBankAccount: PlatformResource = {
 	name: 'Cash/Bank Account',
+	value: 'cashBankAccount',
 	operations: [create],
 };

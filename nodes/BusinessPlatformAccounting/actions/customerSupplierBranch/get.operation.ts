@@ -4,7 +4,7 @@ import { languageOptions, outputParameters } from '../../../shared/node/descript
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { pickFields, recordOrMessage, shapeRecord } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { requireCode } from '../../../shared/node/validation';
+import { requireCode } from '../../../shared/values/parameters';
 
 /** The branch's top-level fields (platform-api.md, E8; the password is never output), for a tool's Selected Fields. */
 const BRANCH_FIELDS = [
@@ -97,7 +97,6 @@ const properties: INodeProperties[] = [
 const CONTACT_TYPES: Record<string, string> = { customer: '1', supplier: '2', '1': '1', '2': '2' };
 
 export const operation: PlatformOperation = {
-	resource: 'customerSupplierBranch',
 	operation: 'get',
 	endpoints: ['getCustomerSupplierBranch'],
 	picker: {

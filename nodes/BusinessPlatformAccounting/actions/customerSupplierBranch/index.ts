@@ -3,5 +3,6 @@ import { operation as get } from './get.operation';
 
 export const customerSupplierBranch: PlatformResource = {
 	name: 'Customer/Supplier Branch',
+	value: 'customerSupplierBranch',
 	operations: [get],
 };

@@ -12,7 +12,7 @@ import {
 	requireInteger,
 	requireNumber,
 	requireString,
-} from '../../../shared/node/validation';
+} from '../../../shared/values/parameters';
 
 type LineFieldKind = 'id' | 'number' | 'text' | 'optionalInteger';
 

@@ -12,7 +12,7 @@ import {
 	requireFlag,
 	requireInteger,
 	requireNumber,
-} from '../../../shared/node/validation';
+} from '../../../shared/values/parameters';
 import { lineItemFields, lineItemProperties } from './lineItems';
 
 /** The quote's top-level fields (platform-api.md, E1), for a tool's Selected Fields. */
@@ -202,7 +202,6 @@ function optionalText(value: unknown): string {
 }
 
 export const operation: PlatformOperation = {
-	resource: 'salesQuote',
 	operation: 'update',
 	endpoints: ['updateSalesQuote'],
 	picker: {

@@ -1,13 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/node/descriptions';
+import { requestedLimit, returnAllOrLimit } from '../../../shared/node/descriptions';
 import { unexpectedAnswerError } from '../../../shared/errors/nodeErrors';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { ENDPOINTS } from '../../../shared/platform/endpoints';
-import { requestedLimit } from '../../../shared/transport/pagination';
 import type { PlatformRun } from '../../../shared/transport/run';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { requireString } from '../../../shared/node/validation';
+import { requireString } from '../../../shared/values/parameters';
 
 /** The one value the API shows for both list types; an expression may give another. */
 const USER_ONLY = [
@@ -54,7 +53,6 @@ function calendarsOf(run: PlatformRun, itemIndex: number, data: unknown): IDataO
 }
 
 export const operation: PlatformOperation = {
-	resource: 'calendar',
 	operation: 'getAll',
 	endpoints: ['listCalendars'],
 	picker: {

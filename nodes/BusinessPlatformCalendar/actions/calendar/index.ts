@@ -1,4 +1,8 @@
 import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as getAll } from './getAll.operation';
 
-export const calendar: PlatformResource = { name: 'Calendar', operations: [getAll] };
+export const calendar: PlatformResource = {
+	name: 'Calendar',
+	value: 'calendar',
+	operations: [getAll],
+};

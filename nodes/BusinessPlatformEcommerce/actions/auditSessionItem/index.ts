@@ -3,5 +3,6 @@ import { operation as update } from './update.operation';
 
 export const auditSessionItem: PlatformResource = {
 	name: 'Audit Session Item',
+	value: 'auditSessionItem',
 	operations: [update],
 };

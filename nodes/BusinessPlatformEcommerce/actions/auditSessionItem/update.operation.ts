@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { recordOrMessage } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { requireNumber } from '../../../shared/node/validation';
+import { requireNumber } from '../../../shared/values/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -27,7 +27,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'auditSessionItem',
 	operation: 'update',
 	endpoints: ['updateAuditSessionItem'],
 	picker: {

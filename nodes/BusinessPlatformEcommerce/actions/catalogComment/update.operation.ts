@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { recordOrMessage } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { requireFlag } from '../../../shared/node/validation';
+import { requireFlag } from '../../../shared/values/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -26,7 +26,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'catalogComment',
 	operation: 'update',
 	endpoints: ['updateCatalogComment'],
 	picker: {

@@ -1,10 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../../../shared/transport/settings';
-import { outputParameters, returnAllOrLimit } from '../../../shared/node/descriptions';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/values/settings';
+import {
+	outputParameters,
+	requestedLimit,
+	returnAllOrLimit,
+} from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { shapeRecords } from '../../../shared/node/output';
-import { platformPaginate, requestedLimit } from '../../../shared/transport/pagination';
+import { platformPaginate } from '../../../shared/transport/pagination';
 import { CATEGORY_FIELDS, SIMPLE_CATEGORY_KEEPS, simplifyCategory } from '../../categories';
 
 const properties: INodeProperties[] = [
@@ -13,7 +17,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'category',
 	operation: 'getAll',
 	endpoints: ['listCategories'],
 	picker: {

@@ -8,7 +8,7 @@ import { outputParameters } from '../../../shared/node/descriptions';
 import { recordOrMessage, shapeRecord } from '../../../shared/node/output';
 import { prepareRequest, type MultipartField } from '../../../shared/transport/request';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { requireFlag, requireInteger, requireString } from '../../../shared/node/validation';
+import { requireFlag, requireInteger, requireString } from '../../../shared/values/parameters';
 import {
 	CATEGORY_FIELDS,
 	SIMPLE_CATEGORY_KEEPS,
@@ -261,7 +261,6 @@ function mergedDescriptions(current: IDataObject, fields: IDataObject): Category
 }
 
 export const operation: PlatformOperation = {
-	resource: 'category',
 	operation: 'update',
 	endpoints: ['listCategories', 'updateCategory'],
 	picker: {

@@ -17,7 +17,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'district',
 	operation: 'get',
 	endpoints: ['getDistrict'],
 	picker: {

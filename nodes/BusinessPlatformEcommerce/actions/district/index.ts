@@ -1,4 +1,8 @@
 import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as get } from './get.operation';
 
-export const district: PlatformResource = { name: 'District', operations: [get] };
+export const district: PlatformResource = {
+	name: 'District',
+	value: 'district',
+	operations: [get],
+};

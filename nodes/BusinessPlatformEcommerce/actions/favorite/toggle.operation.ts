@@ -20,7 +20,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'favorite',
 	operation: 'toggle',
 	endpoints: ['toggleFavorite'],
 	picker: {

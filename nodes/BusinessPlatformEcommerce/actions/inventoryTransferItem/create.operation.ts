@@ -8,7 +8,7 @@ import {
 	requireCode,
 	requireInteger,
 	requireNumber,
-} from '../../../shared/node/validation';
+} from '../../../shared/values/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -81,7 +81,6 @@ const properties: INodeProperties[] = [
 const STATUS_CODES: Record<string, string> = { pending: '0', completed: '1' };
 
 export const operation: PlatformOperation = {
-	resource: 'inventoryTransferItem',
 	operation: 'create',
 	endpoints: ['createInventoryTransferItem'],
 	picker: {

@@ -3,5 +3,6 @@ import { operation as create } from './create.operation';
 
 export const inventoryTransferItem: PlatformResource = {
 	name: 'Inventory Transfer Item',
+	value: 'inventoryTransferItem',
 	operations: [create],
 };

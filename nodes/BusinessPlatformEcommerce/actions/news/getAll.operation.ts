@@ -1,14 +1,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE } from '../../../shared/transport/settings';
+import { DEFAULT_PAGE_SIZE, pageSizeOf } from '../../../shared/values/settings';
 import {
 	optionsCollectionOf,
 	outputParameters,
+	requestedLimit,
 	returnAllOrLimit,
 } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
-import { platformPaginate, requestedLimit } from '../../../shared/transport/pagination';
-import { requireInteger } from '../../../shared/node/validation';
+import { platformPaginate } from '../../../shared/transport/pagination';
 import { shapeRecords } from '../../../shared/node/output';
 import { NEWS_FIELDS, SIMPLE_NEWS_KEEPS, queryOf, simplifyNews } from '../../news';
 
@@ -78,7 +78,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'news',
 	operation: 'getAll',
 	endpoints: ['listNews'],
 	picker: {
@@ -91,9 +90,7 @@ export const operation: PlatformOperation = {
 	async execute(itemIndex, run) {
 		const limit = requestedLimit(this, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const pageSize = Number(
-			requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1 }),
-		);
+		const pageSize = pageSizeOf(options, 'Page Size');
 		const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
 
 		const news = await platformPaginate.call(

@@ -1,4 +1,4 @@
 import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as getAll } from './getAll.operation';
 
-export const news: PlatformResource = { name: 'News', operations: [getAll] };
+export const news: PlatformResource = { name: 'News', value: 'news', operations: [getAll] };

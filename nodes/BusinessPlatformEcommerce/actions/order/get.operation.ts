@@ -97,7 +97,6 @@ const FLAGS = [
 ] as const;
 
 export const operation: PlatformOperation = {
-	resource: 'order',
 	operation: 'get',
 	endpoints: ['getOrder'],
 	picker: {

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { outputParameters } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
-import { pickFields, shapeRecord } from '../../../shared/node/output';
+import { pickFields, recordOrMessage, shapeRecord } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 
 /** The payslip's top-level fields (platform-api.md, E15), for a tool's Selected Fields. */
@@ -64,7 +64,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'payslip',
 	operation: 'get',
 	endpoints: ['getPayslip'],
 	picker: {
@@ -80,6 +79,6 @@ export const operation: PlatformOperation = {
 				payslip_id: { value: this.getNodeParameter('payslipId', itemIndex), label: 'Payslip ID' },
 			},
 		});
-		return shapeRecord(this, itemIndex, response.data as IDataObject, simplifyPayslip);
+		return shapeRecord(this, itemIndex, recordOrMessage(response) as IDataObject, simplifyPayslip);
 	},
 };

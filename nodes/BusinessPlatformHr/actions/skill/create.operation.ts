@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { ParameterError } from '../../../shared/errors/classes';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { requireString } from '../../../shared/node/validation';
+import { requireString } from '../../../shared/values/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -41,7 +41,6 @@ function toSkillList(value: unknown): string[] {
 }
 
 export const operation: PlatformOperation = {
-	resource: 'skill',
 	operation: 'create',
 	endpoints: ['createSkill'],
 	picker: {

@@ -14,7 +14,7 @@ import {
 	requireNumber,
 	requireString,
 	requireTimestamp,
-} from '../../../shared/node/validation';
+} from '../../../shared/values/parameters';
 
 type Kind = 'text' | 'id' | 'count' | 'date' | 'decimal';
 

@@ -4,7 +4,7 @@ import { languageOptions, outputParameters } from '../../../shared/node/descript
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { pickFields, shapeRecord } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { requireInteger } from '../../../shared/node/validation';
+import { requireInteger } from '../../../shared/values/parameters';
 import { buildTaskForm } from './taskForm';
 
 /** The user of an assignment or a time entry (`role`: what the user does there). */
@@ -317,7 +317,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'task',
 	operation: 'update',
 	endpoints: ['updateTask'],
 	picker: {

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { businessIdParameter, languageOptions } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { platformRequest } from '../../../shared/transport/platformRequest';
-import { requireInteger } from '../../../shared/node/validation';
+import { requireInteger } from '../../../shared/values/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -20,7 +20,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const operation: PlatformOperation = {
-	resource: 'workspace',
 	operation: 'delete',
 	endpoints: ['deleteWorkspace'],
 	picker: {

@@ -1,4 +1,8 @@
 import type { PlatformResource } from '../../../shared/node/operation';
 import { operation as remove } from './delete.operation';
 
-export const workspace: PlatformResource = { name: 'Workspace', operations: [remove] };
+export const workspace: PlatformResource = {
+	name: 'Workspace',
+	value: 'workspace',
+	operations: [remove],
+};

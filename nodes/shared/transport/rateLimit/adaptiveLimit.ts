@@ -6,7 +6,7 @@
  *
  * No timers: limits change as answers come back, measured with Date.now().
  */
-import { DEFAULT_REQUEST_SETTINGS } from '../settings';
+import { DEFAULT_REQUEST_SETTINGS } from '../../values/settings';
 
 /** The fewest requests in flight an adaptive limit starts with (or Concurrency when lower). */
 const MIN_START_LIMIT = 8;

@@ -12,7 +12,7 @@
 import { createHash } from 'crypto';
 
 import { Limit } from './adaptiveLimit';
-import { DEFAULT_CONCURRENCY } from '../settings';
+import { DEFAULT_CONCURRENCY } from '../../values/settings';
 
 /** A limit idle this long is forgotten: long enough to span a schedule's runs, short enough not to outlive a platform's change. */
 export const IDLE_EXPIRY_MS = 10 * 60_000;

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ParameterError } from '../errors/classes';
+import { requireInteger } from './parameters';
 
 /**
  * The request settings (in each operation's Options): their defaults and bounds in one place,
@@ -99,8 +100,13 @@ export function concurrencyOf(options: IDataObject): number {
 	return boundedSetting(options, 'concurrency', DEFAULT_CONCURRENCY);
 }
 
-/** Items asked for per page while a Get Many walks a paginator. */
+/** Items asked for per page while a Get Many or the trigger walks a paginator. */
 export const DEFAULT_PAGE_SIZE = 100;
+
+/** A Page Size option (`label`: as the error names it): its default when left out, else a whole number of at least 1. */
+export function pageSizeOf(options: IDataObject, label: string): number {
+	return Number(requireInteger(options.pageSize ?? DEFAULT_PAGE_SIZE, label, { min: 1 }));
+}
 
 /** Same-origin redirects a read follows (platformRequest.ts); a platform's own moves need no more. */
 export const MAX_REDIRECTS = 3;
