@@ -211,13 +211,23 @@ async function ownerSession(baseUrl) {
 }
 
 /**
- * Imports the sandbox credential and the workflows, then imports the workflows again with
+ * Imports the sandbox credential, the `extraCredentials` (n8n's export format, plain values
+ * that the import encrypts) and the workflows, then imports the workflows again with
  * `--activeState=fromJson` (queue mode only), which activates them on the running main;
  * waits until main has registered their webhooks.
  * @param {NodeJS.ProcessEnv} env main's environment @param {import('../../sandbox/server').Sandbox} sandbox @param {string} dir the run's temp folder
  * @param {(sql: string) => string} query @param {Array<{ id: string }>} workflows
+ * @param {Array<Record<string, any>>} [extraCredentials]
  */
-async function importActiveWorkflows(env, sandbox, dir, query, workflows) {
+async function importActiveWorkflows(env, sandbox, dir, query, workflows, extraCredentials = []) {
+	if (extraCredentials.length > 0) {
+		const credentialFile = path.join(dir, 'extra-credentials.json');
+		fs.writeFileSync(credentialFile, JSON.stringify(extraCredentials));
+		const imported = await app.n8nCli(['import:credentials', `--input=${credentialFile}`], env);
+		fs.rmSync(credentialFile, { force: true });
+		if (imported.status !== 0)
+			throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
+	}
 	const workflowDir = path.join(dir, 'workflows');
 	fs.mkdirSync(workflowDir, { recursive: true });
 	const files = workflows.map((workflow) => {

@@ -11,7 +11,7 @@ const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
 const { executionsFinishedBy } = require('../../scripts/queue/stack');
-const { jsonOf, executionsOf } = require('./helpers');
+const { jsonOf, executionsOf, pool } = require('./helpers');
 const { checkNewsTrigger } = require('./news-trigger');
 const { TRANSFER, TASK_FILE, NEWS } = require('./workflows');
 
@@ -20,24 +20,6 @@ const TRANSFERS_IN_PARALLEL = 20;
 const MIN_WORKER_SHARE = 0.2;
 const NEWS_ITEMS = 10_000;
 const NEWS_PAGE_SIZE = 100;
-
-/**
- * Runs `task(i)` for i in 0..count-1, at most `parallel` at once; results by index.
- * @template T @param {number} count @param {number} parallel @param {(i: number) => Promise<T>} task
- */
-async function pool(count, parallel, task) {
-	/** @type {T[]} */
-	const results = new Array(count);
-	let next = 0;
-	const lane = async () => {
-		while (next < count) {
-			const i = next++;
-			results[i] = await task(i);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(parallel, count) }, lane));
-	return results;
-}
 
 /**
  * The node types and credential types of this package, read from its built files.

@@ -24,4 +24,22 @@ function executionsOf(query, workflowId) {
 		: [];
 }
 
-module.exports = { jsonOf, executionsOf };
+/**
+ * Runs `task(i)` for i in 0..count-1, at most `parallel` at once; results by index.
+ * @template T @param {number} count @param {number} parallel @param {(i: number) => Promise<T>} task
+ */
+async function pool(count, parallel, task) {
+	/** @type {T[]} */
+	const results = new Array(count);
+	let next = 0;
+	const lane = async () => {
+		while (next < count) {
+			const i = next++;
+			results[i] = await task(i);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(parallel, count) }, lane));
+	return results;
+}
+
+module.exports = { jsonOf, executionsOf, pool };

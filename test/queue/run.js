@@ -10,7 +10,9 @@
  *       data mode and, after a restart, in `filesystem` mode with one shared storage path;
  *   (c) News Return All over 10,000 items on a worker: every item once, 100 requests;
  *   (d) the news trigger published on main: items added between polls each emitted exactly
- *       once across the stack, the polls run on main only, once per minute.
+ *       once across the stack, the polls run on main only, once per minute;
+ *   (e) a Log In credential across token expiries: the workers renew the token, no item
+ *       fails, a bounded number of logins, the token stored encrypted (login-renewal.js).
  * Prints the figures and the time of each step; stops every process it started, by pid,
  * also when a step fails (the logs are then kept and their folder printed).
  */
@@ -24,6 +26,7 @@ const { startRedis, startPostgres } = require('../../scripts/queue/services');
 const stack = require('../../scripts/queue/stack');
 const { startSandbox } = require('../../sandbox/server');
 const checks = require('./checks');
+const { checkLoginRenewal, loginCredentialExport } = require('./login-renewal');
 const { allWorkflows } = require('./workflows');
 
 /** Queue mode is proven on the 2.x line (1.x lacks the publish command the trigger check uses). */
@@ -131,6 +134,7 @@ async function main() {
 					dir,
 					postgres.query,
 					allWorkflows(),
+					[loginCredentialExport(sandbox)],
 				);
 			},
 		);
@@ -149,6 +153,11 @@ async function main() {
 		);
 		figures.newsTrigger = await step('(d) news trigger across the stack (one to two polls)', () =>
 			checks.checkNewsTrigger({ ...context(), session, main: running.main }),
+		);
+
+		figures.loginRenewal = await step(
+			'(e) Log In credential across token expiries, 30 calls of 10 creates',
+			() => checkLoginRenewal({ ...context(), dir, main: running.main }),
 		);
 
 		await step('stop main and workers', () => stopStack(processes, running));

@@ -12,6 +12,13 @@ const TRANSFER = { id: 'bpQueueTransfer', path: 'bp-queue-transfer' };
 const TASK_FILE = { id: 'bpQueueTaskFile', path: 'bp-queue-task-file' };
 const NEWS = { id: 'bpQueueNews', path: 'bp-queue-news' };
 const NEWS_TRIGGER = { id: 'bpQueueNewsTrigger' };
+const LOGIN_SKILLS = { id: 'bpQueueLoginSkills', path: 'bp-queue-login-skills' };
+
+/** The second credential of the stack: User Token Source "Log In", no token stored yet. */
+const LOGIN_CREDENTIAL = {
+	id: 'bpQueueLoginCredential',
+	name: 'Business Platform (sandbox, Log In)',
+};
 
 /**
  * @param {{ id: string, path: string }} hook
@@ -88,11 +95,65 @@ const newsWorkflow = () =>
 		},
 	});
 
+/**
+ * POST {types: string[]}: one HR Skill -> Create per type, suffixed `-<execution id>` (each
+ * create sends the user token), with the Log In credential; answers with every created skill.
+ */
+function loginSkillsWorkflow() {
+	const workflow = webhookWorkflow(LOGIN_SKILLS, 'allEntries', {
+		credentials: { businessPlatformApi: LOGIN_CREDENTIAL },
+		type: `${PACKAGE_NAME}.businessPlatformHr`,
+		parameters: {
+			resource: 'skill',
+			operation: 'create',
+			type: '={{ $json.types }}',
+			skills: 'Excel',
+		},
+	});
+	const [webhook, platform] = workflow.nodes;
+	const split = {
+		id: `${LOGIN_SKILLS.id}-split`,
+		name: 'Types',
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position: [120, 0],
+		parameters: { fieldToSplitOut: 'types', include: 'noOtherFields' },
+	};
+	const list = {
+		id: `${LOGIN_SKILLS.id}-list`,
+		name: 'List',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [60, 0],
+		parameters: {
+			mode: 'raw',
+			// The execution's id in each type: which worker sent each create.
+			jsonOutput: "={{ { types: $json.body.types.map(type => type + '-' + $execution.id) } }}",
+		},
+	};
+	return {
+		...workflow,
+		nodes: [webhook, list, split, platform],
+		connections: {
+			Webhook: { main: [[{ node: 'List', type: 'main', index: 0 }]] },
+			List: { main: [[{ node: 'Types', type: 'main', index: 0 }]] },
+			Types: { main: [[{ node: 'Platform', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
 module.exports = {
 	TRANSFER,
 	TASK_FILE,
 	NEWS,
 	NEWS_TRIGGER,
+	LOGIN_SKILLS,
+	LOGIN_CREDENTIAL,
 	webhookWorkflow,
-	allWorkflows: () => [transferWorkflow(), taskFileWorkflow(), newsWorkflow()],
+	allWorkflows: () => [
+		transferWorkflow(),
+		taskFileWorkflow(),
+		newsWorkflow(),
+		loginSkillsWorkflow(),
+	],
 };
