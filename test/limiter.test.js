@@ -180,9 +180,9 @@ describe('pushed back', () => {
 		expect(result.error).toBeUndefined();
 		const failed = result.output.filter((item) => item.json.error !== undefined);
 		expect(failed.length).toBeGreaterThanOrEqual(4);
-		expect(
-			failed.every((item) => /did not answer within 1 s/.test(String(item.json.error))),
-		).toBe(true);
+		expect(failed.every((item) => /did not answer within 1 s/.test(String(item.json.error)))).toBe(
+			true,
+		);
 		expect(result.output.map((item) => item.pairedItem)).toEqual(
 			Array.from({ length: 1500 }, (_, i) => ({ item: i })),
 		);
