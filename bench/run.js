@@ -15,8 +15,9 @@
  * platform received its requests (ms from the node's start) and when the node ended. Each
  * workflow first waits BENCH_SETTLE_SECONDS (default 3) so that n8n has finished starting
  * up. Memory: the n8n process's peak RSS (VmHWM from /proc) for 1000 updates each with a
- * 1 MB file (filesystem binary mode, files read by the Read/Write Files from Disk node)
- * against the same run without files, at BENCH_MEMORY_LATENCY ms (default 20). Nothing
+ * 1 MB file (filesystem binary mode, files read by the Read/Write Files from Disk node),
+ * this node against the HTTP Request node uploading the same files (headers typed in) and
+ * against this node's run without files, at BENCH_MEMORY_LATENCY ms (default 20). Nothing
  * leaves 127.0.0.1; every child process has a time limit.
  *
  * Longer than ~350 lines on purpose: one runner for every case keeps the rounds
@@ -471,6 +472,13 @@ async function main() {
 			workflows.ourTaskUpdates('bpBenchTasksDefault', TASK_UPDATES, {}),
 			workflows.ourTaskUpdates('bpBenchTasksFixed', TASK_UPDATES, { concurrencyMode: 'fixed' }),
 			workflows.ourTaskUpdatesWithFiles('bpBenchTasksFiles', TASK_UPDATES, benchFile),
+			workflows.httpTaskUpdatesWithFilesTyped(
+				'bpBenchTasksFilesHttpTyped',
+				TASK_UPDATES,
+				benchFile,
+				sandbox.baseUrls.management,
+				workflows.typedHeaders(sandbox).tasks,
+			),
 			workflows.ourNewsReturnAll('bpBenchNews', PAGE_SIZE),
 			workflows.httpNewsPages('bpBenchNewsHttp', PAGE_SIZE, sandbox.baseUrls.ecommerce),
 		].map((workflow) => {
@@ -649,7 +657,8 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 
 /**
  * Peak RSS of the n8n process: 1000 E10 updates each with a 1 MB file (filesystem binary
- * mode) against the same updates without files, interleaved, at MEMORY_LATENCY_MS.
+ * mode), this node against the HTTP Request node uploading the same files and against the
+ * same updates without files, interleaved, at MEMORY_LATENCY_MS.
  * @param {import('../sandbox/server').Sandbox} sandbox @param {NodeJS.ProcessEnv} env
  */
 async function measureMemory(sandbox, env) {
@@ -660,6 +669,12 @@ async function measureMemory(sandbox, env) {
 			key: 'files',
 			label: `this node, ${TASK_UPDATES} updates each with a 1 MB file`,
 			workflowId: 'bpBenchTasksFiles',
+			...tasks,
+		},
+		{
+			key: 'httpFiles',
+			label: `HTTP Request node 4.2, headers typed in, the same ${TASK_UPDATES} updates and files`,
+			workflowId: 'bpBenchTasksFilesHttpTyped',
 			...tasks,
 		},
 		{
@@ -714,6 +729,13 @@ function printMemory(memory) {
 		lines.push(
 			'',
 			`Files add ${mib(median(memory.files.peakRss) - median(memory.noFiles.peakRss))} of peak RSS for ${TASK_UPDATES} MiB of files.`,
+		);
+	}
+	if (memory.files && memory.httpFiles) {
+		const rss = median(memory.files.peakRss) / median(memory.httpFiles.peakRss);
+		const time = median(memory.files.ms) / median(memory.httpFiles.ms);
+		lines.push(
+			`Target: with files, this node vs the HTTP Request node: peak RSS ${ratio(rss, 1)}, time ${ratio(time, 1)} (each <= 1.0x): ${rss <= 1 && time <= 1 ? 'met' : 'NOT met'}.`,
 		);
 	}
 	process.stdout.write(`\n${lines.join('\n')}\n\n`);
