@@ -769,6 +769,33 @@ function printMemory(memory) {
 	process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
+/** This node's default-Options cases, whose ratios docs/performance.md records. */
+const DEFAULT_KEYS = new Set(['oursDefault', 'createsOurs']);
+const DOCUMENTED_LATENCIES = [0, 20, 100];
+
+/**
+ * The ratios to the HTTP Request node that docs/performance.md records for this node's
+ * default Options (its first table's bold figures): operation -> latency -> ratio.
+ * @returns {Record<string, Record<number, string>>}
+ */
+function recordedRatios() {
+	const doc = fs.readFileSync(path.join(__dirname, '..', 'docs', 'performance.md'), 'utf8');
+	const table = doc.slice(doc.indexOf('| 1000 items, median (spread) of 5 rounds'));
+	const rows = table
+		.split('\n')
+		.filter((line) => line.startsWith('| this node, default Options'))
+		.slice(0, 2);
+	/** @param {string | undefined} row */
+	const ratios = (row) =>
+		Object.fromEntries(
+			[...(row ?? '').matchAll(/\*\*([\d.]+x)\*\*/g)].map((m, i) => [
+				DOCUMENTED_LATENCIES[i],
+				m[1],
+			]),
+		);
+	return { E10: ratios(rows[0]), E14: ratios(rows[1]) };
+}
+
 /**
  * The typed-header comparison, the creates and the rate-limited runs: medians with their
  * spread (lowest-highest over the rounds).
@@ -798,9 +825,13 @@ function printExtraTable(results, cases, limited) {
 		lines.push(
 			`| **${title}** (ratio to the HTTP Request node, headers typed in) |${LATENCIES_MS.map(() => ' ').join('|')}|`,
 		);
+		const recorded = recordedRatios()[operation];
 		for (const testCase of cases.filter((c) => c.operation === operation && !c.fetchJob)) {
+			// Beside this node's default: the ratio docs/performance.md records, so a slower hot path is seen.
+			const docs = (/** @type {number} */ l) =>
+				DEFAULT_KEYS.has(testCase.key) && recorded[l] ? ` (docs: ${recorded[l]})` : '';
 			lines.push(
-				`| ${testCase.label} | ${LATENCIES_MS.map((l) => cell(l, testCase.key) + vs(l, testCase.key, base)).join(' | ')} |`,
+				`| ${testCase.label} | ${LATENCIES_MS.map((l) => cell(l, testCase.key) + vs(l, testCase.key, base) + docs(l)).join(' | ')} |`,
 			);
 		}
 	}
