@@ -170,6 +170,29 @@ function ourTaskUpdatesWithFiles(id, count, filePath) {
 }
 
 /**
+ * The HTTP Request node uploading the same files as ourTaskUpdatesWithFiles, headers typed
+ * in: the same fields (name, status, files[0]) from the same items, the same Read node.
+ * @param {string} id @param {number} count @param {string} filePath @param {string} managementBaseUrl @param {Record<string, string>} headers
+ */
+function httpTaskUpdatesWithFilesTyped(id, count, filePath, managementBaseUrl, headers) {
+	const built = ourTaskUpdatesWithFiles(id, count, filePath);
+	const http = httpTaskUpdatesTyped(id, count, managementBaseUrl, headers);
+	const measured = http.nodes[http.nodes.length - 1];
+	measured.parameters.url = `=${managementBaseUrl}/api/v1/tasks/update/{{ $('Split').item.json.task }}`;
+	measured.parameters.bodyParameters = {
+		parameters: [
+			{ parameterType: 'formData', name: 'name', value: "={{ $('Split').item.json.name }}" },
+			{ parameterType: 'formData', name: 'status', value: 'In Progress' },
+			{ parameterType: 'formBinaryData', name: 'files[0]', inputDataFieldName: 'data' },
+		],
+	};
+	built.nodes = built.nodes.map((node) =>
+		node.name === MEASURED ? { ...measured, position: node.position } : node,
+	);
+	return built;
+}
+
+/**
  * n8n's HTTP Request node sending the same requests: same URL, method, headers (the
  * credential ones through a Custom Auth credential, as a user would) and multipart fields.
  * @param {string} id @param {number} count @param {string} managementBaseUrl
@@ -431,6 +454,7 @@ module.exports = {
 	taskItems,
 	ourTaskUpdates,
 	ourTaskUpdatesWithFiles,
+	httpTaskUpdatesWithFilesTyped,
 	httpTaskUpdates,
 	httpTaskUpdatesTyped,
 	ourTransferCreates,

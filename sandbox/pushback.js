@@ -55,6 +55,8 @@ function emptyStats() {
 	return {
 		/** The most requests of any kind in the sandbox at once. */
 		maxInFlight: 0,
+		/** The most request body bytes in the sandbox at once: bodies read and not yet answered. */
+		maxBodyBytesInFlight: 0,
 		/** @type {Record<string, number>} the most requests of one business key at once */
 		maxInFlightByBusiness: {},
 		/** @type {Record<number, number>} refusals by status */
@@ -75,6 +77,7 @@ function createPushback(initial = {}) {
 	/** @type {Map<string, number>} */
 	const inFlight = new Map();
 	let totalInFlight = 0;
+	let bodyBytesInFlight = 0;
 	let stats = emptyStats();
 
 	/** @param {PushbackOptions} options */
@@ -119,6 +122,16 @@ function createPushback(initial = {}) {
 			totalInFlight++;
 			stats.maxInFlight = Math.max(stats.maxInFlight, totalInFlight);
 			res.once('close', () => totalInFlight--);
+		},
+
+		/**
+		 * Counts a request's body bytes from when it has been read until its answer ends.
+		 * @param {import('node:http').ServerResponse} res @param {number} bytes
+		 */
+		bodyRead(res, bytes) {
+			bodyBytesInFlight += bytes;
+			stats.maxBodyBytesInFlight = Math.max(stats.maxBodyBytesInFlight, bodyBytesInFlight);
+			res.once('close', () => (bodyBytesInFlight -= bytes));
 		},
 
 		/**

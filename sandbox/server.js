@@ -268,6 +268,7 @@ async function handleRequest(sb, req, res) {
 		return; // the client went away before sending its body
 	}
 	if (born !== sb.epoch) return void res.destroy();
+	sb.pushback.bodyRead(res, read.buffer.length);
 	const body = parseBody(incoming.rec.contentType, read.buffer);
 	incoming.rec.body = body.record;
 

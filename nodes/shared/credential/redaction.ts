@@ -104,11 +104,35 @@ function matcherOf(secret: string): EchoMatcher {
 	return matcher;
 }
 
-/** `text` with every echo of the secrets, in any of their escaped forms, blanked out. */
-function blankOut(secrets: string[], text: string): string {
+interface RunMatchers {
+	/** How many secrets the list had when these were built: a token learnt by a login is added to it. */
+	count: number;
+	/** Error texts blank every secret, */
+	all: EchoMatcher[];
+	/** output data only the longer ones. */
+	inData: EchoMatcher[];
+}
+
+/** The matchers of a run's secrets, built once per run (per secrets list) and kept while the run is. */
+const runMatchers = new WeakMap<string[], RunMatchers>();
+
+function matchersOf(secrets: string[]): RunMatchers {
+	let matchers = runMatchers.get(secrets);
+	if (!matchers || matchers.count !== secrets.length) {
+		matchers = {
+			count: secrets.length,
+			all: secrets.map(matcherOf),
+			inData: secrets.filter((secret) => secret.length >= MIN_SECRET_IN_DATA).map(matcherOf),
+		};
+		runMatchers.set(secrets, matchers);
+	}
+	return matchers;
+}
+
+/** `text` with every echo of the secrets, in any of their escaped forms, blanked out; a clean text costs one substring check per secret. */
+function blankOut(matchers: EchoMatcher[], text: string): string {
 	let clean = text;
-	for (const secret of secrets) {
-		const { anchor, pattern } = matcherOf(secret);
+	for (const { anchor, pattern } of matchers) {
 		if (clean.includes(anchor)) clean = clean.replace(pattern, REDACTED);
 	}
 	return clean;
@@ -116,15 +140,16 @@ function blankOut(secrets: string[], text: string): string {
 
 /** A text shown to the user, with the credential's secrets blanked out. Redact first, then shorten. */
 export function redact(run: HasSecrets, text: string): string {
-	return blankOut(run.secrets, text);
+	return blankOut(matchersOf(run.secrets).all, text);
 }
 
 /** An answer's body (JSON value or text) with the secrets blanked out of every string, before any part of it is quoted or cut. */
 export function redactBody<T>(run: HasSecrets, body: T): T {
+	const { all } = matchersOf(run.secrets);
 	return mapLeaves(
 		body,
 		() => false,
-		(text) => blankOut(run.secrets, text),
+		(text) => blankOut(all, text),
 	);
 }
 
@@ -133,6 +158,6 @@ export function redactBody<T>(run: HasSecrets, body: T): T {
  * values it echoes (at any depth) blanked out.
  */
 export function cleanData<T>(run: HasSecrets, value: T): T {
-	const secrets = run.secrets.filter((secret) => secret.length >= MIN_SECRET_IN_DATA);
-	return mapLeaves(value, isSecretField, (text) => blankOut(secrets, text));
+	const { inData } = matchersOf(run.secrets);
+	return mapLeaves(value, isSecretField, (text) => blankOut(inData, text));
 }

@@ -29,7 +29,7 @@ import {
 	type ErrorSubject,
 	type RedirectRefusal,
 } from '../errors/nodeErrors';
-import { pauseFor, type Outcome } from './rateLimit/runLimiter';
+import { pauseFor, type Outcome, type Release } from './rateLimit/runLimiter';
 import { endpointOf, type EndpointRef, type Endpoint } from '../platform/endpoints';
 import { cleanData } from '../credential/redaction';
 import { prepareRequest, type RequestInput } from './request';
@@ -44,6 +44,7 @@ import {
 } from './retries';
 import type { PlatformRun } from './run';
 import { sendWithUserToken } from './userToken';
+import type { UploadHold } from './uploadBudget';
 import { REDIRECT_CODES, TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
 /** The n8n contexts a request is sent from: a node's execute(), a picker, the trigger's poll(). */
@@ -88,13 +89,15 @@ export async function platformRequest(
 	let refusals = 0;
 
 	for (let tries = 1; ; ) {
-		// One slot per attempt, given back with what the answer says; a pause the platform asked for holds it.
-		const release = await run.limiter.acquire(prepare.limitKey);
+		// The bytes of its files first (uploadBudget.ts), then one slot per attempt, given back
+		// with what the answer says; a pause the platform asked for holds it.
+		const upload = run.uploads.hold();
+		const release = await acquireSlot(run, prepare, upload);
 		let sentAt = Date.now();
 		let attempt: Attempt | undefined;
 		let tokenNotes: string[] = [];
 		try {
-			const options = await prepare();
+			const options = await prepare(upload);
 			sentAt = Date.now();
 			// The user token renewed where the platform refuses it (userToken.ts).
 			const sent = await sendWithUserToken(run, endpoint, itemIndex, options, prepare, (request) =>
@@ -105,6 +108,8 @@ export async function platformRequest(
 			attempt = sent.attempt;
 			tokenNotes = sent.notes;
 		} finally {
+			// The body has been sent (or never will be): its files' bytes go back.
+			upload.giveBack();
 			// Whatever fails between taking the slot and the answer (a file that cannot be read, a
 			// refused redirect, a failed login, a cancelled execution) gives the slot back before the failure goes on.
 			if (!attempt) release('neutral');
@@ -152,6 +157,23 @@ export async function platformRequest(
 		}
 		await pauseFor(retryAfter ?? backoffDelay(settings, tries), run.cancelSignal);
 		tries++;
+	}
+}
+
+/** The bytes of the request's files of known size, then a limiter slot; the bytes go back if no slot comes (a cancelled execution). */
+async function acquireSlot(
+	run: PlatformRun,
+	prepare: { limitKey: string; knownUploadBytes: number },
+	upload: UploadHold,
+): Promise<Release> {
+	let granted = false;
+	try {
+		await upload.take(prepare.knownUploadBytes);
+		const release = await run.limiter.acquire(prepare.limitKey);
+		granted = true;
+		return release;
+	} finally {
+		if (!granted) upload.giveBack();
 	}
 }
 

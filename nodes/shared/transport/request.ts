@@ -22,6 +22,7 @@ import {
 import type { PlatformRun } from './run';
 import { limitKey } from './rateLimit/sharedLimitTable';
 import { checkLoginFields } from './userToken';
+import type { UploadHold } from './uploadBudget';
 import { isBlank } from '../values/parameters';
 import { assertHeaderSafe, toBaseUrl, toPathPrefix, toPathSegment } from '../values/wire';
 
@@ -30,6 +31,8 @@ export interface FilePart {
 	read: () => Promise<Buffer>;
 	fileName: string;
 	mimeType: string;
+	/** The file's size where its binary data records it: taken from the run's upload budget before it is read. */
+	bytes?: number;
 }
 
 /** Multipart fields in wire order; a name may repeat (`item_id[]`). */
@@ -94,6 +97,9 @@ function pathOf(
 	});
 }
 
+/** The checkedFields entry saying the credential's Additional Business Keys were read without a problem. */
+const BUSINESS_KEYS_READ = 'additionalBusinessKeys (readable)';
+
 /**
  * The business an item acts for, checked on every operation (also those that send no
  * business key), so a misspelt name always fails its item. A key given where a name
@@ -105,7 +111,10 @@ function resolveBusiness(
 	input: RequestInput,
 	itemIndex: number,
 ): string {
-	refuseUnreadableBusinessKeys(run.credentials);
+	checkedField(run, BUSINESS_KEYS_READ, () => {
+		refuseUnreadableBusinessKeys(run.credentials);
+		return '';
+	});
 	const business = String(input.business ?? run.businessFor(itemIndex) ?? '').trim();
 	if (run.businessKeys.has(business)) return business;
 	if (business === '') {
@@ -123,6 +132,31 @@ function resolveBusiness(
 		'Business',
 		`"${business}" is not one of the credential's Additional Business Keys`,
 	);
+}
+
+/**
+ * The headers of an endpoint's requests for one business and language, checked and built
+ * once per run (the credential does not change within a run); a failed check is repeated
+ * (and fails) for every item that needs it, and a language other than en or ar is never kept.
+ */
+function headersOf(
+	run: PlatformRun,
+	endpoint: Endpoint,
+	input: RequestInput,
+	business: string,
+): IDataObject {
+	const { language } = input;
+	if (language !== undefined && language !== 'en' && language !== 'ar') {
+		return buildHeaders(run, endpoint, input, business);
+	}
+	const ofEndpoint = run.requestHeaders.get(endpoint) ?? new Map<string, IDataObject>();
+	const key = `${language ?? ''}:${business}`;
+	let headers = ofEndpoint.get(key);
+	if (!headers) {
+		headers = buildHeaders(run, endpoint, input, business);
+		run.requestHeaders.set(endpoint, ofEndpoint.set(key, headers));
+	}
+	return headers;
 }
 
 function buildHeaders(
@@ -158,14 +192,16 @@ function buildHeaders(
 }
 
 /**
- * A fresh body for each attempt: a FormData stream cannot be sent twice. Files are read here,
- * when the attempt holds its limiter slot, so memory holds the files of the requests in
- * flight, not those of every item waiting.
+ * A fresh body for each attempt: files are read here, when the attempt holds its limiter slot
+ * and the bytes of its files of known size (knownUploadBytes, taken before the slot), so
+ * memory holds the files of the requests in flight, not those of every item waiting. A file
+ * of unknown size is taken from the budget once read.
  */
 async function buildBody(
 	endpoint: Endpoint,
 	input: RequestInput,
 	headers: IDataObject,
+	upload: UploadHold | undefined,
 ): Promise<IHttpRequestOptions['body']> {
 	switch (endpoint.body) {
 		case 'json':
@@ -175,21 +211,69 @@ async function buildBody(
 			headers['Content-Type'] = 'text/plain';
 			return input.text ?? '';
 		case 'multipart': {
-			const form = new FormData();
-			for (const [name, value] of input.multipart ?? []) {
-				if (typeof value === 'string') {
-					form.append(name, value);
-				} else {
-					// A Buffer is a Uint8Array view; the cast only narrows its type for Blob.
-					const contents = (await value.read()) as Uint8Array<ArrayBuffer>;
-					form.append(name, new Blob([contents], { type: value.mimeType }), value.fileName);
-				}
-			}
-			return form;
+			const boundary = multipartBoundary();
+			headers['Content-Type'] = `multipart/form-data; boundary=${boundary}`;
+			return await multipartBody(input.multipart ?? [], boundary, upload);
 		}
 		case 'none':
 			return undefined;
 	}
+}
+
+const CRLF = '\r\n';
+const BOUNDARY_CHARACTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** A boundary as the HTTP client makes one for a FormData body: `form-data-boundary-` and 25 letters or digits. */
+function multipartBoundary(): string {
+	let random = '';
+	for (let i = 0; i < 25; i++) {
+		random += BOUNDARY_CHARACTERS[Math.floor(Math.random() * BOUNDARY_CHARACTERS.length)];
+	}
+	return `form-data-boundary-${random}`;
+}
+
+/** A field or file name inside a quoted Content-Disposition parameter (the HTML form encoding). */
+function escapeName(name: string): string {
+	return name.replace(/[\r\n"]/g, (match) =>
+		match === '\r' ? '%0D' : match === '\n' ? '%0A' : '%22',
+	);
+}
+
+/** A Blob's type: lower case, empty when it holds a character outside printable ASCII. */
+function blobType(mimeType: string): string {
+	return /^[\x20-\x7e]*$/.test(mimeType) ? mimeType.toLowerCase() : '';
+}
+
+/**
+ * The multipart/form-data body, byte for byte as n8n's HTTP client encodes a FormData of the
+ * same fields (line breaks in values as CRLF, names escaped, a file's type defaulting to
+ * application/octet-stream), built as one buffer: sent as it is, without FormData, Blob
+ * copies of the files or a stream per part.
+ */
+async function multipartBody(
+	fields: MultipartField[],
+	boundary: string,
+	upload: UploadHold | undefined,
+): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let text = '';
+	for (const [name, value] of fields) {
+		text += `--${boundary}${CRLF}Content-Disposition: form-data; name="${escapeName(name)}"`;
+		if (typeof value === 'string') {
+			text += `${CRLF}${CRLF}${value.replace(/\r?\n|\r\n?/g, CRLF)}${CRLF}`;
+			continue;
+		}
+		const contents = await value.read();
+		if (value.bytes === undefined) await upload?.take(contents.byteLength);
+		const type = blobType(value.mimeType) || 'application/octet-stream';
+		if (value.fileName) text += `; filename="${escapeName(value.fileName)}"`;
+		text += `${CRLF}Content-Type: ${type.replace(/[\r\n]/g, '')}${CRLF}${CRLF}`;
+		chunks.push(Buffer.from(text, 'utf8'), contents);
+		text = CRLF;
+	}
+	text += `--${boundary}--${CRLF}`;
+	chunks.push(Buffer.from(text, 'utf8'));
+	return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
 /**
@@ -203,19 +287,23 @@ export function prepareRequest(
 	operation: EndpointRef,
 	itemIndex: number,
 	input: RequestInput,
-): (() => Promise<IHttpRequestOptions>) & { business: string; limitKey: string } {
+): ((upload?: UploadHold) => Promise<IHttpRequestOptions>) & {
+	business: string;
+	limitKey: string;
+	knownUploadBytes: number;
+} {
 	const endpoint: Endpoint = endpointOf(operation);
 	const baseUrl = baseUrlOf(run, endpoint);
 	const url = baseUrl + pathOf(run, endpoint, input.pathParams ?? {});
 	const business = resolveBusiness(run, endpoint, input, itemIndex);
-	const baseHeaders = buildHeaders(run, endpoint, input, business);
-	const prepare = async () => {
+	const baseHeaders = headersOf(run, endpoint, input, business);
+	const prepare = async (upload?: UploadHold) => {
 		const headers = { ...baseHeaders };
 		return {
 			method: endpoint.method,
 			url,
 			headers,
-			body: await buildBody(endpoint, input, headers),
+			body: await buildBody(endpoint, input, headers, upload),
 			qs: input.query,
 			timeout: run.settings.timeoutMs,
 			// n8n would follow a redirect to any host with the credential headers: the transport decides instead.
@@ -226,7 +314,20 @@ export function prepareRequest(
 			json: false,
 		} satisfies IHttpRequestOptions;
 	};
-	return Object.assign(prepare, { business, limitKey: limitKeyOf(run, baseUrl, business) });
+	return Object.assign(prepare, {
+		business,
+		limitKey: limitKeyOf(run, baseUrl, business),
+		knownUploadBytes: knownUploadBytes(input),
+	});
+}
+
+/** The bytes of the request's files whose size is known before they are read. */
+function knownUploadBytes(input: RequestInput): number {
+	let bytes = 0;
+	for (const [, value] of input.multipart ?? []) {
+		if (typeof value !== 'string') bytes += value.bytes ?? 0;
+	}
+	return bytes;
 }
 
 /**

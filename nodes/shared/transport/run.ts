@@ -23,8 +23,10 @@ import {
 	type RequestSettings,
 } from '../values/settings';
 import { RequestLimiter } from './rateLimit/runLimiter';
+import { UploadBudget } from './uploadBudget';
 import { secretsOf } from '../credential/redaction';
 import { asNodeError } from '../errors/itemErrors';
+import type { Endpoint } from '../platform/endpoints';
 
 export interface PlatformRun {
 	node: INode;
@@ -44,10 +46,14 @@ export interface PlatformRun {
 	credential?: ICredentialsDecrypted;
 	/** Credential fields already checked in this run (base URLs, path prefixes): field -> checked value. */
 	checkedFields: Map<string, string>;
+	/** Request headers built in this run: endpoint -> language and business -> headers (request.ts). */
+	requestHeaders: Map<Endpoint, Map<string, IDataObject>>;
 	/** Shared-limit keys computed in this run: base URL -> business name -> key (request.ts). */
 	limitKeys: Map<string, Map<string, string>>;
 	/** Slots for requests in flight, shared with the process's other runs (rateLimit/runLimiter.ts). */
 	limiter: RequestLimiter;
+	/** Bytes of files the run's requests hold at once (uploadBudget.ts). */
+	uploads: UploadBudget;
 	/** The execution's cancel signal: waits end when it fires. */
 	cancelSignal?: AbortSignal;
 }
@@ -84,8 +90,10 @@ export function createRun(
 		},
 		checkedFields: new Map(),
 		limitKeys: new Map(),
+		requestHeaders: new Map(),
 		// Pickers and the trigger: no bound of their own, but the platform's pauses hold them too.
 		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity, options.cancelSignal),
+		uploads: new UploadBudget(),
 		cancelSignal: options.cancelSignal ?? options.limiter?.signal,
 	};
 	return Object.defineProperty(run, 'pagesInFlight', {

@@ -191,5 +191,7 @@ function filePart(context: IExecuteFunctions, itemIndex: number, name: string): 
 		read: async () => await context.helpers.getBinaryDataBuffer(itemIndex, name),
 		fileName: binary.fileName ?? name,
 		mimeType: binary.mimeType || 'application/octet-stream',
+		// Recorded by n8n's binary data service; without it the size is taken once the file is read.
+		bytes: typeof binary.bytes === 'number' && binary.bytes >= 0 ? binary.bytes : undefined,
 	};
 }

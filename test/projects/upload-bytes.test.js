@@ -1,0 +1,121 @@
+// @ts-check
+/**
+ * Uploads bounded by bytes (nodes/shared/transport/uploadBudget.ts): a run holds at most
+ * UPLOAD_BYTES_IN_FLIGHT of files in requests on their way, whatever Concurrency allows, both
+ * for files whose size n8n recorded and for files measured once read. The sandbox counts the
+ * body bytes it has read and not yet answered (pushback stats.maxBodyBytesInFlight).
+ */
+const crypto = require('node:crypto');
+
+const { useSandbox } = require('../harness/fixture');
+const {
+	UPLOAD_BYTES_IN_FLIGHT,
+	UploadBudget,
+} = require('../../nodes/shared/transport/uploadBudget');
+
+const fixture = useSandbox();
+const runProjects = fixture.runner('businessPlatformProjects');
+
+const MIB = 1024 * 1024;
+const FILE_BYTES = 6 * MIB;
+const ITEMS = 8;
+// A multipart body carries its file plus a few hundred bytes of boundaries and headers.
+const PER_REQUEST_OVERHEAD = 4096;
+
+/** @param {boolean} sizeKnown */
+function itemsWithFiles(sizeKnown) {
+	const data = crypto.randomBytes(FILE_BYTES).toString('base64');
+	return Array.from({ length: ITEMS }, (_, i) => ({
+		json: {},
+		binary: {
+			data: {
+				data,
+				mimeType: 'application/octet-stream',
+				fileName: `file-${i}.bin`,
+				...(sizeKnown ? { bytes: FILE_BYTES } : {}),
+			},
+		},
+	}));
+}
+
+/** @param {boolean} sizeKnown */
+async function uploadAll(sizeKnown) {
+	// Long enough that, without the byte bound, all 8 requests (48 MiB) would be in the sandbox at once.
+	fixture.sandbox.setLatency(300);
+	const { json, error } = await runProjects(
+		{
+			resource: 'task',
+			operation: 'update',
+			taskId: '1001',
+			updateFields: { binaryPropertyNames: 'data' },
+			options: { concurrencyMode: 'fixed', concurrency: ITEMS },
+		},
+		{ items: itemsWithFiles(sizeKnown) },
+	);
+	expect(error).toBeUndefined();
+	expect(json).toHaveLength(ITEMS);
+	const requests = fixture.requestsFor('E10');
+	expect(requests).toHaveLength(ITEMS);
+	expect(requests.every((r) => r.body.files?.[0]?.size === FILE_BYTES)).toBe(true);
+	return fixture.sandbox.pushback.stats.maxBodyBytesInFlight;
+}
+
+// The budget holds 5 of these files: fewer than the 8 Concurrency would send at once.
+const FILES_AT_ONCE = Math.floor(UPLOAD_BYTES_IN_FLIGHT / FILE_BYTES);
+test('the budget is smaller than the files Concurrency would send at once', () => {
+	expect(FILES_AT_ONCE).toBeLessThan(ITEMS);
+});
+
+describe('uploads bounded by bytes', () => {
+	test('files of a recorded size: at most the upload budget in flight, every file sent', async () => {
+		const most = await uploadAll(true);
+		expect(most).toBeGreaterThanOrEqual(FILE_BYTES);
+		expect(most).toBeLessThanOrEqual(FILES_AT_ONCE * (FILE_BYTES + PER_REQUEST_OVERHEAD));
+	}, 60_000);
+
+	test('files of unknown size are counted once read: the same bound', async () => {
+		const most = await uploadAll(false);
+		expect(most).toBeLessThanOrEqual(FILES_AT_ONCE * (FILE_BYTES + PER_REQUEST_OVERHEAD));
+	}, 60_000);
+});
+
+describe('UploadBudget', () => {
+	test('a file larger than the budget goes alone; the next waits until its bytes come back', async () => {
+		const budget = new UploadBudget(10);
+		const big = budget.hold();
+		await big.take(25);
+		const small = budget.hold();
+		let smallGranted = false;
+		const waiting = small.take(1).then(() => (smallGranted = true));
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(smallGranted).toBe(false);
+		big.giveBack();
+		await waiting;
+		expect(smallGranted).toBe(true);
+		small.giveBack();
+		// Given back twice changes nothing: the whole budget is free again.
+		small.giveBack();
+		const whole = budget.hold();
+		await whole.take(10);
+		whole.giveBack();
+	});
+
+	test('first come first served: a small request does not overtake a waiting large one', async () => {
+		const budget = new UploadBudget(10);
+		const first = budget.hold();
+		await first.take(6);
+		/** @type {string[]} */
+		const order = [];
+		const large = budget.hold();
+		const small = budget.hold();
+		const waits = [
+			large.take(8).then(() => order.push('large')),
+			small.take(1).then(() => order.push('small')),
+		];
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(order).toEqual([]);
+		first.giveBack();
+		await Promise.all(waits);
+		expect(order).toEqual(['large', 'small']);
+	});
+});
