@@ -139,7 +139,9 @@ function isErrorOutput(text) {
  * @param {{ answers: Array<{ status: number, failed: boolean }>, ms: number }} sent
  */
 function tally(sandbox, business, quantities, seeded, sent) {
-	const requests = sandbox.requests.filter((r) => r.operation === 'E14' && r.business === business);
+	const requests = sandbox.requests.filter(
+		(r) => r.operation === 'createInventoryTransferItem' && r.business === business,
+	);
 	const records = sandbox.state[business].transfers.slice(seeded);
 	/** @type {Map<number, number>} */
 	const created = new Map();

@@ -257,7 +257,7 @@ function casesFor(sandbox, defaultConcurrency) {
 		'Accept-Language': 'en',
 	};
 	const creates = {
-		operation: 'E14',
+		operation: 'createInventoryTransferItem',
 		expectedItems: TRANSFER_CREATES,
 		expectedRequests: TRANSFER_CREATES,
 	};
@@ -268,9 +268,13 @@ function casesFor(sandbox, defaultConcurrency) {
 	};
 	const tasksUrl = `${sandbox.baseUrls.management}/api/v1/tasks/update`;
 	const items = workflows.taskItems(TASK_UPDATES);
-	const tasks = { operation: 'E10', expectedItems: TASK_UPDATES, expectedRequests: TASK_UPDATES };
+	const tasks = {
+		operation: 'updateTask',
+		expectedItems: TASK_UPDATES,
+		expectedRequests: TASK_UPDATES,
+	};
 	const news = {
-		operation: 'E16',
+		operation: 'listNews',
 		expectedItems: NEWS_ITEMS,
 		expectedRequests: Math.max(1, Math.ceil(NEWS_ITEMS / PAGE_SIZE)),
 		news: true,
@@ -365,7 +369,7 @@ function casesFor(sandbox, defaultConcurrency) {
 /** The E14 cases again, against the rate-limited sandbox: failed items are counted, not refused. @param {Case[]} cases */
 function rateLimitedCases(cases) {
 	return cases
-		.filter((c) => c.operation === 'E14')
+		.filter((c) => c.operation === 'createInventoryTransferItem')
 		.map((c) => ({ ...c, key: `${c.key}Limited`, rateLimited: true }));
 }
 
@@ -618,7 +622,7 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 	lines.push(
 		`| **News Return All, ${NEWS_ITEMS.toLocaleString('en')} items, Page Size ${PAGE_SIZE}** |${LATENCIES_MS.map(() => '').join(' |')} |`,
 	);
-	for (const testCase of cases.filter((c) => c.operation === 'E16')) {
+	for (const testCase of cases.filter((c) => c.operation === 'listNews')) {
 		const cells = LATENCIES_MS.map((latency) => {
 			const { requests } = results[latency][testCase.key];
 			const ms = time(latency, testCase.key);
@@ -690,7 +694,11 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
  */
 async function measureMemory(sandbox, env) {
 	sandbox.setLatency(MEMORY_LATENCY_MS);
-	const tasks = { operation: 'E10', expectedItems: TASK_UPDATES, expectedRequests: TASK_UPDATES };
+	const tasks = {
+		operation: 'updateTask',
+		expectedItems: TASK_UPDATES,
+		expectedRequests: TASK_UPDATES,
+	};
 	const cases = [
 		{
 			key: 'files',
@@ -818,8 +826,12 @@ function printExtraTable(results, cases, limited) {
 		`|---|${LATENCIES_MS.map(() => '---:').join('|')}|`,
 	];
 	for (const [title, operation, base] of [
-		[`${TASK_UPDATES} E10 task updates`, 'E10', 'httpTyped'],
-		[`${TRANSFER_CREATES} E14 inventory transfer item creates`, 'E14', 'createsHttpTyped'],
+		[`${TASK_UPDATES} E10 task updates`, 'updateTask', 'httpTyped'],
+		[
+			`${TRANSFER_CREATES} E14 inventory transfer item creates`,
+			'createInventoryTransferItem',
+			'createsHttpTyped',
+		],
 	]) {
 		lines.push(
 			`| **${title}** (ratio to the HTTP Request node, headers typed in) |${LATENCIES_MS.map(() => ' ').join('|')}|`,

@@ -15,7 +15,7 @@ const PRNG_SEED = 0x5eed;
 
 /**
  * @typedef {object} Fault
- * @property {string} [operation]             'E7', 'categories-list', ... or '*' (default '*'); matches routed requests only
+ * @property {string} [operation]             'createSkill', 'listCategories', ... or '*' (default '*'); matches routed requests only
  * @property {number} [times]                 default 1; Infinity for every matching request
  * @property {number} [status]
  * @property {number | string} [retryAfter]   sets Retry-After (alone: a 429)

@@ -24,7 +24,7 @@ const EMPTY = Buffer.alloc(0);
  * @typedef {object} RecordedRequest  one entry of the request log
  * @property {number} seq                     arrival order, from 1
  * @property {number} receivedAt              arrival time (ms since the epoch, Date.now())
- * @property {string | null} operation        'E1'..'E16', 'categories-list', 'login' or null (no route)
+ * @property {string | null} operation        the endpoint's ENDPOINTS key ('getPayslip', 'listCategories', ...), 'login' or null (no route)
  * @property {string} method
  * @property {string} path                    after the module base, e.g. '/api/v1/skills'
  * @property {string | null} module

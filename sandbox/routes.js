@@ -30,7 +30,7 @@ const CREDENTIAL_HEADERS = {
  * @typedef {'required-lang' | 'present' | 'accept-json'} HeaderRule
  * @typedef {'multipart/form-data' | 'application/json' | 'text/plain'} ContentType
  * @typedef {object} Route
- * @property {string} operation               'E1'..'E16', 'categories-list', 'login', or a name-only one ('invoicesList', ...)
+ * @property {string} operation               the endpoint's ENDPOINTS key ('getPayslip', 'listCategories', ...), 'login', or a name-only one ('invoicesList', ...)
  * @property {'accounting' | 'ecommerce' | 'hr' | 'calendar' | 'management' | 'auth'} module
  * @property {string} method
  * @property {string} path                    relative to the module base; ':name' is a parameter
@@ -158,7 +158,7 @@ function buildRoutes(prefixes) {
 	/** @type {Route[]} */
 	const routes = [
 		{
-			operation: 'E1',
+			operation: 'updateSalesQuote',
 			module: 'accounting',
 			method: 'POST',
 			path: '/api/v4/sales_quote/:quote_id',
@@ -170,7 +170,7 @@ function buildRoutes(prefixes) {
 			handler: ops.updateSalesQuote,
 		},
 		{
-			operation: 'E2',
+			operation: 'updateCategory',
 			module: 'ecommerce',
 			method: 'POST',
 			path: `/${categories}/:category_id`,
@@ -180,7 +180,7 @@ function buildRoutes(prefixes) {
 			handler: ops.editCategory,
 		},
 		{
-			operation: 'categories-list',
+			operation: 'listCategories',
 			module: 'ecommerce',
 			method: 'GET',
 			path: '/api/v1/ecomm_categories',
@@ -189,7 +189,7 @@ function buildRoutes(prefixes) {
 			handler: ops.listCategories,
 		},
 		{
-			operation: 'E3',
+			operation: 'getOrder',
 			module: 'ecommerce',
 			method: 'GET',
 			path: '/api/v2/order_details/:order_id',
@@ -200,7 +200,7 @@ function buildRoutes(prefixes) {
 			handler: ops.orderDetails,
 		},
 		{
-			operation: 'E4',
+			operation: 'toggleFavorite',
 			module: 'ecommerce',
 			method: 'PUT',
 			path: `/${favorites}/store_and_delete/:catalog_id`,
@@ -213,7 +213,7 @@ function buildRoutes(prefixes) {
 			handler: ops.toggleFavorite,
 		},
 		{
-			operation: 'E5',
+			operation: 'getDistrict',
 			module: 'ecommerce',
 			method: 'GET',
 			path: '/api/user_districts/:district_id',
@@ -222,7 +222,7 @@ function buildRoutes(prefixes) {
 			handler: ops.getDistrict,
 		},
 		{
-			operation: 'E6',
+			operation: 'deleteWorkspace',
 			module: 'management',
 			method: 'POST',
 			path: '/api/v1/workspaces/delete/:id',
@@ -234,7 +234,7 @@ function buildRoutes(prefixes) {
 			handler: ops.deleteWorkspace,
 		},
 		{
-			operation: 'E7',
+			operation: 'createSkill',
 			module: 'hr',
 			method: 'POST',
 			path: '/api/v1/skills',
@@ -244,7 +244,7 @@ function buildRoutes(prefixes) {
 			handler: ops.addSkill,
 		},
 		{
-			operation: 'E8',
+			operation: 'getCustomerSupplierBranch',
 			module: 'accounting',
 			method: 'GET',
 			path: '/api/v5/customers-suppliers/:type/:uuid/branches/:branch_uuid',
@@ -254,7 +254,7 @@ function buildRoutes(prefixes) {
 			handler: ops.showBranch,
 		},
 		{
-			operation: 'E9',
+			operation: 'createCashBankAccount',
 			module: 'accounting',
 			method: 'POST',
 			path: '/api/add_account_v2',
@@ -264,7 +264,7 @@ function buildRoutes(prefixes) {
 			handler: ops.addAccount,
 		},
 		{
-			operation: 'E10',
+			operation: 'updateTask',
 			module: 'management',
 			method: 'POST',
 			path: '/api/v1/tasks/update/:id',
@@ -276,7 +276,7 @@ function buildRoutes(prefixes) {
 			handler: ops.updateTask,
 		},
 		{
-			operation: 'E11',
+			operation: 'listCalendars',
 			module: 'calendar',
 			method: 'POST',
 			path: '/api/v2/all_business_calendars_list',
@@ -287,7 +287,7 @@ function buildRoutes(prefixes) {
 			handler: ops.listCalendars,
 		},
 		{
-			operation: 'E12',
+			operation: 'updateCatalogComment',
 			module: 'ecommerce',
 			method: 'POST',
 			path: '/api/v1/catalog-comments/:comment_id',
@@ -297,7 +297,7 @@ function buildRoutes(prefixes) {
 			handler: ops.editComment,
 		},
 		{
-			operation: 'E13',
+			operation: 'updateAuditSessionItem',
 			module: 'ecommerce',
 			method: 'PATCH',
 			path: '/api/v1/audit-sessions/update-session-item/:audit_item_id',
@@ -307,7 +307,7 @@ function buildRoutes(prefixes) {
 			handler: ops.updateAuditItem,
 		},
 		{
-			operation: 'E14',
+			operation: 'createInventoryTransferItem',
 			module: 'ecommerce',
 			method: 'POST',
 			path: '/api/v1/inventory_trancfered_items',
@@ -317,7 +317,7 @@ function buildRoutes(prefixes) {
 			handler: ops.addTransferItem,
 		},
 		{
-			operation: 'E15',
+			operation: 'getPayslip',
 			module: 'hr',
 			method: 'GET',
 			path: '/api/v1/payslips/:payslip_id',
@@ -326,7 +326,7 @@ function buildRoutes(prefixes) {
 			handler: ops.getPayslip,
 		},
 		{
-			operation: 'E16',
+			operation: 'listNews',
 			module: 'ecommerce',
 			method: 'GET',
 			path: '/api/v1/news',

@@ -92,8 +92,9 @@ function platformApiDoc() {
 		'     nodes/shared/platform/endpoints.ts and envelope.ts: edit those, not this file.',
 		'     test/platform-api-doc.test.js fails when the two differ. -->',
 		'',
-		"Every HTTP request the nodes send, taken from the platform's API description (its operation",
-		'codes E1..E16 are used throughout the package, in error details too) and from nothing else.',
+		"Every HTTP request the nodes send, taken from the platform's API description and from nothing",
+		'else. Each is named by its ENDPOINTS key, in code, sandbox and tests alike; the Spec column',
+		"gives the description's own code (E1..E16) to find it there.",
 		'The sandbox platform (`sandbox/`, `npm run sandbox`) serves exactly these requests and checks',
 		'them as stated here; what a request carries beyond this (body fields, query parameters) is',
 		"in the operation's file under `nodes/<Node>/actions/` and its description in README.md.",
@@ -112,7 +113,7 @@ function platformApiDoc() {
 				envelopeOf(module),
 				endpoints
 					.filter(([, endpoint]) => endpoint.module === module)
-					.map(([, endpoint]) => endpoint.code)
+					.map(([key]) => code(key))
 					.join(', '),
 			]),
 		),
@@ -149,10 +150,16 @@ function platformApiDoc() {
 		'',
 		'## Operations',
 		'',
-		row(['Code', 'Operation', 'Method', 'Path']),
-		row(['---', '---', '---', '---']),
-		...endpoints.map(([, endpoint]) =>
-			row([endpoint.code, endpoint.title, endpoint.method, code(endpoint.path)]),
+		row(['Endpoint', 'Spec', 'Operation', 'Method', 'Path']),
+		row(['---', '---', '---', '---', '---']),
+		...endpoints.map(([key, endpoint]) =>
+			row([
+				code(key),
+				endpoint.specCode ?? 'named only',
+				endpoint.title,
+				endpoint.method,
+				code(endpoint.path),
+			]),
 		),
 	];
 
@@ -168,10 +175,11 @@ function platformApiDoc() {
 		];
 		lines.push(
 			'',
-			`### ${endpoint.code} ${endpoint.title}`,
+			`### ${key}: ${endpoint.title}`,
 			'',
-			`${code(`${endpoint.method} ${urlOf(endpoint)}`)} (${code(key)} in ENDPOINTS)`,
+			code(`${endpoint.method} ${urlOf(endpoint)}`),
 			'',
+			`- Spec: ${endpoint.specCode ?? 'named only, without its own entry'}`,
 			`- Module: ${endpoint.module}`,
 			...(Object.keys(endpoint.pathParams).length > 0
 				? [

@@ -26,7 +26,13 @@ const SAVED = path.join(ROOT, 'test', 'e2e', 'saved-workflows');
 const EXAMPLES = path.join(ROOT, 'examples');
 
 /** The operation each node's saved workflow runs: reads where the node has one. */
-const OPERATION_PER_NODE = ['E8', 'E3', 'E15', 'E11', 'E10'];
+const OPERATION_PER_NODE = [
+	'getCustomerSupplierBranch',
+	'getOrder',
+	'getPayslip',
+	'listCalendars',
+	'updateTask',
+];
 
 /**
  * A manual trigger and one operation, its parameters as the editor saves them.
@@ -86,7 +92,7 @@ function writeSavedWorkflows(pkg) {
 	fs.rmSync(folder, { recursive: true, force: true });
 	fs.mkdirSync(folder, { recursive: true });
 	for (const code of OPERATION_PER_NODE) {
-		const testCase = OPERATION_CASES.find((each) => each.code === code);
+		const testCase = OPERATION_CASES.find((each) => each.endpoint === code);
 		const description = pkg.nodes.find((each) => each.name === testCase?.type);
 		if (!testCase || !description) throw new Error(`No operation case or node for ${code}`);
 		const workflow = savedWorkflow(`${idPrefix}${code}`, description, testCase.parameters);

@@ -116,19 +116,19 @@ describe.each(Object.entries(ENDPOINTS))('ENDPOINTS.%s', (key, endpoint) => {
 		expect(callers.length).toBeGreaterThan(0);
 	});
 
-	test('the sandbox serves it (sandbox/routes.js: a route with its code, method and path)', () => {
-		const route = ROUTES.find((candidate) => candidate.operation === endpoint.code);
+	test('the sandbox serves it (sandbox/routes.js: a route named by its ENDPOINTS key, with its method and path)', () => {
+		const route = ROUTES.find((candidate) => candidate.operation === key);
 		expect({
-			code: endpoint.code,
+			endpoint: key,
 			route: route && [route.module, route.method, generic(route.path)],
 		}).toEqual({
-			code: endpoint.code,
+			endpoint: key,
 			route: [endpoint.module, endpoint.method, generic(endpoint.path)],
 		});
 	});
 
 	test('a case in test/harness/operationCases.js runs it (fault, retry, secret, tenant tables, e2e)', () => {
-		expect(OPERATION_CASES.map((op) => op.code)).toContain(endpoint.code);
+		expect(OPERATION_CASES.map((op) => op.endpoint)).toContain(key);
 	});
 
 	test("README.md's operations table has a row with its call", () => {

@@ -54,7 +54,7 @@ function randomDelays(count, min = 2, max = 40, seed = 12345) {
 }
 
 /** Each arriving E10 request gets the next delay, so answers come back out of order. @param {number[]} delays */
-function injectDelays(delays, operation = 'E10') {
+function injectDelays(delays, operation = 'updateTask') {
 	for (const delayMs of delays) fixture.sandbox.inject({ operation, delayMs });
 }
 
@@ -86,7 +86,7 @@ describe('bounded concurrency', () => {
 			const { error } = await updateTasks({ concurrency: 3 }, { items: taskItems(12) });
 			expect(error).toBeUndefined();
 			expect(inFlight.max).toBe(3);
-			expect(fixture.requestsFor('E10')).toHaveLength(12);
+			expect(fixture.requestsFor('updateTask')).toHaveLength(12);
 		} finally {
 			inFlight.stop();
 		}
@@ -99,10 +99,10 @@ describe('bounded concurrency', () => {
 			const { json, error } = await updateTasks({ concurrency: 1 }, { items: taskItems(8) });
 			expect(error).toBeUndefined();
 			expect(inFlight.max).toBe(1);
-			const paths = arrivalOrder(fixture.requestsFor('E10')).map((r) => r.path);
+			const paths = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.path);
 			expect(paths).toEqual(taskItems(8).map((item) => `/api/v1/tasks/update/${item.json.task}`));
 			// One at a time: each request arrived only after the one before it was answered.
-			const names = arrivalOrder(fixture.requestsFor('E10')).map((r) => r.body.fields[0][1]);
+			const names = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.body.fields[0][1]);
 			expect(names).toEqual(json.map((task) => task.name));
 		} finally {
 			inFlight.stop();
@@ -115,7 +115,7 @@ describe('bounded concurrency', () => {
 		const { output, error } = await updateTasks({}, { items: taskItems(count) });
 		expect(error).toBeUndefined();
 
-		const answered = fixture.requestsFor('E10').map((r) => r.seq);
+		const answered = fixture.requestsFor('updateTask').map((r) => r.seq);
 		expect(answered).not.toEqual([...answered].sort((a, b) => a - b)); // the reordering really happened
 		expect(output.map((item) => item.pairedItem)).toEqual(
 			Array.from({ length: count }, (_, i) => ({ item: i })),
@@ -156,7 +156,7 @@ describe('failures under concurrency', () => {
 				expect(item.json).toMatchObject({ id: items[i].json.task, name: `Item ${i}` });
 			}
 		});
-		const sent = fixture.requestsFor('E10');
+		const sent = fixture.requestsFor('updateTask');
 		// One request per item with a valid id; a 404 is not retried.
 		expect(sent).toHaveLength(count - 3);
 		expect(sent.filter((r) => r.status === 404)).toHaveLength(4);
@@ -169,7 +169,7 @@ describe('failures under concurrency', () => {
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(/** @type {any} */ (error).context).toMatchObject({ itemIndex: 2, data: { item: 2 } });
 		// The first four, and at most one more per slot freed before the failure was seen.
-		expect(fixture.requestsFor('E10').length).toBeLessThanOrEqual(8);
+		expect(fixture.requestsFor('updateTask').length).toBeLessThanOrEqual(8);
 	});
 });
 
@@ -186,7 +186,7 @@ describe('one shared backoff', () => {
 
 	test('a 429 with Retry-After: 1 holds back every request of the run for a second, then the run completes', async () => {
 		fixture.sandbox.setLatency(20);
-		fixture.sandbox.inject({ operation: 'E10', status: 429, retryAfter: 1 });
+		fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 1 });
 		// Enough items that the other four workers, left alone, would still be sending 200 ms later.
 		const { output, error } = await updateTasks({ concurrency: 5 }, { items: taskItems(40) });
 		expect(error).toBeUndefined();
@@ -194,7 +194,7 @@ describe('one shared backoff', () => {
 			taskItems(40).map((item) => item.json.name),
 		);
 
-		const requests = arrivalOrder(fixture.requestsFor('E10'));
+		const requests = arrivalOrder(fixture.requestsFor('updateTask'));
 		expect(requests).toHaveLength(41); // every item once, plus the one retry
 		const [limited] = requests.filter((r) => r.status === 429);
 		// Requests already on their way when the 429 was answered (at +20 ms) may still arrive;
@@ -207,13 +207,13 @@ describe('one shared backoff', () => {
 
 	test('a whole wave of 503s with Retry-After makes one pause, not one per request, and each is retried once', async () => {
 		fixture.sandbox.setLatency(20);
-		fixture.sandbox.inject({ operation: 'E10', status: 503, retryAfter: 1, times: 5 });
+		fixture.sandbox.inject({ operation: 'updateTask', status: 503, retryAfter: 1, times: 5 });
 		const started = Date.now();
 		const { error } = await updateTasks({ concurrency: 5 }, { items: taskItems(10) });
 		const elapsed = Date.now() - started;
 		expect(error).toBeUndefined();
 
-		const requests = arrivalOrder(fixture.requestsFor('E10'));
+		const requests = arrivalOrder(fixture.requestsFor('updateTask'));
 		const refused = requests.filter((r) => r.status === 503);
 		expect(refused).toHaveLength(5);
 		expect(requests).toHaveLength(15);
@@ -242,7 +242,7 @@ describe('creates under concurrency', () => {
 			...randomDelays(10, 1, 20).map((delayMs) => ({ delayMs })),
 			{ status: 500, actFirst: true },
 		];
-		for (const fault of plan) fixture.sandbox.inject({ operation: 'E7', ...fault });
+		for (const fault of plan) fixture.sandbox.inject({ operation: 'createSkill', ...fault });
 		const { output, error } = await runNode({
 			type: 'businessPlatformHr',
 			parameters: {
@@ -261,7 +261,7 @@ describe('creates under concurrency', () => {
 			Array.from({ length: count }, (_, i) => ({ item: i })),
 		);
 
-		const requests = arrivalOrder(fixture.requestsFor('E7'));
+		const requests = arrivalOrder(fixture.requestsFor('createSkill'));
 		const stored = fixture.sandbox.state.acme.skills;
 		/** @type {Record<string, number>} */
 		const statusCounts = {};

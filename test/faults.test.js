@@ -12,6 +12,7 @@
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { OPERATION_CASES } = require('./harness/operationCases');
+const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 const {
 	FAULT_CASES,
 	FAULT_REQUEST_OPTIONS,
@@ -31,7 +32,7 @@ beforeAll(async () => {
 
 /** Items of a three-item run may not all act on the same record (a workspace is deleted once). */
 const PER_ITEM_PARAMETERS = /** @type {Record<string, Record<string, string>>} */ ({
-	E6: { workspaceId: '={{ 1801 + $itemIndex }}' },
+	deleteWorkspace: { workspaceId: '={{ 1801 + $itemIndex }}' },
 });
 
 /**
@@ -44,7 +45,7 @@ function runOperation(op, fault, options = {}) {
 		type: op.type,
 		parameters: {
 			...op.parameters,
-			...(options.items ? PER_ITEM_PARAMETERS[op.code] : {}),
+			...(options.items ? PER_ITEM_PARAMETERS[op.endpoint] : {}),
 			options: {
 				...op.parameters.options,
 				...FAULT_REQUEST_OPTIONS,
@@ -100,13 +101,17 @@ function expectItemError(error, op, fault, { item, tries }) {
 	if (fault.fieldErrors) expect(description).toContain('Correct these fields:');
 	expect(description.includes(MAY_HAVE_ACTED)).toBe(op.retry === 'create' && fault.ambiguous);
 	// No spec code, HTTP code or item number in what the user reads.
-	expect(texts).not.toMatch(/\bE\d{1,2}\b|categories-list|HTTP \d{3}|, item \d/);
+	expect(texts).not.toMatch(/\bE\d{1,2}\b|listCategories|HTTP \d{3}|, item \d/);
 
-	// E2 may fail on its first request, the categories list.
+	// updateCategory may fail on its first request, listCategories; details name the request by its title.
 	const details = error.details ?? error.context?.data;
-	const code = op.code === 'E2' ? '(E2|categories-list)' : op.code;
+	const endpoints =
+		op.endpoint === 'updateCategory' ? ['updateCategory', 'listCategories'] : [op.endpoint];
+	const titles = endpoints.map(
+		(endpoint) => /** @type {Record<string, { title: string }>} */ (ENDPOINTS)[endpoint].title,
+	);
+	expect(titles).toContain(details.operation);
 	expect(details).toMatchObject({
-		operation: expect.stringMatching(new RegExp(`^${code} `)),
 		method: expect.stringMatching(/^(GET|POST|PUT|PATCH)$/),
 		path: expect.stringMatching(/^\/\S+$/),
 		item,
@@ -127,12 +132,12 @@ describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 
 		// Once: survived by a retry where the class allows it (not retried, "once" fails as "always" below).
 		if (retried && !fault.refused) {
-			fixture.sandbox.inject({ operation: op.code, times: 1, ...fault.inject });
+			fixture.sandbox.inject({ operation: op.endpoint, times: 1, ...fault.inject });
 			const once = await runOperation(op, fault);
 			expect(once.error).toBeUndefined();
 			expect(once.json.length).toBeGreaterThan(0);
 			expect(once.json[0]).not.toHaveProperty('error');
-			const statuses = fixture.requestsFor(op.code).map((r) => r.status);
+			const statuses = fixture.requestsFor(op.endpoint).map((r) => r.status);
 			// A timed-out request is logged only when the sandbox answers it, later.
 			expect(statuses).toEqual(timesOut ? [200] : [fault.inject?.status ?? 0, 200]);
 			fixture.resetPlatform();
@@ -147,12 +152,12 @@ describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 				}
 			: fault;
 		if (!fault.refused)
-			fixture.sandbox.inject({ operation: op.code, times: Infinity, ...failing.inject });
+			fixture.sandbox.inject({ operation: op.endpoint, times: Infinity, ...failing.inject });
 		const always = await runOperation(op, failing, faultOptions);
 		expect(always.error?.name).toBe('NodeApiError');
 		expectItemError(/** @type {any} */ (always.error), op, fault, { item: 0, tries });
 		if (fault.refused) expect(fixture.sandbox.requests).toHaveLength(0);
-		else if (!timesOut) expect(fixture.requestsFor(op.code)).toHaveLength(tries);
+		else if (!timesOut) expect(fixture.requestsFor(op.endpoint)).toHaveLength(tries);
 		if (fault.refused) return; // the base URL refuses every item alike
 
 		if (fault.exhausted)
@@ -163,7 +168,7 @@ describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 		// continueOnFail: the fault hits the second item only; the first and third go through.
 		fixture.resetPlatform();
 		const disarm = injectFromRequest(op.requestsPerItem + 1, {
-			operation: op.code,
+			operation: op.endpoint,
 			times: tries,
 			...failing.inject,
 		});

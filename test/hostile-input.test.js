@@ -13,7 +13,7 @@ const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 
 const fixture = useSandbox();
 
-const CASES = Object.fromEntries(OPERATION_CASES.map((op) => [op.code, op]));
+const CASES = Object.fromEntries(OPERATION_CASES.map((op) => [op.endpoint, op]));
 
 /** Parameters that take no expression (noDataExpression). */
 const NO_EXPRESSION = new Set(['lineItemsSource']);
@@ -109,33 +109,30 @@ const ENCODED_IS_SAFE = new Set([
 
 /** Path ids per operation: parameter, its label, and its type in the spec. */
 const PATH_IDS = [
-	['E1', 'quoteId', 'Quote ID'],
-	['E2', 'categoryId', 'Category ID'],
-	['E3', 'orderId', 'Order ID'],
-	['E4', 'catalogId', 'Catalog Item ID'],
-	['E5', 'districtId', 'District ID'],
-	['E6', 'workspaceId', 'Workspace ID'],
-	['E8', 'customerSupplierUuid', 'Customer/Supplier UUID'],
-	['E8', 'branchUuid', 'Branch UUID'],
-	['E10', 'taskId', 'Task ID'],
-	['E12', 'commentId', 'Comment ID'],
-	['E13', 'auditItemId', 'Audit Item ID'],
-	['E15', 'payslipId', 'Payslip ID'],
+	['updateSalesQuote', 'quoteId', 'Quote ID'],
+	['updateCategory', 'categoryId', 'Category ID'],
+	['getOrder', 'orderId', 'Order ID'],
+	['toggleFavorite', 'catalogId', 'Catalog Item ID'],
+	['getDistrict', 'districtId', 'District ID'],
+	['deleteWorkspace', 'workspaceId', 'Workspace ID'],
+	['getCustomerSupplierBranch', 'customerSupplierUuid', 'Customer/Supplier UUID'],
+	['getCustomerSupplierBranch', 'branchUuid', 'Branch UUID'],
+	['updateTask', 'taskId', 'Task ID'],
+	['updateCatalogComment', 'commentId', 'Comment ID'],
+	['updateAuditSessionItem', 'auditItemId', 'Audit Item ID'],
+	['getPayslip', 'payslipId', 'Payslip ID'],
 ];
 
 describe('path ids', () => {
 	test('every operation with an id in its path has it in this table', () => {
-		const withIds = Object.values(ENDPOINTS)
-			.filter(
-				(spec) =>
-					/^E\d+$/.test(spec.code) && Object.keys(spec.pathParams).some((name) => name !== 'type'),
-			)
-			.map((spec) => spec.code);
+		const withIds = Object.entries(ENDPOINTS)
+			.filter(([, spec]) => Object.keys(spec.pathParams).some((name) => name !== 'type'))
+			.map(([endpoint]) => endpoint);
 		expect([...new Set(PATH_IDS.map(([code]) => code))].sort()).toEqual(withIds.sort());
 	});
 
 	describe.each(PATH_IDS)('%s %s', (code, parameter, label) => {
-		const stringId = code === 'E8';
+		const stringId = code === 'getCustomerSupplierBranch';
 		test.each(HOSTILE_IDS.map((value) => [JSON.stringify(value), value]))(
 			'%s',
 			async (_, value) => {
@@ -145,12 +142,12 @@ describe('path ids', () => {
 					return;
 				}
 				// A UUID is any text: sent, but only as one encoded segment of the E8 path, with no query.
-				const op = CASES.E8.parameters;
+				const op = CASES.getCustomerSupplierBranch.parameters;
 				const uuid = parameter === 'customerSupplierUuid' ? value : op.customerSupplierUuid;
 				const branch = parameter === 'branchUuid' ? value : op.branchUuid;
 				expect(fixture.sandbox.requests).toHaveLength(1);
 				expect(fixture.sandbox.requests[0]).toMatchObject({
-					operation: 'E8',
+					operation: 'getCustomerSupplierBranch',
 					method: 'GET',
 					module: 'accounting',
 					path: `/api/v5/customers-suppliers/1/${encodeURIComponent(uuid)}/branches/${encodeURIComponent(branch)}`,
@@ -162,7 +159,10 @@ describe('path ids', () => {
 	});
 
 	test('a customer/supplier type other than customer/supplier (1/2) is refused', async () => {
-		expectRefused(await runWith('E8', { contactType: '1/../2' }), 'Customer or Supplier');
+		expectRefused(
+			await runWith('getCustomerSupplierBranch', { contactType: '1/../2' }),
+			'Customer or Supplier',
+		);
 	});
 });
 
@@ -172,30 +172,30 @@ describe('path ids', () => {
  */
 const BAD_PARAMETERS = [
 	[
-		'E1',
+		'updateSalesQuote',
 		{ createdDate: 'next tuesday' },
 		'Created Date',
 		'must be a date as YYYY-MM-DD, got "next tuesday"',
 	],
-	['E1', { createdDate: '2024-02-30' }, 'Created Date', 'is not a real date or time'],
-	['E1', { createdDate: '' }, 'Created Date', 'is required'],
-	['E1', { taxInclusive: 'maybe' }, 'Tax Inclusive', 'must be 0 or 1'],
-	['E1', { customerId: '1 OR 1=1' }, 'Customer ID', 'must be a whole number'],
-	['E1', { total: 'lots' }, 'Total', 'must be a number'],
+	['updateSalesQuote', { createdDate: '2024-02-30' }, 'Created Date', 'is not a real date or time'],
+	['updateSalesQuote', { createdDate: '' }, 'Created Date', 'is required'],
+	['updateSalesQuote', { taxInclusive: 'maybe' }, 'Tax Inclusive', 'must be 0 or 1'],
+	['updateSalesQuote', { customerId: '1 OR 1=1' }, 'Customer ID', 'must be a whole number'],
+	['updateSalesQuote', { total: 'lots' }, 'Total', 'must be a number'],
 	[
-		'E1',
+		'updateSalesQuote',
 		{ lineItemsSource: 'json', lineItemsJson: '[{"itemId": 1,' },
 		'Line Items (JSON)',
 		'is not valid JSON',
 	],
 	[
-		'E1',
+		'updateSalesQuote',
 		{ lineItemsSource: 'json', lineItemsJson: '{"itemId": 1}' },
 		'Line Items (JSON)',
 		'must be an array',
 	],
 	[
-		'E1',
+		'updateSalesQuote',
 		{
 			lineItems: {
 				item: [
@@ -216,44 +216,59 @@ const BAD_PARAMETERS = [
 		'Line 1: Quantity',
 		'is required',
 	],
-	['E1', { options: { language: 'en\r\nX-Injected: 1' } }, 'Language', 'must be en or ar'],
-	['E2', { updateFields: { status: 2 } }, 'Status', 'must be 0 or 1'],
-	['E2', { updateFields: {} }, 'Update Fields', 'needs at least one field'],
 	[
-		'E2',
+		'updateSalesQuote',
+		{ options: { language: 'en\r\nX-Injected: 1' } },
+		'Language',
+		'must be en or ar',
+	],
+	['updateCategory', { updateFields: { status: 2 } }, 'Status', 'must be 0 or 1'],
+	['updateCategory', { updateFields: {} }, 'Update Fields', 'needs at least one field'],
+	[
+		'updateCategory',
 		{ updateFields: { parentCategory: { __rl: true, mode: 'id', value: '../1' } } },
 		'Parent Category',
 		'must be a whole number',
 	],
-	['E3', { options: { language: 'fr' } }, 'Language', 'must be en or ar'],
-	['E4', { options: { language: 'ar\nX: 1' } }, 'Language', 'must be en or ar'],
-	['E6', { businessId: 'abc' }, 'Business ID', 'must be a whole number'],
-	['E6', { businessId: '' }, 'Business ID', 'is required'],
-	['E7', { type: '' }, 'Type', 'is required'],
-	['E7', { skills: ' , ' }, 'Skills', 'needs at least one skill'],
-	['E8', { options: { language: 'de' } }, 'Language', 'must be en or ar'],
-	['E9', { name: '  ' }, 'Name', 'is required'],
-	['E9', { representativeId: '7; DROP' }, 'Representative ID', 'must be a whole number'],
-	['E10', { updateFields: { dueDate: 'soon' } }, 'Due Date', 'must be a date as YYYY-MM-DD'],
+	['getOrder', { options: { language: 'fr' } }, 'Language', 'must be en or ar'],
+	['toggleFavorite', { options: { language: 'ar\nX: 1' } }, 'Language', 'must be en or ar'],
+	['deleteWorkspace', { businessId: 'abc' }, 'Business ID', 'must be a whole number'],
+	['deleteWorkspace', { businessId: '' }, 'Business ID', 'is required'],
+	['createSkill', { type: '' }, 'Type', 'is required'],
+	['createSkill', { skills: ' , ' }, 'Skills', 'needs at least one skill'],
+	['getCustomerSupplierBranch', { options: { language: 'de' } }, 'Language', 'must be en or ar'],
+	['createCashBankAccount', { name: '  ' }, 'Name', 'is required'],
 	[
-		'E10',
+		'createCashBankAccount',
+		{ representativeId: '7; DROP' },
+		'Representative ID',
+		'must be a whole number',
+	],
+	['updateTask', { updateFields: { dueDate: 'soon' } }, 'Due Date', 'must be a date as YYYY-MM-DD'],
+	[
+		'updateTask',
 		{ timeTracking: { timeEntry: [{ userId: '3', startedAt: '2026-11-21' }] } },
 		'Started At of Time Entry 1',
 		'needs a time',
 	],
-	['E10', { updateFields: { ownerId: '../3' } }, 'Owner ID', 'must be a whole number'],
-	['E10', { updateFields: { budget: '1,500' } }, 'Budget', 'must be a number'],
-	['E11', { userType: '' }, 'User Type', 'is required'],
-	['E11', { returnAll: false, limit: 0 }, 'Limit', 'must be 1 or more'],
-	['E12', { status: 'yes' }, 'Status', 'must be 0 or 1'],
-	['E13', { physicalQty: 'many' }, 'Physical Quantity', 'must be a number'],
-	['E13', { physicalQty: '' }, 'Physical Quantity', 'is required'],
-	['E14', { quantity: '' }, 'Quantity', 'is required'],
-	['E14', { fromInventoryId: '1451/..' }, 'From Inventory ID', 'must be a whole number'],
-	['E14', { status: 'shipped' }, 'Status', 'must be pending or completed'],
-	['E16', { limit: 0 }, 'Limit', 'must be 1 or more'],
-	['E16', { options: { pageSize: 'all' } }, 'Page Size', 'must be a whole number'],
-	['E16', { filters: { status: 'deleted' } }, 'Status', 'must be active or inactive'],
+	['updateTask', { updateFields: { ownerId: '../3' } }, 'Owner ID', 'must be a whole number'],
+	['updateTask', { updateFields: { budget: '1,500' } }, 'Budget', 'must be a number'],
+	['listCalendars', { userType: '' }, 'User Type', 'is required'],
+	['listCalendars', { returnAll: false, limit: 0 }, 'Limit', 'must be 1 or more'],
+	['updateCatalogComment', { status: 'yes' }, 'Status', 'must be 0 or 1'],
+	['updateAuditSessionItem', { physicalQty: 'many' }, 'Physical Quantity', 'must be a number'],
+	['updateAuditSessionItem', { physicalQty: '' }, 'Physical Quantity', 'is required'],
+	['createInventoryTransferItem', { quantity: '' }, 'Quantity', 'is required'],
+	[
+		'createInventoryTransferItem',
+		{ fromInventoryId: '1451/..' },
+		'From Inventory ID',
+		'must be a whole number',
+	],
+	['createInventoryTransferItem', { status: 'shipped' }, 'Status', 'must be pending or completed'],
+	['listNews', { limit: 0 }, 'Limit', 'must be 1 or more'],
+	['listNews', { options: { pageSize: 'all' } }, 'Page Size', 'must be a whole number'],
+	['listNews', { filters: { status: 'deleted' } }, 'Status', 'must be active or inactive'],
 ];
 
 describe('bad parameters are refused before any request, naming the parameter and the item', () => {
@@ -270,7 +285,7 @@ describe('bad parameters are refused before any request, naming the parameter an
 	});
 
 	test('the item index in the message is the failing item', async () => {
-		const op = CASES.E15;
+		const op = CASES.getPayslip;
 		const { error } = await runNode({
 			type: op.type,
 			parameters: { ...op.parameters, payslipId: '={{ $json.id }}', options: { retryDelay: 1 } },
@@ -282,7 +297,7 @@ describe('bad parameters are refused before any request, naming the parameter an
 });
 
 test('n8n itself refuses a required parameter left empty in the node, before the run', async () => {
-	const op = CASES.E15;
+	const op = CASES.getPayslip;
 	await expect(
 		runNode({
 			type: op.type,
@@ -296,7 +311,7 @@ test('n8n itself refuses a required parameter left empty in the node, before the
 describe('query values stay query values', () => {
 	test('a keyword that looks like more query parameters is sent as one encoded value', async () => {
 		const keyword = '&page=99&per_page=1#x';
-		const { error } = await runWith('E16', { filters: { keyword } });
+		const { error } = await runWith('listNews', { filters: { keyword } });
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests).toHaveLength(1);
 		expect(fixture.sandbox.requests[0].query).toEqual({
@@ -310,9 +325,7 @@ describe('query values stay query values', () => {
 
 /** Which credential fields each operation sends as headers (business key aside). */
 function credentialHeaderFields(/** @type {string} */ code) {
-	const spec = /** @type {any} */ (
-		Object.values(ENDPOINTS).find((candidate) => candidate.code === code)
-	);
+	const spec = /** @type {any} */ (ENDPOINTS)[code];
 	return [...new Set(Object.values(spec.credentialHeaders))].filter(
 		(field) => field !== 'businessKey',
 	);
@@ -329,7 +342,7 @@ const FIELD_LABELS = {
 
 describe('header values with line breaks are refused (credential and business keys)', () => {
 	const cases = OPERATION_CASES.flatMap((op) =>
-		credentialHeaderFields(op.code).map((field) => [op.code, field]),
+		credentialHeaderFields(op.endpoint).map((field) => [op.endpoint, field]),
 	);
 
 	test.each(cases)('%s: %s', async (code, field) => {
@@ -344,7 +357,7 @@ describe('header values with line breaks are refused (credential and business ke
 		expect(JSON.stringify(result.error)).not.toContain('X-Injected');
 	});
 
-	test.each(OPERATION_CASES.filter((op) => op.business).map((op) => op.code))(
+	test.each(OPERATION_CASES.filter((op) => op.business).map((op) => op.endpoint))(
 		'%s: a business key with a line break',
 		async (code) => {
 			const defaultKey = await runWith(code, {}, { businessKey: 'sbx_bizkey\nX-Injected: 1' });
@@ -398,7 +411,7 @@ const HOSTILE_BASE_URLS = [
 
 describe('base URLs must be http or https', () => {
 	const cases = OPERATION_CASES.flatMap((op) =>
-		HOSTILE_BASE_URLS.map((url) => [op.code, JSON.stringify(url), op.type, url]),
+		HOSTILE_BASE_URLS.map((url) => [op.endpoint, JSON.stringify(url), op.type, url]),
 	);
 	test.each(cases)('%s: %s', async (code, _, type, url) => {
 		const [field, label] = /** @type {Record<string, string[]>} */ (BASE_URL_FIELDS)[type];
@@ -406,10 +419,10 @@ describe('base URLs must be http or https', () => {
 	});
 
 	test.each([
-		['E2', 'categoriesPathPrefix', 'Categories Path Prefix', '../admin'],
-		['E2', 'categoriesPathPrefix', 'Categories Path Prefix', 'api/%2e%2e/admin'],
-		['E4', 'favoritesPathPrefix', 'Favorites Path Prefix', 'api/v1/..'],
-		['E4', 'favoritesPathPrefix', 'Favorites Path Prefix', 'api\\v1'],
+		['updateCategory', 'categoriesPathPrefix', 'Categories Path Prefix', '../admin'],
+		['updateCategory', 'categoriesPathPrefix', 'Categories Path Prefix', 'api/%2e%2e/admin'],
+		['toggleFavorite', 'favoritesPathPrefix', 'Favorites Path Prefix', 'api/v1/..'],
+		['toggleFavorite', 'favoritesPathPrefix', 'Favorites Path Prefix', 'api\\v1'],
 	])('%s: a %s of %s is refused', async (code, field, label, value) => {
 		expectRefused(await runWith(code, {}, { [field]: value }), `The credential field "${label}"`);
 	});

@@ -48,7 +48,7 @@ function createSkills(
 }
 const typesOf = (/** @type {string} */ prefix, /** @type {number} */ count) =>
 	Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
-const skillRequests = () => [...fixture.requestsFor('E7')].sort((a, b) => a.seq - b.seq);
+const skillRequests = () => [...fixture.requestsFor('createSkill')].sort((a, b) => a.seq - b.seq);
 
 /** Resolves once the sandbox has received `count` skill requests; returns the last. */
 async function untilReceived(/** @type {number} */ count) {
@@ -203,29 +203,34 @@ describe('a run in Fixed mode', () => {
 
 describe('the pause after a refusal', () => {
 	test('Retry Delay 0 does not re-send a 429 without Retry-After in a loop', async () => {
-		fixture.sandbox.inject({ operation: 'E15', status: 429, times: Infinity });
+		fixture.sandbox.inject({ operation: 'getPayslip', status: 429, times: Infinity });
 		const { error } = await runHr({
 			...PAYSLIP,
 			options: { retryDelay: 0, rateLimitWait: 2 },
 		});
 		expect(error?.message).toMatch(/^The platform received too many requests/);
 		// 1 s, then 2 s of backoff: the second pause outlasts Rate Limit Wait (was hundreds of requests).
-		expect(fixture.requestsFor('E15').length).toBeLessThanOrEqual(3);
+		expect(fixture.requestsFor('getPayslip').length).toBeLessThanOrEqual(3);
 	});
 
 	test('a platform answering "Retry-After: 0" again and again is asked less and less often', async () => {
-		fixture.sandbox.inject({ operation: 'E15', status: 429, retryAfter: 0, times: Infinity });
+		fixture.sandbox.inject({
+			operation: 'getPayslip',
+			status: 429,
+			retryAfter: 0,
+			times: Infinity,
+		});
 		const { error } = await runHr({
 			...PAYSLIP,
 			options: { retryDelay: 0, rateLimitWait: 2 },
 		});
 		expect(error?.message).toMatch(/^The platform received too many requests/);
 		// Pauses of 100, 200, 400, 800, 1600 ms: five or six requests in 2 s.
-		expect(fixture.requestsFor('E15').length).toBeLessThanOrEqual(8);
+		expect(fixture.requestsFor('getPayslip').length).toBeLessThanOrEqual(8);
 	});
 
 	test("the pause every run of the business shares does not come from the refused run's Retry Delay", async () => {
-		fixture.sandbox.inject({ operation: 'E7', status: 429 });
+		fixture.sandbox.inject({ operation: 'createSkill', status: 429 });
 		const patient = createSkills(['patient'], { retryDelay: 60_000 });
 		const refusal = await untilReceived(1);
 		expect(refusal.status).toBe(429);
@@ -239,7 +244,7 @@ describe('the pause after a refusal', () => {
 
 	test(`still ahead, survives ${MAX_SHARED_LIMITS} other businesses coming by`, async () => {
 		// Rate Limit Wait 1 s: the refused item fails at once, and nothing of its run stays in flight.
-		fixture.sandbox.inject({ operation: 'E7', retryAfter: 3 });
+		fixture.sandbox.inject({ operation: 'createSkill', retryAfter: 3 });
 		const refused = await createSkills(['refused'], { rateLimitWait: 1 });
 		expect(refused.error?.message).toMatch(/^The platform received too many requests/);
 		const [refusal] = skillRequests();

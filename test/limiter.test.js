@@ -86,7 +86,7 @@ describe('adaptive by default', () => {
 		const { maxInFlight } = fixture.sandbox.pushback.stats;
 		expect(maxInFlight).toBeGreaterThan(startLimit(DEFAULT_CONCURRENCY));
 		expect(maxInFlight).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
-		expect(fixture.requestsFor('E10')).toHaveLength(300);
+		expect(fixture.requestsFor('updateTask')).toHaveLength(300);
 	});
 
 	test('never more in flight than the Concurrency option, its ceiling', async () => {
@@ -110,7 +110,7 @@ describe('adaptive by default', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(400);
-		const pages = fixture.requestsFor('E16').map((r) => Number(r.query.page));
+		const pages = fixture.requestsFor('listNews').map((r) => Number(r.query.page));
 		expect([...pages].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1)); // each page once
 		expect(fixture.sandbox.pushback.stats.maxInFlight).toBeGreaterThan(1); // read ahead
 		expect(fixture.sandbox.pushback.stats.maxInFlight).toBeLessThanOrEqual(12);
@@ -139,7 +139,7 @@ describe('pushed back', () => {
 			expect(result.error).toBeUndefined();
 			expectInOrder(result.output, 150);
 
-			const requests = [...fixture.requestsFor('E10')].sort((a, b) => a.seq - b.seq);
+			const requests = [...fixture.requestsFor('updateTask')].sort((a, b) => a.seq - b.seq);
 			const refused = requests.filter((r) => r.status !== 200);
 			expect(refused.length).toBeGreaterThan(0); // the slow start did run into the cap
 			// The cap's refusals, and the bucket's 429s when the run sent faster than 200/s.
@@ -170,8 +170,8 @@ describe('pushed back', () => {
 			// The 41st to 44th arriving requests take too long (Timeout 1000 ms, far above a loopback
 			// answer even on a busy machine). A task update is not repeated once the platform may
 			// have acted, so those four items fail on their own.
-			for (let i = 0; i < 40; i++) fixture.sandbox.inject({ operation: 'E10', delayMs: 0 });
-			fixture.sandbox.inject({ operation: 'E10', delayMs: 5000, times: 4 });
+			for (let i = 0; i < 40; i++) fixture.sandbox.inject({ operation: 'updateTask', delayMs: 0 });
+			fixture.sandbox.inject({ operation: 'updateTask', delayMs: 5000, times: 4 });
 			// Ceiling 16, reached in the first rounds; latency stays near 20 ms, so only the timeouts cut.
 			result = await updateTasks(1500, { timeout: 1000, concurrency: 16 }, true);
 		} finally {
@@ -216,7 +216,7 @@ describe('pushed back', () => {
 			Array.from({ length: count }, (_, i) => `batch-${i}`),
 		);
 
-		const requests = [...fixture.requestsFor('E7')].sort((a, b) => a.seq - b.seq);
+		const requests = [...fixture.requestsFor('createSkill')].sort((a, b) => a.seq - b.seq);
 		const refused = requests.filter((r) => r.status === 429);
 		expect(refused.length).toBeGreaterThan(0);
 		for (let i = 0; i < count; i++) {
@@ -253,7 +253,7 @@ describe('pushed back', () => {
 		expect(
 			output.filter((item) => item.json.error !== undefined).map((item) => item.json.error),
 		).toEqual([]);
-		const requests = [...fixture.requestsFor('E7')].sort((a, b) => a.seq - b.seq);
+		const requests = [...fixture.requestsFor('createSkill')].sort((a, b) => a.seq - b.seq);
 		expect(requests.filter((r) => r.status === 200)).toHaveLength(count);
 		// Refused: the first round beyond the burst; after its pause only a few probes above the estimated rate.
 		const refused = requests.filter((r) => r.status === 429);

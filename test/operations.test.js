@@ -18,7 +18,7 @@ const {
 
 const fixture = useSandbox();
 
-test.each(OPERATION_CASES.map((op) => [op.code, op]))('%s full run', async (_code, op) => {
+test.each(OPERATION_CASES.map((op) => [op.endpoint, op]))('%s full run', async (_code, op) => {
 	const { json, error } = await fixture.run(
 		op.type,
 		withOptions(fullRunParameters(op), { retryDelay: 10 }),
@@ -33,7 +33,7 @@ test.each(OPERATION_CASES.map((op) => [op.code, op]))('%s full run', async (_cod
  * (a field the platform left out of the record is left out too).
  */
 const SIMPLIFIED = /** @type {Record<string, string[]>} */ ({
-	E1: [
+	updateSalesQuote: [
 		'id',
 		'reference',
 		'status_id',
@@ -45,8 +45,8 @@ const SIMPLIFIED = /** @type {Record<string, string[]>} */ ({
 		'total',
 		'updated_at',
 	],
-	E2: ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
-	E3: [
+	updateCategory: ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
+	getOrder: [
 		'id',
 		'order_number',
 		'status',
@@ -58,7 +58,7 @@ const SIMPLIFIED = /** @type {Record<string, string[]>} */ ({
 		'items',
 		'history',
 	],
-	E8: [
+	getCustomerSupplierBranch: [
 		'id',
 		'uuid',
 		'name',
@@ -70,7 +70,7 @@ const SIMPLIFIED = /** @type {Record<string, string[]>} */ ({
 		'status',
 		'updated_at',
 	],
-	E10: [
+	updateTask: [
 		'id',
 		'task_code',
 		'name',
@@ -82,7 +82,7 @@ const SIMPLIFIED = /** @type {Record<string, string[]>} */ ({
 		'files',
 		'updated_at',
 	],
-	E15: [
+	getPayslip: [
 		'id',
 		'reference',
 		'employee_id',
@@ -94,7 +94,7 @@ const SIMPLIFIED = /** @type {Record<string, string[]>} */ ({
 		'deductions_item_total',
 		'net_price',
 	],
-	E16: [
+	listNews: [
 		'id',
 		'title',
 		'alias',
@@ -106,11 +106,11 @@ const SIMPLIFIED = /** @type {Record<string, string[]>} */ ({
 		'created_at',
 		'updated_at',
 	],
-	'categories-list': ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
+	listCategories: ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
 });
 
 /** Operations whose record holds personal identifiers in the sandbox's data (checked raw below). */
-const WITH_PERSONAL_DATA = ['E3', 'E8', 'E15'];
+const WITH_PERSONAL_DATA = ['getOrder', 'getCustomerSupplierBranch', 'getPayslip'];
 
 /** The names of every field in a value, at any depth. */
 function fieldNames(/** @type {unknown} */ value) {
@@ -149,7 +149,7 @@ function defaultsOf(/** @type {import('./harness/operationCases').OperationCase}
 	return withOptions(parameters, { retryDelay: 10 });
 }
 
-describe.each(OPERATION_CASES.map((op) => [op.code, op]))('%s output', (code, op) => {
+describe.each(OPERATION_CASES.map((op) => [op.endpoint, op]))('%s output', (code, op) => {
 	test('a record of more than ten fields offers Simplify, on by default, keeping at most ten without personal data', async () => {
 		const raw = await fixture.run(op.type, { ...defaultsOf(op), simple: false });
 		expect(raw.error).toBeUndefined();
@@ -177,57 +177,56 @@ describe.each(OPERATION_CASES.map((op) => [op.code, op]))('%s output', (code, op
 	});
 });
 
-describe.each(OPERATION_CASES.filter((op) => op.code in SIMPLIFIED).map((op) => [op.code, op]))(
-	'%s as an AI tool: Output',
-	(code, op) => {
-		const tool = `${op.type}Tool`;
+describe.each(
+	OPERATION_CASES.filter((op) => op.endpoint in SIMPLIFIED).map((op) => [op.endpoint, op]),
+)('%s as an AI tool: Output', (code, op) => {
+	const tool = `${op.type}Tool`;
 
-		test('Simplified by default: the fields Simplify keeps', async () => {
-			const { json, error } = await fixture.run(tool, defaultsOf(op));
-			expect(error).toBeUndefined();
-			expect(Object.keys(json[0])).toEqual(SIMPLIFIED[code]);
+	test('Simplified by default: the fields Simplify keeps', async () => {
+		const { json, error } = await fixture.run(tool, defaultsOf(op));
+		expect(error).toBeUndefined();
+		expect(Object.keys(json[0])).toEqual(SIMPLIFIED[code]);
+	});
+
+	test('Raw: the whole record; Selected Fields: the ID and the fields picked', async () => {
+		const regular = await fixture.run(op.type, { ...defaultsOf(op), simple: false });
+		fixture.sandbox.reset();
+		const raw = await fixture.run(tool, { ...defaultsOf(op), output: 'raw' });
+		expect(raw.error).toBeUndefined();
+		expect(Object.keys(raw.json[0])).toEqual(Object.keys(regular.json[0]));
+		fixture.sandbox.reset();
+		const picked = await fixture.run(tool, {
+			...defaultsOf(op),
+			output: 'fields',
+			fields: ['status', 'created_at'],
 		});
+		expect(picked.error).toBeUndefined();
+		expect(Object.keys(picked.json[0])).toEqual(
+			['id', 'status', 'created_at'].filter((field) => field in regular.json[0]),
+		);
+	});
 
-		test('Raw: the whole record; Selected Fields: the ID and the fields picked', async () => {
-			const regular = await fixture.run(op.type, { ...defaultsOf(op), simple: false });
-			fixture.sandbox.reset();
-			const raw = await fixture.run(tool, { ...defaultsOf(op), output: 'raw' });
-			expect(raw.error).toBeUndefined();
-			expect(Object.keys(raw.json[0])).toEqual(Object.keys(regular.json[0]));
-			fixture.sandbox.reset();
-			const picked = await fixture.run(tool, {
-				...defaultsOf(op),
-				output: 'fields',
-				fields: ['status', 'created_at'],
-			});
-			expect(picked.error).toBeUndefined();
-			expect(Object.keys(picked.json[0])).toEqual(
-				['id', 'status', 'created_at'].filter((field) => field in regular.json[0]),
+	test("a new node's defaults: Simplify on for the node, Output Simplified for its tool (no Simplify there)", () => {
+		const NodeClass = nodeClasses.get(op.type);
+		const { description } = new NodeClass();
+		const values = { resource: op.parameters.resource, operation: op.parameters.operation };
+		const node = /** @type {any} */ ({ typeVersion: 1, parameters: values });
+		const defaults = (/** @type {any} */ nodeDescription) =>
+			/** @type {Record<string, unknown>} */ (
+				NodeHelpers.getNodeParameters(
+					description.properties,
+					values,
+					true,
+					false,
+					node,
+					nodeDescription,
+				)
 			);
-		});
-
-		test("a new node's defaults: Simplify on for the node, Output Simplified for its tool (no Simplify there)", () => {
-			const NodeClass = nodeClasses.get(op.type);
-			const { description } = new NodeClass();
-			const values = { resource: op.parameters.resource, operation: op.parameters.operation };
-			const node = /** @type {any} */ ({ typeVersion: 1, parameters: values });
-			const defaults = (/** @type {any} */ nodeDescription) =>
-				/** @type {Record<string, unknown>} */ (
-					NodeHelpers.getNodeParameters(
-						description.properties,
-						values,
-						true,
-						false,
-						node,
-						nodeDescription,
-					)
-				);
-			const regular = defaults(description);
-			expect(regular.simple).toBe(true);
-			expect(regular).not.toHaveProperty('output');
-			const asTool = defaults({ ...description, name: `${description.name}Tool` });
-			expect(asTool.output).toBe('simple');
-			expect(asTool).not.toHaveProperty('simple');
-		});
-	},
-);
+		const regular = defaults(description);
+		expect(regular.simple).toBe(true);
+		expect(regular).not.toHaveProperty('output');
+		const asTool = defaults({ ...description, name: `${description.name}Tool` });
+		expect(asTool.output).toBe('simple');
+		expect(asTool).not.toHaveProperty('simple');
+	});
+});

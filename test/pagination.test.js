@@ -50,7 +50,7 @@ function seededIds() {
  */
 function pagesAsked() {
 	return fixture
-		.requestsFor('E16')
+		.requestsFor('listNews')
 		.map((r) => [r.query.per_page, r.query.page])
 		.sort(
 			(/** @type {string[]} */ a, /** @type {string[]} */ b) =>
@@ -127,15 +127,15 @@ describe('page sizes and counts at scale', () => {
 		async (concurrency) => {
 			fixture.sandbox.seedNews('acme', 20);
 			// Faults meet requests in arrival order: page 1 is only delayed, page 2 is refused once.
-			fixture.sandbox.inject({ operation: 'E16', delayMs: 1 });
-			fixture.sandbox.inject({ operation: 'E16', status: 429, retryAfter: 0 });
+			fixture.sandbox.inject({ operation: 'listNews', delayMs: 1 });
+			fixture.sandbox.inject({ operation: 'listNews', status: 429, retryAfter: 0 });
 			const { json, error } = await getNews({
 				returnAll: true,
 				options: { pageSize: SIZE, retryDelay: 1, concurrency },
 			});
 			expect(error).toBeUndefined();
 			expect(json.map((item) => item.id)).toEqual(seededIds());
-			const byArrival = [...fixture.requestsFor('E16')].sort((a, b) => a.seq - b.seq);
+			const byArrival = [...fixture.requestsFor('listNews')].sort((a, b) => a.seq - b.seq);
 			const asked = byArrival.map((r) => [r.query.page, r.status]);
 			expect(asked.filter(([page]) => page === '2')).toEqual([
 				['2', 429],
@@ -179,7 +179,7 @@ describe('several input items', () => {
 		expect(walk('5')).toEqual(pages(5, 6));
 		expect(walk('6')).toEqual(pages(6, 2));
 		// The walks overlapped: item 1's pages did not all come after item 0's.
-		const answered = fixture.requestsFor('E16').map((r) => r.query.per_page);
+		const answered = fixture.requestsFor('listNews').map((r) => r.query.per_page);
 		expect(answered.lastIndexOf('4')).toBeGreaterThan(answered.indexOf('5'));
 	});
 });
@@ -190,7 +190,7 @@ describe('pages read ahead within Concurrency', () => {
 		let state = 7;
 		for (let i = 0; i < count; i++) {
 			state = (state * 1103515245 + 12345) % 2 ** 31;
-			fixture.sandbox.inject({ operation: 'E16', delayMs: 2 + (state % 28) });
+			fixture.sandbox.inject({ operation: 'listNews', delayMs: 2 + (state % 28) });
 		}
 	}
 
@@ -220,7 +220,7 @@ describe('pages read ahead within Concurrency', () => {
 			} finally {
 				inFlight.stop();
 			}
-			const asked = fixture.requestsFor('E16').map((r) => Number(r.query.page));
+			const asked = fixture.requestsFor('listNews').map((r) => Number(r.query.page));
 			expect([...asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 			if (most > 1) expect(asked).not.toEqual([...asked].sort((a, b) => a - b)); // answered out of order
 		},
@@ -246,7 +246,7 @@ describe('pages read ahead within Concurrency', () => {
 		} finally {
 			inFlight.stop();
 		}
-		expect(fixture.requestsFor('E16')).toHaveLength(60);
+		expect(fixture.requestsFor('listNews')).toHaveLength(60);
 	});
 
 	test('Limit reads ahead only the pages it needs', async () => {
@@ -258,7 +258,7 @@ describe('pages read ahead within Concurrency', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.id)).toEqual(seededIds().slice(0, 45));
-		const asked = fixture.requestsFor('E16').map((r) => Number(r.query.page));
+		const asked = fixture.requestsFor('listNews').map((r) => Number(r.query.page));
 		expect([...asked].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
 	});
 
@@ -266,19 +266,19 @@ describe('pages read ahead within Concurrency', () => {
 		// 100 pages: more than the limiter's start reads ahead.
 		fixture.sandbox.seedNews('acme', 1000);
 		// In arrival order: page 1, then a refusal, then slow answers for the pages read ahead.
-		fixture.sandbox.inject({ operation: 'E16', delayMs: 1 });
+		fixture.sandbox.inject({ operation: 'listNews', delayMs: 1 });
 		fixture.sandbox.inject({
-			operation: 'E16',
+			operation: 'listNews',
 			status: 422,
 			body: { message: 'The page is out of range.' },
 		});
-		fixture.sandbox.inject({ operation: 'E16', delayMs: 80, times: Infinity });
+		fixture.sandbox.inject({ operation: 'listNews', delayMs: 80, times: Infinity });
 		const { error } = await getNews({ returnAll: true, options: { pageSize: 10 } });
 		expect(error?.message).toBe('The platform refused to list the news: The page is out of range.');
-		const answered = fixture.requestsFor('E16').length;
+		const answered = fixture.requestsFor('listNews').length;
 		// Every request was answered before the node finished: nothing arrives afterwards.
 		await new Promise((resolve) => setTimeout(resolve, 150));
-		expect(fixture.requestsFor('E16')).toHaveLength(answered);
+		expect(fixture.requestsFor('listNews')).toHaveLength(answered);
 		expect(answered).toBeLessThan(100); // the walk stopped early
 		expect(answered).toBeGreaterThan(2); // pages had been read ahead
 	});
@@ -293,12 +293,17 @@ describe('a paginator that makes no progress', () => {
 	};
 
 	test('Return All stops at the first page that adds nothing, with the reason, after two requests', async () => {
-		fixture.sandbox.inject({ operation: 'E16', status: 200, body: stuckPage, times: Infinity });
+		fixture.sandbox.inject({
+			operation: 'listNews',
+			status: 200,
+			body: stuckPage,
+			times: Infinity,
+		});
 		const { error } = await getNews({ returnAll: true });
 		expect(error?.message).toBe(
 			"The platform's page 2 holds only items of earlier pages and still names a next page: its paging does not move forward, so the list was not read to the end",
 		);
-		expect(fixture.requestsFor('E16')).toHaveLength(2);
+		expect(fixture.requestsFor('listNews')).toHaveLength(2);
 	});
 
 	test("the Custom API Call's Return All stops the same way", async () => {

@@ -162,20 +162,13 @@ test("Sales Quote → Update's own notice is in the panel's one notice", () => {
 	expect(notice.displayName).toMatch(/an Additional Field left out is sent empty/);
 });
 
-/** The sandbox's name for a request: the spec code, or its route name for the categories list. */
-const SANDBOX_NAMES = /** @type {Record<string, string>} */ ({
-	'categories-list': 'categories-list',
-});
-
-test.each(OPERATION_CASES.map((op) => [op.code, op]))(
+test.each(OPERATION_CASES.map((op) => [op.endpoint, op]))(
 	'%s sends exactly the requests its operation declares',
 	async (_code, op) => {
 		const { actions } = /** @type {any} */ (ACTION_NODES.find((node) => node.type === op.type));
 		const operation = actions.find(op.parameters.resource, op.parameters.operation);
-		const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 		const declared = operation.endpoints.map(
-			(/** @type {import('../nodes/shared/platform/endpoints').EndpointId} */ id) =>
-				SANDBOX_NAMES[ENDPOINTS[id].code] ?? ENDPOINTS[id].code,
+			(/** @type {import('../nodes/shared/platform/endpoints').EndpointId} */ id) => id,
 		);
 		const { error } = await fixture.run(op.type, op.parameters);
 		expect(error).toBeUndefined();

@@ -16,7 +16,7 @@ test('docs/platform-api.md is what npm run docs:api generates from endpoints.ts'
 
 test('each endpoint has its section: method, base URL field, path, every header, body', () => {
 	for (const [key, endpoint] of Object.entries(ENDPOINTS)) {
-		const start = committed.indexOf(`\n### ${endpoint.code} ${endpoint.title}\n`);
+		const start = committed.indexOf(`\n### ${key}: ${endpoint.title}\n`);
 		expect([key, start]).not.toEqual([key, -1]);
 		const end = committed.indexOf('\n### ', start + 1);
 		const section = committed.slice(start, end === -1 ? undefined : end);

@@ -9,8 +9,8 @@ const { useSandbox } = require('./harness/fixture');
 const { OPERATION_CASES } = require('./harness/operationCases');
 
 const fixture = useSandbox();
-const E16 = /** @type {import('./harness/operationCases').OperationCase} */ (
-	OPERATION_CASES.find((op) => op.code === 'E16')
+const listNews = /** @type {import('./harness/operationCases').OperationCase} */ (
+	OPERATION_CASES.find((op) => op.endpoint === 'listNews')
 );
 
 /** Everything the run left behind, errors included with their non-enumerable parts. */
@@ -39,10 +39,10 @@ async function runAgainst(fault, credentials = fixture.credentials) {
 	const texts = [];
 	for (const continueOnFail of [true, false]) {
 		fixture.resetPlatform();
-		fixture.sandbox.inject({ operation: 'E16', times: Infinity, ...fault });
+		fixture.sandbox.inject({ operation: 'listNews', times: Infinity, ...fault });
 		const run = await fixture.run(
-			E16.type,
-			{ ...E16.parameters, options: { maxTries: 1 } },
+			listNews.type,
+			{ ...listNews.parameters, options: { maxTries: 1 } },
 			{ credentials, continueOnFail },
 		);
 		texts.push(executionText(run));
@@ -65,9 +65,9 @@ describe('a key pasted with whitespace around it', () => {
 
 	test('reaches the platform trimmed, and its echo is blanked out', async () => {
 		const c = fixture.sandbox.credentials;
-		const run = await fixture.run(E16.type, E16.parameters, { credentials: pasted() });
+		const run = await fixture.run(listNews.type, listNews.parameters, { credentials: pasted() });
 		expect(run.error).toBeUndefined();
-		const [request] = fixture.requestsFor('E16');
+		const [request] = fixture.requestsFor('listNews');
 		expect(request.headers).toMatchObject({
 			apikey: c.apiKey,
 			apiconnection: c.apiConnection,

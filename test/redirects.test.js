@@ -24,7 +24,7 @@ beforeEach(() => {
 
 /** @param {string} code */
 const caseOf = (code) =>
-	/** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.code === code));
+	/** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.endpoint === code));
 const stolen = () => `${foreign.url}/collect?token=secret-in-query`;
 
 /** @param {any} error @param {number} statusCode */
@@ -40,23 +40,23 @@ function expectRedirectRefused(error, statusCode) {
 
 describe('a redirect to another host fails the item, and nothing reaches that host', () => {
 	test.each([301, 302, 303, 307, 308])('a read answered %i', async (statusCode) => {
-		const op = caseOf('E15');
-		fixture.sandbox.inject({ operation: 'E15', status: statusCode, location: stolen() });
+		const op = caseOf('getPayslip');
+		fixture.sandbox.inject({ operation: 'getPayslip', status: statusCode, location: stolen() });
 		const { error } = await fixture.run(op.type, op.parameters);
 		expectRedirectRefused(error, statusCode);
 		expect(error?.description).toContain('put its new address in the credential\'s "HR Base URL"');
-		expect(fixture.requestsFor('E15')).toHaveLength(1);
+		expect(fixture.requestsFor('getPayslip')).toHaveLength(1);
 	});
 
 	test.each([302, 307])(
 		'an add answered %i: sent once, never repeated, and the user is told it may have been done',
 		async (statusCode) => {
-			const op = caseOf('E7');
-			fixture.sandbox.inject({ operation: 'E7', status: statusCode, location: stolen() });
+			const op = caseOf('createSkill');
+			fixture.sandbox.inject({ operation: 'createSkill', status: statusCode, location: stolen() });
 			const { error } = await fixture.run(op.type, op.parameters);
 			expectRedirectRefused(error, statusCode);
 			expect(error?.description).toContain('may have carried out this request');
-			expect(fixture.requestsFor('E7')).toHaveLength(1);
+			expect(fixture.requestsFor('createSkill')).toHaveLength(1);
 		},
 	);
 
@@ -68,9 +68,9 @@ describe('a redirect to another host fails the item, and nothing reaches that ho
 	});
 
 	test('a relative Location of another scheme-less host (//host) counts as another host', async () => {
-		const op = caseOf('E15');
+		const op = caseOf('getPayslip');
 		fixture.sandbox.inject({
-			operation: 'E15',
+			operation: 'getPayslip',
 			status: 302,
 			location: stolen().replace(/^http:/, ''),
 		});
@@ -84,33 +84,33 @@ describe('a redirect to the same host', () => {
 	const sameOrigin = () => `${fixture.credentials.hrBaseUrl}/api/v1/payslips/1751`;
 
 	test('is followed for a read, with the platform headers, and the answer is the output', async () => {
-		const op = caseOf('E15');
-		fixture.sandbox.inject({ operation: 'E15', status: 301, location: sameOrigin() });
+		const op = caseOf('getPayslip');
+		fixture.sandbox.inject({ operation: 'getPayslip', status: 301, location: sameOrigin() });
 		const { json, error } = await fixture.run(op.type, op.parameters);
 		expect(error).toBeUndefined();
 		expect(json[0]).toMatchObject({ id: 1751 });
-		const requests = fixture.requestsFor('E15');
+		const requests = fixture.requestsFor('getPayslip');
 		expect(requests.map((r) => r.status)).toEqual([301, 200]);
 		expect(requests[1].headers.secure_business_key).toBe(fixture.credentials.businessKey);
 	});
 
 	test('is followed at most three times', async () => {
-		const op = caseOf('E15');
+		const op = caseOf('getPayslip');
 		fixture.sandbox.inject({
-			operation: 'E15',
+			operation: 'getPayslip',
 			status: 302,
 			location: sameOrigin(),
 			times: Infinity,
 		});
 		const { error } = await fixture.run(op.type, op.parameters);
 		expect(error?.message).toContain('The platform redirected more than 3 times when asked to');
-		expect(fixture.requestsFor('E15')).toHaveLength(4);
+		expect(fixture.requestsFor('getPayslip')).toHaveLength(4);
 	});
 
 	test('fails an add without sending it again, and says where the platform pointed', async () => {
-		const op = caseOf('E7');
+		const op = caseOf('createSkill');
 		const moved = `${fixture.credentials.hrBaseUrl}/v2/api/v1/skills?ticket=abc`;
-		fixture.sandbox.inject({ operation: 'E7', status: 307, location: moved });
+		fixture.sandbox.inject({ operation: 'createSkill', status: 307, location: moved });
 		const { error } = await fixture.run(op.type, op.parameters);
 		expect(error?.message).toContain('redirect (HTTP 307) when asked to');
 		expect(error?.message).toContain('does not send a request that changes data a second time');
@@ -122,8 +122,8 @@ describe('a redirect to the same host', () => {
 	});
 
 	test('without a Location fails the item', async () => {
-		const op = caseOf('E15');
-		fixture.sandbox.inject({ operation: 'E15', status: 302, location: '' });
+		const op = caseOf('getPayslip');
+		fixture.sandbox.inject({ operation: 'getPayslip', status: 302, location: '' });
 		const { error } = await fixture.run(op.type, op.parameters);
 		expect(error?.message).toContain('without a valid address to go to');
 	});

@@ -16,7 +16,7 @@ const runProjects = fixture.runner('businessPlatformProjects');
 /** A success envelope without the payload, per operation: the spec's envelope with the payload left out. */
 const CASES = [
 	{
-		code: 'E5',
+		code: 'getDistrict',
 		payload: 'data',
 		does: 'get district 3',
 		run: () => runEcommerce({ resource: 'district', operation: 'get', districtId: '3' }),
@@ -24,7 +24,7 @@ const CASES = [
 		creates: false,
 	},
 	{
-		code: 'E7',
+		code: 'createSkill',
 		payload: 'response',
 		does: 'create the skill',
 		run: () => runHr({ resource: 'skill', operation: 'create', type: 'welding', skills: 'MIG' }),
@@ -32,7 +32,7 @@ const CASES = [
 		creates: true,
 	},
 	{
-		code: 'E10',
+		code: 'updateTask',
 		payload: 'data.task',
 		does: 'update task 1001',
 		run: () =>
@@ -52,7 +52,7 @@ const CASES = [
 		creates: true,
 	},
 	{
-		code: 'E15',
+		code: 'getPayslip',
 		payload: 'response',
 		does: 'get payslip 1751',
 		run: () => runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' }),
@@ -97,7 +97,7 @@ describe.each(CASES)(
 
 test("E12's documented data: null stays a success: the output is the platform's message", async () => {
 	fixture.sandbox.inject({
-		operation: 'E12',
+		operation: 'updateCatalogComment',
 		status: 200,
 		body: { status: true, message: 'Comment updated', data: null },
 	});

@@ -45,8 +45,8 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('each operation has the retry class the issue gives it', () => {
 	for (const op of OPERATION_CASES) {
-		const spec = Object.values(ENDPOINTS).find((candidate) => candidate.code === op.code);
-		expect([op.code, spec?.retry]).toEqual([op.code, op.retry]);
+		const spec = /** @type {Record<string, { retry: string }>} */ (ENDPOINTS)[op.endpoint];
+		expect([op.endpoint, spec?.retry]).toEqual([op.endpoint, op.retry]);
 	}
 	expect(ENDPOINTS.listCategories.retry).toBe('read');
 });
@@ -55,13 +55,13 @@ describe('Max Tries and Timeout (Options)', () => {
 	test.each([1, 4])(
 		'Max Tries %i: a read failing with 500 is sent that many times',
 		async (maxTries) => {
-			fixture.sandbox.inject({ operation: 'E15', status: 500, times: Infinity });
+			fixture.sandbox.inject({ operation: 'getPayslip', status: 500, times: Infinity });
 			const { error } = await runHr(PAYSLIP, { maxTries });
 			expect(/** @type {any} */ (error).httpCode).toBe('500');
-			expect(fixture.requestsFor('E15')).toHaveLength(maxTries);
+			expect(fixture.requestsFor('getPayslip')).toHaveLength(maxTries);
 			if (maxTries > 1) expect(error?.message).toContain(`(tried ${maxTries} times)`);
 			expect(/** @type {any} */ (error).context.data).toMatchObject({
-				operation: 'E15 Get Payslip',
+				operation: 'Get Payslip',
 				httpCode: 500,
 				tries: maxTries,
 			});
@@ -69,19 +69,19 @@ describe('Max Tries and Timeout (Options)', () => {
 	);
 
 	test('a read that misses the Timeout is retried, and one that does not is sent once', async () => {
-		fixture.sandbox.inject({ operation: 'E15', delayMs: 400 });
+		fixture.sandbox.inject({ operation: 'getPayslip', delayMs: 400 });
 		const retried = await runHr(PAYSLIP, { timeout: 100, maxTries: 2 });
 		expect(retried.error).toBeUndefined();
 		expect(retried.json[0].id).toBe(1751);
 
 		fixture.sandbox.reset();
-		fixture.sandbox.inject({ operation: 'E15', delayMs: 200 });
+		fixture.sandbox.inject({ operation: 'getPayslip', delayMs: 200 });
 		const patient = await runHr(PAYSLIP, { timeout: 5000, maxTries: 2 });
 		expect(patient.error).toBeUndefined();
-		expect(fixture.requestsFor('E15')).toHaveLength(1);
+		expect(fixture.requestsFor('getPayslip')).toHaveLength(1);
 
 		fixture.sandbox.reset();
-		fixture.sandbox.inject({ operation: 'E15', delayMs: 400 });
+		fixture.sandbox.inject({ operation: 'getPayslip', delayMs: 400 });
 		const once = await runHr(PAYSLIP, { timeout: 100, maxTries: 1 });
 		expect(once.error?.message).toBe(
 			'The platform did not answer within 100 ms when asked to get payslip 1751',
@@ -89,18 +89,18 @@ describe('Max Tries and Timeout (Options)', () => {
 	});
 
 	test('a create that misses the Timeout is not sent again: the platform did carry it out', async () => {
-		fixture.sandbox.inject({ operation: 'E7', delayMs: 300 });
+		fixture.sandbox.inject({ operation: 'createSkill', delayMs: 300 });
 		const { error } = await runHr(SKILL, { timeout: 100, maxTries: 3 });
 		expect(error?.message).toBe(
 			'The platform did not answer within 100 ms when asked to create the skill',
 		);
 		expect(error?.description).toContain(MAY_HAVE_ACTED);
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E7 Create Skill',
+			operation: 'Create Skill',
 			tries: 1,
 		});
 		await pause(400); // the fixture.sandbox answers the abandoned request after its delay
-		expect(fixture.requestsFor('E7')).toHaveLength(1);
+		expect(fixture.requestsFor('createSkill')).toHaveLength(1);
 		expect(fixture.sandbox.state.acme.skills.filter((s) => s.type === 'retry-test')).toHaveLength(
 			1,
 		);
@@ -118,7 +118,7 @@ describe('Max Tries and Timeout (Options)', () => {
 		);
 		expect(error?.description).toContain('Check the credential\'s "HR Base URL"');
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E7 Create Skill',
+			operation: 'Create Skill',
 			method: 'POST',
 			path: '/api/v1/skills',
 			item: 0,
@@ -131,7 +131,7 @@ describe('Max Tries and Timeout (Options)', () => {
 
 describe('backoff and Retry-After', () => {
 	test('retries wait an exponential backoff with jitter from Retry Delay', async () => {
-		fixture.sandbox.inject({ operation: 'E15', status: 502, times: Infinity });
+		fixture.sandbox.inject({ operation: 'getPayslip', status: 502, times: Infinity });
 		const arrivals = recordArrivals();
 		const { error } = await runHr(PAYSLIP, { maxTries: 3, retryDelay: 100 });
 		arrivals.stop();
@@ -144,37 +144,44 @@ describe('backoff and Retry-After', () => {
 	});
 
 	test('a 429 Retry-After is honoured, also for a create', async () => {
-		fixture.sandbox.inject({ operation: 'E7', status: 429, retryAfter: 1 });
+		fixture.sandbox.inject({ operation: 'createSkill', status: 429, retryAfter: 1 });
 		const arrivals = recordArrivals();
 		const { json, error } = await runHr(SKILL, { maxTries: 2 });
 		arrivals.stop();
 		expect(error).toBeUndefined();
 		expect(json[0].type).toBe('retry-test');
 		expect(arrivals.times[1] - arrivals.times[0]).toBeGreaterThanOrEqual(990);
-		expect(fixture.requestsFor('E7').map((r) => r.status)).toEqual([429, 200]);
+		expect(fixture.requestsFor('createSkill').map((r) => r.status)).toEqual([429, 200]);
 	});
 
 	test('rate-limit refusals are not tries: a create refused five times with Max Tries 2 is carried out once', async () => {
-		fixture.sandbox.inject({ operation: 'E7', status: 429, retryAfter: 0, times: 5 });
+		fixture.sandbox.inject({ operation: 'createSkill', status: 429, retryAfter: 0, times: 5 });
 		const { json, error } = await runHr(SKILL, { maxTries: 2 });
 		expect(error).toBeUndefined();
 		expect(json[0].type).toBe('retry-test');
-		expect(fixture.requestsFor('E7').map((r) => r.status)).toEqual([429, 429, 429, 429, 429, 200]);
+		expect(fixture.requestsFor('createSkill').map((r) => r.status)).toEqual([
+			429, 429, 429, 429, 429, 200,
+		]);
 	});
 
 	test('a 503 with Retry-After is a refusal too; one without is a try', async () => {
-		fixture.sandbox.inject({ operation: 'E15', status: 503, retryAfter: 0, times: 3 });
+		fixture.sandbox.inject({ operation: 'getPayslip', status: 503, retryAfter: 0, times: 3 });
 		expect((await runHr(PAYSLIP, { maxTries: 1 })).error).toBeUndefined();
 		fixture.sandbox.reset();
-		fixture.sandbox.inject({ operation: 'E15', status: 503, times: 3 });
+		fixture.sandbox.inject({ operation: 'getPayslip', status: 503, times: 3 });
 		expect((await runHr(PAYSLIP, { maxTries: 1 })).error?.message).toBe(
 			'The platform failed with a server error when asked to get payslip 1751',
 		);
-		expect(fixture.requestsFor('E15')).toHaveLength(1);
+		expect(fixture.requestsFor('getPayslip')).toHaveLength(1);
 	});
 
 	test('Rate Limit Wait bounds the waiting: past it the item fails, saying nothing was carried out', async () => {
-		fixture.sandbox.inject({ operation: 'E7', status: 429, retryAfter: 1, times: Infinity });
+		fixture.sandbox.inject({
+			operation: 'createSkill',
+			status: 429,
+			retryAfter: 1,
+			times: Infinity,
+		});
 		const started = Date.now();
 		const { error } = await runHr(SKILL, { maxTries: 10, rateLimitWait: 2 });
 		expect(Date.now() - started).toBeLessThan(5000);
@@ -184,22 +191,27 @@ describe('backoff and Retry-After', () => {
 		expect(error?.description).toContain(
 			'longer than Rate Limit Wait (2 s); it carried none of these requests out',
 		);
-		expect(fixture.requestsFor('E7').every((r) => r.status === 429)).toBe(true);
+		expect(fixture.requestsFor('createSkill').every((r) => r.status === 429)).toBe(true);
 	});
 
 	test('a Retry-After given as an HTTP date that has passed is retried at once', async () => {
 		fixture.sandbox.inject({
-			operation: 'E15',
+			operation: 'getPayslip',
 			status: 503,
 			retryAfter: new Date(Date.now() - 5000).toUTCString(),
 		});
 		const { error } = await runHr(PAYSLIP, { maxTries: 2 });
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E15').map((r) => r.status)).toEqual([503, 200]);
+		expect(fixture.requestsFor('getPayslip').map((r) => r.status)).toEqual([503, 200]);
 	});
 
 	test('a Retry-After longer than the cap (60 s) fails the item at once, saying how long to wait', async () => {
-		fixture.sandbox.inject({ operation: 'E15', status: 429, retryAfter: 3600, times: Infinity });
+		fixture.sandbox.inject({
+			operation: 'getPayslip',
+			status: 429,
+			retryAfter: 3600,
+			times: Infinity,
+		});
 		const started = Date.now();
 		const { error } = await runHr(PAYSLIP, { maxTries: 3 });
 		expect(Date.now() - started).toBeLessThan(5000);
@@ -210,7 +222,7 @@ describe('backoff and Retry-After', () => {
 		expect(error?.description).toContain(
 			'The platform asked to wait 3600 s before trying again (Retry-After), longer than the 60 s the node waits',
 		);
-		expect(fixture.requestsFor('E15')).toHaveLength(1);
+		expect(fixture.requestsFor('getPayslip')).toHaveLength(1);
 	});
 });
 
@@ -222,37 +234,42 @@ describe('100 creates with faults on a share of the requests', () => {
 		// timeout (the sandbox answers after the node gave up; the timeout leaves room for a
 		// loaded machine, so only the delayed requests time out). Every request draws in turn.
 		fixture.sandbox.inject({
-			operation: 'E7',
+			operation: 'createSkill',
 			times: Infinity,
 			ratio: 0.1,
 			status: 429,
 			retryAfter: 0,
 		});
 		fixture.sandbox.inject({
-			operation: 'E7',
+			operation: 'createSkill',
 			times: Infinity,
 			ratio: 0.1,
 			status: 503,
 			retryAfter: 0,
 		});
 		fixture.sandbox.inject({
-			operation: 'E7',
+			operation: 'createSkill',
 			times: Infinity,
 			ratio: 0.08,
 			status: 500,
 			actFirst: true,
 		});
-		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.08, status: 502 });
-		fixture.sandbox.inject({ operation: 'E7', times: Infinity, ratio: 0.06, delayMs: 1500 });
+		fixture.sandbox.inject({ operation: 'createSkill', times: Infinity, ratio: 0.08, status: 502 });
 		fixture.sandbox.inject({
-			operation: 'E7',
+			operation: 'createSkill',
+			times: Infinity,
+			ratio: 0.06,
+			delayMs: 1500,
+		});
+		fixture.sandbox.inject({
+			operation: 'createSkill',
 			times: Infinity,
 			ratio: 0.05,
 			destroy: true,
 			actFirst: true,
 		});
 		fixture.sandbox.inject({
-			operation: 'E7',
+			operation: 'createSkill',
 			times: Infinity,
 			ratio: 0.05,
 			status: 422,
@@ -285,7 +302,7 @@ describe('100 creates with faults on a share of the requests', () => {
 
 		// The platform carried out exactly the requests it answered 200 or acted on before failing
 		// (500 and dropped connections here); each item's record exists exactly when one did.
-		const requests = fixture.requestsFor('E7');
+		const requests = fixture.requestsFor('createSkill');
 		const carriedOut = requests
 			.filter((r) => [200, 500, 0].includes(r.status))
 			.map((r) => r.body.value.type);
@@ -308,7 +325,7 @@ describe('100 creates with faults on a share of the requests', () => {
 			// Each failed item says why (the platform's message or the network failure); its details name the operation and the item.
 			expect(json.error.length).toBeGreaterThan(0);
 			expect(json.details).toMatchObject({
-				operation: 'E7 Create Skill',
+				operation: 'Create Skill',
 				method: 'POST',
 				path: '/api/v1/skills',
 				item: i,

@@ -107,7 +107,7 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 			fixture.sandbox.reset();
 			const run = await runOperation(op, { globex });
 			expect(run.error).toBeUndefined();
-			expectNoSecret(run, `${op.code} success`);
+			expectNoSecret(run, `${op.endpoint} success`);
 			expect(JSON.stringify(run.json)).not.toMatch(/"(password|remember_token)"/);
 		}
 	});
@@ -122,7 +122,7 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 				// A rate-limit refusal fails the item only once it outlasts Rate Limit Wait.
 				const inject = { ...fault.inject, ...fault.exhausted?.inject };
 				if (!fault.refused)
-					fixture.sandbox.inject({ operation: op.code, times: Infinity, ...inject });
+					fixture.sandbox.inject({ operation: op.endpoint, times: Infinity, ...inject });
 				const run = await runOperation(op, {
 					globex,
 					continueOnFail,
@@ -132,7 +132,7 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 						: fixture.credentials,
 				});
 				expect(run.error === undefined).toBe(continueOnFail);
-				expectNoSecret(run, `${op.code} ${fault.name}`);
+				expectNoSecret(run, `${op.endpoint} ${fault.name}`);
 			}
 		}
 	});
@@ -177,16 +177,16 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 				[true, true],
 			]) {
 				fixture.sandbox.reset();
-				fixture.sandbox.inject({ operation: op.code, times: Infinity, ...fault });
+				fixture.sandbox.inject({ operation: op.endpoint, times: Infinity, ...fault });
 				const run = await runOperation(op, { globex, continueOnFail });
-				expectNoSecret(run, `${op.code} echo ${fault.status ?? 'status false'}`);
+				expectNoSecret(run, `${op.endpoint} echo ${fault.status ?? 'status false'}`);
 			}
 		}
 	});
 });
 
 test('a business key given where the business name belongs is refused without being repeated', async () => {
-	const op = OPERATION_CASES.find((candidate) => candidate.code === 'E15');
+	const op = OPERATION_CASES.find((candidate) => candidate.endpoint === 'getPayslip');
 	const run = await runNode({
 		type: /** @type {any} */ (op).type,
 		parameters: withOptions(/** @type {any} */ (op).parameters, {

@@ -32,7 +32,7 @@ function createSkills(/** @type {string[]} */ types, business = '', continueOnFa
 	);
 }
 
-const skillRequests = () => [...fixture.requestsFor('E7')].sort((a, b) => a.seq - b.seq);
+const skillRequests = () => [...fixture.requestsFor('createSkill')].sort((a, b) => a.seq - b.seq);
 const refusedOf = (/** @type {string} */ prefix) =>
 	skillRequests().filter((r) => r.status === 429 && String(r.body.value.type).startsWith(prefix))
 		.length;
@@ -47,7 +47,7 @@ async function untilReceived(/** @type {number} */ count) {
 
 describe('a pause the platform asked for', () => {
 	test('holds an execution that starts during it: its first request goes after the pause', async () => {
-		fixture.sandbox.inject({ operation: 'E7', retryAfter: 2 });
+		fixture.sandbox.inject({ operation: 'createSkill', retryAfter: 2 });
 		const first = createSkills(['first']);
 		const refusal = await untilReceived(1);
 		expect(refusal.status).toBe(429);
@@ -59,7 +59,7 @@ describe('a pause the platform asked for', () => {
 	});
 
 	test("never holds another business's execution", async () => {
-		fixture.sandbox.inject({ operation: 'E7', retryAfter: 2 });
+		fixture.sandbox.inject({ operation: 'createSkill', retryAfter: 2 });
 		const first = createSkills(['first']);
 		const refusal = await untilReceived(1);
 		const other = await createSkills(['other'], 'globex');

@@ -35,15 +35,15 @@ function ownerOf(json) {
 
 /** Operations whose output does not show the business: what changed in the sandbox does. */
 const STATE_CHECKS = /** @type {Record<string, (state: any) => void>} */ ({
-	E4: (state) => {
+	toggleFavorite: (state) => {
 		expect([...state.acme.favorites].sort()).toEqual([1701, 1702, 1703]);
 		expect(state.globex.favorites).toEqual([2701]);
 	},
-	E6: (state) => {
+	deleteWorkspace: (state) => {
 		expect(state.acme.workspaces.map((/** @type {any} */ w) => w.id)).toEqual([1801]);
 		expect(state.globex.workspaces.map((/** @type {any} */ w) => w.id)).toEqual([2801]);
 	},
-	E12: (state) => {
+	updateCatalogComment: (state) => {
 		expect(state.acme.comments.find((/** @type {any} */ c) => c.id === 1251).status).toBe('1');
 		expect(state.globex.comments.find((/** @type {any} */ c) => c.id === 2251).status).toBe('1');
 	},
@@ -55,14 +55,14 @@ const ACTS_FOR = ['acme', 'globex', 'acme'];
 
 /** Where acting twice on the same record would undo the first item: a record per item. */
 const ITEM_VALUES = /** @type {Record<string, Record<string, string[]>>} */ ({
-	E4: { catalogId: ['1701', '2701', '1703', '1701'] },
-	E6: { workspaceId: ['1803', '2802', '1802', '1803'] },
+	toggleFavorite: { catalogId: ['1701', '2701', '1703', '1701'] },
+	deleteWorkspace: { workspaceId: ['1803', '2802', '1802', '1803'] },
 });
 
-describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
+describe.each(OPERATION_CASES.filter((op) => op.business))('$endpoint', (op) => {
 	test("each item goes to its own business, reads only that business's data, and an unknown name fails its item", async () => {
 		// Parameters that differ per business come from the item, as in a real multi-business workflow.
-		const perItem = ITEM_VALUES[op.code] ?? {};
+		const perItem = ITEM_VALUES[op.endpoint] ?? {};
 		const perBusiness = [...new Set([...Object.keys(op.globex), ...Object.keys(perItem)])];
 		const parameters = {
 			...op.parameters,
@@ -92,7 +92,8 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 		// E2 reads the categories list once per node run and business: a business's later items send the update only.
 		const listed = new Set();
 		const expected = ACTS_FOR.flatMap((business) => {
-			const count = op.code === 'E2' && listed.has(business) ? 1 : op.requestsPerItem;
+			const count =
+				op.endpoint === 'updateCategory' && listed.has(business) ? 1 : op.requestsPerItem;
 			listed.add(business);
 			return Array(count).fill(business);
 		});
@@ -114,11 +115,11 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 			for (const json of records) {
 				expect(json).not.toHaveProperty('error');
 				const owner = ownerOf(json);
-				if (owner !== undefined || !STATE_CHECKS[op.code])
+				if (owner !== undefined || !STATE_CHECKS[op.endpoint])
 					expect([i, owner]).toEqual([i, business]);
 			}
 		}
-		STATE_CHECKS[op.code]?.(fixture.sandbox.state);
+		STATE_CHECKS[op.endpoint]?.(fixture.sandbox.state);
 		const failed = run.output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === 3);
 		expect(failed.map((entry) => entry.json.error)).toEqual([unknownMessage(3)]);
 		expect(failed.map((entry) => entry.json.details)).toEqual([{ item: 3 }]);
@@ -130,7 +131,9 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$code', (op) => {
 });
 
 test('E5 sends no business key: any configured business name is accepted, an unknown one still fails its item', async () => {
-	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E5'));
+	const op = /** @type {any} */ (
+		OPERATION_CASES.find((candidate) => candidate.endpoint === 'getDistrict')
+	);
 	const run = await runNode({
 		type: op.type,
 		parameters: withOptions(op.parameters, {
@@ -151,7 +154,9 @@ test('E5 sends no business key: any configured business name is accepted, an unk
 });
 
 test('without a default Business Key, items may still act for a named business; the others say what is missing', async () => {
-	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E15'));
+	const op = /** @type {any} */ (
+		OPERATION_CASES.find((candidate) => candidate.endpoint === 'getPayslip')
+	);
 	const run = await runNode({
 		type: op.type,
 		parameters: {
@@ -174,7 +179,9 @@ test('without a default Business Key, items may still act for a named business; 
 });
 
 test('a business name with a colon maps to exactly its own key, never to the business named by its first part', async () => {
-	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E15'));
+	const op = /** @type {any} */ (
+		OPERATION_CASES.find((candidate) => candidate.endpoint === 'getPayslip')
+	);
 	const keys = fixture.sandbox.credentials.businessKeys;
 	const run = await runNode({
 		type: op.type,
@@ -195,7 +202,9 @@ test('a business name with a colon maps to exactly its own key, never to the bus
 });
 
 describe('Additional Business Keys that cannot be read one way only are refused, naming the field, before anything is sent', () => {
-	const op = /** @type {any} */ (OPERATION_CASES.find((candidate) => candidate.code === 'E15'));
+	const op = /** @type {any} */ (
+		OPERATION_CASES.find((candidate) => candidate.endpoint === 'getPayslip')
+	);
 	/** @param {string} additionalBusinessKeys */
 	const runWith = (additionalBusinessKeys) =>
 		runNode({

@@ -9,10 +9,12 @@ const { OPERATION_CASES } = require('./harness/operationCases');
 const fixture = useSandbox();
 
 test('an answer trickling in a byte every 200 ms fails a 1 s Timeout, long before it would end', async () => {
-	const op = /** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.code === 'E15'));
+	const op = /** @type {any} */ (
+		OPERATION_CASES.find((testCase) => testCase.endpoint === 'getPayslip')
+	);
 	// About 100 bytes: 20 s of trickle against a 1 s Timeout.
 	fixture.sandbox.inject({
-		operation: 'E15',
+		operation: 'getPayslip',
 		body: { status: true, message: 'x'.repeat(60), data: { id: 1751 } },
 		status: 200,
 		dripMs: 200,
@@ -32,10 +34,12 @@ test('an answer trickling in a byte every 200 ms fails a 1 s Timeout, long befor
 });
 
 test('a 1 s Timeout bounds the whole exchange, every same-origin redirect included, not each hop', async () => {
-	const op = /** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.code === 'E15'));
+	const op = /** @type {any} */ (
+		OPERATION_CASES.find((testCase) => testCase.endpoint === 'getPayslip')
+	);
 	// Three hops of 700 ms each: each within the Timeout, together over twice it.
 	fixture.sandbox.inject({
-		operation: 'E15',
+		operation: 'getPayslip',
 		status: 302,
 		location: `${fixture.credentials.hrBaseUrl}/api/v1/payslips/1751`,
 		delayMs: 700,

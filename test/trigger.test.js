@@ -80,7 +80,7 @@ const idsOf = (items) => (items ?? []).map((item) => item.id);
 const pagesAsked = (from = 0) =>
 	sandbox.requests
 		.slice(from)
-		.filter((/** @type {any} */ r) => r.operation === 'E16')
+		.filter((/** @type {any} */ r) => r.operation === 'listNews')
 		.map((/** @type {any} */ r) => Number(r.query.page));
 
 /** @param {Record<string, any>} parameters One try per request: a failed poll fails at once. */
@@ -241,9 +241,9 @@ describe('a failed poll', () => {
 			const before = trigger.liveStaticData;
 
 			// The first page of the poll is answered, the second fails.
-			sandbox.inject({ operation: 'E16', delayMs: 1 });
+			sandbox.inject({ operation: 'listNews', delayMs: 1 });
 			sandbox.inject({
-				operation: 'E16',
+				operation: 'listNews',
 				status: 500,
 				body: { status: false, message: 'Server Error' },
 			});
@@ -264,7 +264,7 @@ describe('a failed poll', () => {
 		const trigger = poller(fastFail({}));
 		await trigger.poll();
 		const ids = addNews(2);
-		sandbox.inject({ operation: 'E16', destroy: true });
+		sandbox.inject({ operation: 'listNews', destroy: true });
 		await expect(trigger.poll()).rejects.toThrow();
 		expect(idsOf(await trigger.restart().poll())).toEqual(ids);
 	});
@@ -276,7 +276,7 @@ describe('overlapping polls', () => {
 		await trigger.poll();
 		const ids = addNews(3);
 		// The first poll's request is slow, so the second tick comes while it runs.
-		sandbox.inject({ operation: 'E16', delayMs: 500 });
+		sandbox.inject({ operation: 'listNews', delayMs: 500 });
 		const results = await Promise.all([trigger.poll(), trigger.poll()]);
 		expect(results.flatMap(idsOf)).toEqual(ids);
 		expect(results.filter((result) => result === null)).toHaveLength(1);
@@ -297,7 +297,7 @@ describe("the poll's time budget (n8n's getPollBudgetMs)", () => {
 		await trigger.poll();
 		const ids = addNews(2);
 		const before = trigger.liveStaticData;
-		sandbox.inject({ operation: 'E16', delayMs: 20_000 });
+		sandbox.inject({ operation: 'listNews', delayMs: 20_000 });
 		const started = Date.now();
 		await expect(trigger.poll()).rejects.toThrow(
 			"The poll did not finish within 1 s, n8n's time limit for one poll",

@@ -48,7 +48,7 @@ describe('User Token Source: Paste a Token (the default)', () => {
 		const { json } = await createSkills(3, fixture.credentials);
 		expect(json.every((item) => item.error === undefined)).toBe(true);
 		expect(logins()).toHaveLength(0);
-		for (const request of fixture.requestsFor('E7'))
+		for (const request of fixture.requestsFor('createSkill'))
 			expect(request.headers.user_token).toBe(fixture.sandbox.credentials.userToken);
 	});
 
@@ -62,7 +62,7 @@ describe('User Token Source: Paste a Token (the default)', () => {
 		);
 		expect(json[0].description).toContain('The User Token may have expired');
 		expect(json[0].description).toContain('"User Token Source" to "Log In"');
-		expect(fixture.requestsFor('E7')).toHaveLength(1);
+		expect(fixture.requestsFor('createSkill')).toHaveLength(1);
 		expect(logins()).toHaveLength(0);
 	});
 });
@@ -82,7 +82,7 @@ describe('User Token Source: Log In', () => {
 		});
 		// Stored with the credential (n8n encrypts it), sent by every request.
 		expect(credentials.loginToken).toMatch(/^sbx_login_/);
-		const sent = new Set(fixture.requestsFor('E7').map((r) => r.headers.user_token));
+		const sent = new Set(fixture.requestsFor('createSkill').map((r) => r.headers.user_token));
 		expect([...sent]).toEqual([credentials.loginToken]);
 
 		await createSkills(5, credentials);
@@ -96,7 +96,7 @@ describe('User Token Source: Log In', () => {
 		const { json } = await createSkills(1000, credentials);
 
 		expect(json.filter((item) => item.error)).toEqual([]);
-		const requests = fixture.requestsFor('E7');
+		const requests = fixture.requestsFor('createSkill');
 		const refused = requests.filter((r) => r.status === 401);
 		const accepted = requests.filter((r) => r.status === 200);
 		// 1000 accepted uses at 300 per token: the first login, then one per expiry (three).
@@ -119,7 +119,7 @@ describe('User Token Source: Log In', () => {
 		await createSkills(1, credentials);
 		expect(logins()).toHaveLength(2);
 		expect(credentials.loginToken).not.toBe(first);
-		expect(fixture.requestsFor('E7').map((r) => r.headers.user_token)).toEqual([
+		expect(fixture.requestsFor('createSkill').map((r) => r.headers.user_token)).toEqual([
 			first,
 			credentials.loginToken,
 		]);
@@ -133,7 +133,9 @@ describe('User Token Source: Log In', () => {
 		const { json } = await createSkills(5, credentials);
 		expect(json.filter((item) => item.error)).toEqual([]);
 		expect(logins()).toHaveLength(2);
-		expect(fixture.requestsFor('E7').filter((r) => r.status === 403).length).toBeGreaterThan(0);
+		expect(
+			fixture.requestsFor('createSkill').filter((r) => r.status === 403).length,
+		).toBeGreaterThan(0);
 	});
 
 	test('a token refused right after a fresh login is not renewed again: one login, the items fail naming the fields', async () => {
@@ -152,7 +154,7 @@ describe('User Token Source: Log In', () => {
 		const credentials = loginCredentials({ loginPassword: 'wrong-password-5511' });
 		const { json } = await createSkills(10, credentials);
 		expect(logins()).toHaveLength(1);
-		expect(fixture.requestsFor('E7')).toHaveLength(0);
+		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
 		for (const item of json) {
 			expect(item.error).toBe('Log in failed: the platform refused the login');
 			expect(item.description).toContain('"Login Identifier" and "Login Password"');
@@ -175,7 +177,7 @@ describe('User Token Source: Log In', () => {
 		expect(json[0].description).toContain('"Login Token Path"');
 		expect(json[0].description).toContain('data.token');
 		expect(JSON.stringify(json)).not.toContain('sbx_login_');
-		expect(fixture.requestsFor('E7')).toHaveLength(0);
+		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
 	});
 
 	test('the login never follows a redirect to another host: the password is not sent there', async () => {

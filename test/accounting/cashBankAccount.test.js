@@ -19,7 +19,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		const { json, error } = await runAccounting({ ...ACCOUNT });
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E9');
+		const [request] = fixture.requestsFor('createCashBankAccount');
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: '/api/add_account_v2',
@@ -71,7 +71,10 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		);
 		expect(/** @type {any} */ (savings.error).httpCode).toBe('422');
 		expect(savings.error?.description).toContain('- type: The selected type is invalid.');
-		expect(fixture.requestsFor('E9').map((r) => r.body.value.type)).toEqual(['bank', 'savings']);
+		expect(fixture.requestsFor('createCashBankAccount').map((r) => r.body.value.type)).toEqual([
+			'bank',
+			'savings',
+		]);
 	});
 
 	test("another business's id is refused by the platform with its message", async () => {
@@ -81,7 +84,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		);
 		expect(error?.description).toContain('- Business ID: The selected business id is invalid.');
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E9 Create Cash/Bank Account',
+			operation: 'Create Cash/Bank Account',
 			method: 'POST',
 			path: '/api/add_account_v2',
 			httpCode: 422,
@@ -129,6 +132,6 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		expect(output[1].json.error).toBe('Name is required');
 		expect(output[2].json.error).toBe('Representative ID must be 1 or more, got 0');
 		expect(output[3].json).toMatchObject({ name: 'Till 4', type: 'cash' });
-		expect(fixture.requestsFor('E9')).toHaveLength(1);
+		expect(fixture.requestsFor('createCashBankAccount')).toHaveLength(1);
 	});
 });

@@ -28,7 +28,7 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E8');
+		const [request] = fixture.requestsFor('getCustomerSupplierBranch');
 		expect(request).toMatchObject({
 			method: 'GET',
 			path: `/api/v5/customers-suppliers/1/${customer.uuid}/branches/${branch.uuid}`,
@@ -74,7 +74,7 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(json.map((b) => b.id)).toEqual([1653, 1653]);
-		for (const request of fixture.requestsFor('E8')) {
+		for (const request of fixture.requestsFor('getCustomerSupplierBranch')) {
 			expect(request.path).toBe(
 				`/api/v5/customers-suppliers/2/${supplier.uuid}/branches/${supplier.branches[0].uuid}`,
 			);
@@ -100,7 +100,7 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		expect(english.error?.description).toContain('The platform said: "Branch not found."');
 		expect(/** @type {any} */ (english.error).httpCode).toBe('404');
 		expect(/** @type {any} */ (english.error).context.data).toMatchObject({
-			operation: 'E8 Get Customer/Supplier Branch',
+			operation: 'Get Customer/Supplier Branch',
 			httpCode: 404,
 		});
 
@@ -122,7 +122,11 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 
 	test('status: false with errors on HTTP 200 is an error carrying the platform message', async () => {
 		const { customer } = seeded();
-		fixture.sandbox.inject({ operation: 'E8', statusFalse: true, message: 'Branch is archived' });
+		fixture.sandbox.inject({
+			operation: 'getCustomerSupplierBranch',
+			statusFalse: true,
+			message: 'Branch is archived',
+		});
 		const { error } = await runAccounting({
 			resource: 'customerSupplierBranch',
 			operation: 'get',

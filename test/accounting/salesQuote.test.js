@@ -101,7 +101,7 @@ describe('Sales Quote → Update (E1)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E1');
+		const [request] = fixture.requestsFor('updateSalesQuote');
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: '/api/v4/sales_quote/1501',
@@ -183,7 +183,7 @@ describe('Sales Quote → Update (E1)', () => {
 	test('optional fields left out are sent as empty values (the quote fields and each line sort)', async () => {
 		const { json, error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]) });
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('E1');
+		const [request] = fixture.requestsFor('updateSalesQuote');
 		expect(request.headers['Accept-Language']).toBe('en');
 		const fields = new Map(request.body.fields);
 		for (const name of [
@@ -217,7 +217,7 @@ describe('Sales Quote → Update (E1)', () => {
 			...defineBelow([line(1)]),
 		});
 		expect(error).toBeUndefined();
-		const fields = new Map(fixture.requestsFor('E1')[0].body.fields);
+		const fields = new Map(fixture.requestsFor('updateSalesQuote')[0].body.fields);
 		expect(fields.get('created_date')).toBe('2025-03-01');
 		expect(fields.get('due_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 	});
@@ -226,7 +226,7 @@ describe('Sales Quote → Update (E1)', () => {
 		const lines = Array.from({ length: count }, (_, i) => line(i + 1));
 		const { error } = await runAccounting({ ...QUOTE, ...defineBelow(lines) });
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('E1');
+		const [request] = fixture.requestsFor('updateSalesQuote');
 		expect(multipartFields(request).slice(13)).toEqual(expectedLineFields(lines));
 		const stored = recordById(fixture.sandbox.state.acme.quotes, 1501);
 		expect(stored.items.map((i) => i.item_id)).toEqual(lines.map((l) => Number(l.itemId)));
@@ -244,7 +244,7 @@ describe('Sales Quote → Update (E1)', () => {
 			{ items: [{ json: { lines: asNumbers } }] },
 		);
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('E1');
+		const [request] = fixture.requestsFor('updateSalesQuote');
 		// A number from an expression is sent as JavaScript writes it (102.50 -> "102.5").
 		const asText = asNumbers.map((l) =>
 			Object.fromEntries(Object.entries(l).map(([key, value]) => [key, String(value)])),
@@ -263,7 +263,7 @@ describe('Sales Quote → Update (E1)', () => {
 			lineItemsJson: JSON.stringify(lines),
 		});
 		expect(error).toBeUndefined();
-		expect(multipartFields(fixture.requestsFor('E1')[0]).slice(13)).toEqual(
+		expect(multipartFields(fixture.requestsFor('updateSalesQuote')[0]).slice(13)).toEqual(
 			expectedLineFields(lines),
 		);
 	});
@@ -357,7 +357,7 @@ describe('Sales Quote → Update (E1)', () => {
 		expect(error?.description).toContain('The platform said: "عرض السعر غير موجود."');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E1 Update Sales Quote',
+			operation: 'Update Sales Quote',
 			method: 'POST',
 			path: '/api/v4/sales_quote/{quote_id}',
 			httpCode: 404,
@@ -380,13 +380,13 @@ describe('Sales Quote → Update (E1)', () => {
 		expect(error?.description).toContain(
 			'- Due Date: The due date field must be a date after or equal to created date.',
 		);
-		expect(fixture.requestsFor('E1')).toHaveLength(1);
+		expect(fixture.requestsFor('updateSalesQuote')).toHaveLength(1);
 	});
 
 	test('a quote update is not repeated after a 500: the platform may have acted', async () => {
-		fixture.sandbox.inject({ operation: 'E1', status: 500, actFirst: true });
+		fixture.sandbox.inject({ operation: 'updateSalesQuote', status: 500, actFirst: true });
 		const { error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]) });
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
-		expect(fixture.requestsFor('E1')).toHaveLength(1);
+		expect(fixture.requestsFor('updateSalesQuote')).toHaveLength(1);
 	});
 });

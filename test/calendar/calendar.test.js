@@ -18,7 +18,7 @@ describe('Calendar → Get Many (E11)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E11');
+		const [request] = fixture.requestsFor('listCalendars');
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: '/api/v2/all_business_calendars_list',
@@ -48,7 +48,7 @@ describe('Calendar → Get Many (E11)', () => {
 	test('User Type and Type default to user, and Limit keeps the first calendars', async () => {
 		const { json, error } = await runCalendar({ limit: 1 });
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E11')[0].body.fields).toEqual([
+		expect(fixture.requestsFor('listCalendars')[0].body.fields).toEqual([
 			['user_type', 'user'],
 			['type', 'user'],
 		]);
@@ -62,7 +62,7 @@ describe('Calendar → Get Many (E11)', () => {
 			returnAll: true,
 		});
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E11')[0].body.fields).toEqual([
+		expect(fixture.requestsFor('listCalendars')[0].body.fields).toEqual([
 			['user_type', 'employee'],
 			['type', 'business'],
 		]);
@@ -96,7 +96,7 @@ describe('Calendar → Get Many (E11)', () => {
 
 	test('a 422 shows the platform message and its field errors', async () => {
 		fixture.sandbox.inject({
-			operation: 'E11',
+			operation: 'listCalendars',
 			status: 422,
 			body: {
 				message: 'The selected user type is invalid.',
@@ -110,7 +110,7 @@ describe('Calendar → Get Many (E11)', () => {
 		);
 		expect(error?.description).toContain('- User Type: The selected user type is invalid.');
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E11 List Calendars',
+			operation: 'List Calendars',
 			method: 'POST',
 			path: '/api/v2/all_business_calendars_list',
 			httpCode: 422,
@@ -136,7 +136,7 @@ describe('Calendar → Get Many (E11)', () => {
 
 	test('status: false on HTTP 200 is an error carrying the platform message', async () => {
 		fixture.sandbox.inject({
-			operation: 'E11',
+			operation: 'listCalendars',
 			statusFalse: true,
 			message: 'Calendars are not enabled for this business',
 		});
@@ -148,7 +148,7 @@ describe('Calendar → Get Many (E11)', () => {
 
 	test('a response without the list is an error, not an empty result', async () => {
 		fixture.sandbox.inject({
-			operation: 'E11',
+			operation: 'listCalendars',
 			status: 200,
 			body: { status: true, message: 'OK', data: null },
 		});
@@ -159,7 +159,7 @@ describe('Calendar → Get Many (E11)', () => {
 				description:
 					"The platform's answer was not as expected: expected the list in data.data of the response.",
 				details: {
-					operation: 'E11 List Calendars',
+					operation: 'List Calendars',
 					method: 'POST',
 					path: '/api/v2/all_business_calendars_list',
 					item: 0,
@@ -169,10 +169,10 @@ describe('Calendar → Get Many (E11)', () => {
 	});
 
 	test('a read is retried after a 503 and succeeds', async () => {
-		fixture.sandbox.inject({ operation: 'E11', status: 503 });
+		fixture.sandbox.inject({ operation: 'listCalendars', status: 503 });
 		const { json, error } = await runCalendar({ returnAll: true });
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(2);
-		expect(fixture.requestsFor('E11').map((r) => r.status)).toEqual([503, 200]);
+		expect(fixture.requestsFor('listCalendars').map((r) => r.status)).toEqual([503, 200]);
 	});
 });

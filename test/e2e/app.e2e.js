@@ -68,7 +68,7 @@ function workflowOf(code, type, parameters, nodeSettings = {}) {
 
 /** @param {OperationCase} testCase */
 const operationWorkflow = (testCase) =>
-	workflowOf(testCase.code, testCase.type, fullRunParameters(testCase));
+	workflowOf(testCase.endpoint, testCase.type, fullRunParameters(testCase));
 
 /** Workflow code of a Custom API Call case: `CustomApiCallHr`, ... @param {{ name: string }} testCase */
 const customApiCallCode = (testCase) => `CustomApiCall${testCase.name}`;
@@ -79,10 +79,13 @@ const customApiCallCode = (testCase) => `CustomApiCall${testCase.name}`;
  */
 const REDIRECT_CASES = {
 	RedirectRead: {
-		operation: 'E15',
-		...OPERATION_CASES.find((testCase) => testCase.code === 'E15'),
+		operation: 'getPayslip',
+		...OPERATION_CASES.find((testCase) => testCase.endpoint === 'getPayslip'),
 	},
-	RedirectAdd: { operation: 'E7', ...OPERATION_CASES.find((testCase) => testCase.code === 'E7') },
+	RedirectAdd: {
+		operation: 'createSkill',
+		...OPERATION_CASES.find((testCase) => testCase.endpoint === 'createSkill'),
+	},
 	RedirectCustomApiCall: {
 		operation: 'employeeGet',
 		...CUSTOM_API_CALL_CASES.find((testCase) => testCase.name === 'Hr'),
@@ -161,11 +164,11 @@ async function execute(workflowId) {
 }
 
 describe('every operation in the real n8n app', () => {
-	test.each(OPERATION_CASES.map((testCase) => [testCase.code, testCase]))(
+	test.each(OPERATION_CASES.map((testCase) => [testCase.endpoint, testCase]))(
 		'%s',
 		async (_code, testCase) => {
-			const { outputOf, requests } = await execute(`bpE2e${testCase.code}`);
-			checkFullRun(testCase, outputOf(`Operation ${testCase.code}`), requests);
+			const { outputOf, requests } = await execute(`bpE2e${testCase.endpoint}`);
+			checkFullRun(testCase, outputOf(`Operation ${testCase.endpoint}`), requests);
 		},
 	);
 });
@@ -204,7 +207,7 @@ describe('example workflows', () => {
 				body: expect.any(String),
 			}),
 		);
-		expect(requests.filter((/** @type {any} */ r) => r.operation === 'E16')).toHaveLength(1);
+		expect(requests.filter((/** @type {any} */ r) => r.operation === 'listNews')).toHaveLength(1);
 		const file = outputOf('News export file');
 		expect(file).toHaveLength(1);
 
@@ -222,7 +225,7 @@ describe('example workflows', () => {
 
 	test('task update with a file: the report reaches the task', async () => {
 		const { outputOf, requests } = await execute('bpExampleTaskWithFile');
-		const [request] = requests.filter((/** @type {any} */ r) => r.operation === 'E10');
+		const [request] = requests.filter((/** @type {any} */ r) => r.operation === 'updateTask');
 		expect(request.body.files).toEqual([
 			expect.objectContaining({
 				filename: 'site-visit-report.txt',

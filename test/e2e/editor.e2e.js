@@ -289,7 +289,7 @@ describe('the credential test, as the editor runs it', () => {
 		const before = sandbox.requests.length;
 		expect(await testCredential({})).toEqual({ status: 'OK', message: 'Connection successful!' });
 		const [request] = sandbox.requests.slice(before);
-		expect(request).toMatchObject({ operation: 'E16', status: 200, query: { per_page: '1' } });
+		expect(request).toMatchObject({ operation: 'listNews', status: 200, query: { per_page: '1' } });
 	});
 
 	test('a wrong API key is named', async () => {
@@ -309,7 +309,7 @@ describe('the credential test, as the editor runs it', () => {
 		afterAll(() => foreign?.close());
 
 		test('a redirect to another host fails the test, and nothing reaches that host', async () => {
-			sandbox.inject({ operation: 'E16', status: 302, location: `${foreign.url}/collect` });
+			sandbox.inject({ operation: 'listNews', status: 302, location: `${foreign.url}/collect` });
 			expect(await testCredential({})).toEqual({
 				status: 'Error',
 				message:

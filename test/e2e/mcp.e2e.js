@@ -162,7 +162,7 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 		}
 
 		const payslipRequests = [...first.requests, ...second.requests].filter(
-			(r) => r.operation === 'E15',
+			(r) => r.operation === 'getPayslip',
 		);
 		expect(payslipRequests.map((r) => [r.method, r.path, r.status])).toEqual([
 			['GET', '/api/v1/payslips/1751', 200],
@@ -174,7 +174,9 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 		const call = await callTool('Get_payslip', { payslipId: '999999' });
 		expect(call.isError).toBe(true);
 		expect(call.text).toContain('The platform has no payslip 999999');
-		expect(call.requests.filter((r) => r.operation === 'E15').map((r) => r.status)).toEqual([404]);
+		expect(call.requests.filter((r) => r.operation === 'getPayslip').map((r) => r.status)).toEqual([
+			404,
+		]);
 	});
 
 	test('Get Order: Output Selected Fields sends the ID and the fields the builder picked, no more', async () => {
@@ -199,7 +201,7 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 			'order_total',
 		]);
 		expect(call.text).not.toContain('customer_phone');
-		const [request] = call.requests.filter((r) => r.operation === 'E3');
+		const [request] = call.requests.filter((r) => r.operation === 'getOrder');
 		expect(request.path).toBe('/api/v2/order_details/1301');
 		expect(Object.keys(request.query).sort()).toEqual(['get_history', 'get_order_total']);
 	});
@@ -223,7 +225,7 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 				'updated_at',
 			]);
 		}
-		const newsRequests = call.requests.filter((r) => r.operation === 'E16');
+		const newsRequests = call.requests.filter((r) => r.operation === 'listNews');
 		expect(newsRequests.length).toBeGreaterThan(0);
 		for (const request of newsRequests)
 			expect(request.query).toMatchObject({ keyword: 'partnership', status: '1' });

@@ -78,7 +78,8 @@ afterAll(async () => {
 });
 
 /** The list requests the trigger has made so far (one or more per poll). */
-const listRequests = () => sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'E16');
+const listRequests = () =>
+	sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'listNews');
 
 /**
  * Waits until `done()` holds, failing with n8n's log after `timeoutMs`.

@@ -134,7 +134,7 @@ async function execute() {
 	return {
 		output,
 		logins: requests.filter((/** @type {any} */ r) => r.operation === 'login'),
-		creates: requests.filter((/** @type {any} */ r) => r.operation === 'E7'),
+		creates: requests.filter((/** @type {any} */ r) => r.operation === 'createSkill'),
 	};
 }
 
@@ -220,7 +220,7 @@ describe("n8n start: the credential's Test (REST API, as the editor's Test butto
 		const result = await testCredential(sandboxLoginCredentials(sandbox));
 		expect(result).toMatchObject({ status: 'OK' });
 		const operations = sandbox.requests.map((/** @type {any} */ r) => r.operation);
-		expect(operations).toEqual(['login', 'E16']);
+		expect(operations).toEqual(['login', 'listNews']);
 		expect(sandbox.userTokens.logins).toBe(1);
 	});
 
@@ -288,7 +288,9 @@ describe("n8n start: the credential's Test (REST API, as the editor's Test butto
 				expect(types).toHaveLength(ITEMS);
 				expect(new Set(types).size).toBe(ITEMS);
 			}
-			const requests = sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'E7');
+			const requests = sandbox.requests.filter(
+				(/** @type {any} */ r) => r.operation === 'createSkill',
+			);
 			const refused = requests.filter((/** @type {any} */ r) => r.status === 401);
 			expect(refused.length).toBeGreaterThan(0);
 			// Every create the expiry refused was carried out when sent again.

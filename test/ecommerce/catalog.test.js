@@ -19,7 +19,7 @@ describe('Favorite → Toggle (E4)', () => {
 			{ items: [{ json: { id: 1701 } }, { json: { id: 1701 } }] },
 		);
 		expect(error).toBeUndefined();
-		const requests = fixture.requestsFor('E4');
+		const requests = fixture.requestsFor('toggleFavorite');
 		expect(requests).toHaveLength(2);
 		for (const request of requests) {
 			expect(request).toMatchObject({
@@ -45,7 +45,7 @@ describe('Favorite → Toggle (E4)', () => {
 			catalogId: '1702',
 			options: { language: 'ar' },
 		});
-		expect(fixture.requestsFor('E4')[0].headers['Accept-Language']).toBe('ar');
+		expect(fixture.requestsFor('toggleFavorite')[0].headers['Accept-Language']).toBe('ar');
 		expect(fixture.sandbox.state.acme.favorites).not.toContain(1702);
 	});
 
@@ -83,7 +83,7 @@ describe('Catalog Comment → Update (E12)', () => {
 			status: true,
 		});
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('E12');
+		const [request] = fixture.requestsFor('updateCatalogComment');
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: '/api/v1/catalog-comments/1251',
@@ -106,7 +106,7 @@ describe('Catalog Comment → Update (E12)', () => {
 			commentId: '1252',
 			status: false,
 		});
-		expect(multipartFields(fixture.requestsFor('E12')[0])).toEqual([
+		expect(multipartFields(fixture.requestsFor('updateCatalogComment')[0])).toEqual([
 			['_method', 'PUT'],
 			['status', '0'],
 		]);

@@ -17,7 +17,7 @@ const runEcommerce = fixture.runner('businessPlatformEcommerce', {
 });
 
 /** The sandbox's log name for the list (its route). */
-const LIST = 'categories-list';
+const LIST = 'listCategories';
 
 /** @param {'acme' | 'globex'} business @param {number} id */
 function storedCategory(id, business = 'acme') {
@@ -61,7 +61,8 @@ function sentField(request, name) {
 }
 
 /** E2 requests in arrival order. */
-const updatesInArrivalOrder = () => [...fixture.requestsFor('E2')].sort((a, b) => a.seq - b.seq);
+const updatesInArrivalOrder = () =>
+	[...fixture.requestsFor('updateCategory')].sort((a, b) => a.seq - b.seq);
 
 describe('the categories list', () => {
 	test('a paginated list is read to its last page: a category on page 2 is found and its fields kept', async () => {
@@ -73,7 +74,7 @@ describe('the categories list', () => {
 		expect(json[0]).toMatchObject({ id: 1204, sort: '9' });
 
 		expect(fixture.requestsFor(LIST).map((r) => r.query.page)).toEqual(['1', '2']);
-		const [update] = fixture.requestsFor('E2');
+		const [update] = fixture.requestsFor('updateCategory');
 		expect(update.path).toMatch(/\/1204$/);
 		// The field not changed is sent as page 2 showed it: the category stays inactive.
 		expect(sentField(update, 'status')).toBe('0');
@@ -85,7 +86,7 @@ describe('the categories list', () => {
 		const { error } = await runEcommerce({ categoryId: '1299', updateFields: { sort: 1 } });
 		expect(error?.message).toBe('Category 1299 was not found in the categories list');
 		expect(fixture.requestsFor(LIST)).toHaveLength(2);
-		expect(fixture.requestsFor('E2')).toHaveLength(0);
+		expect(fixture.requestsFor('updateCategory')).toHaveLength(0);
 	});
 
 	test('read once per business: items of two businesses read each list once', async () => {
@@ -110,7 +111,7 @@ describe('the categories list', () => {
 				.map((r) => r.business)
 				.sort(),
 		).toEqual(['acme', 'globex']);
-		expect(fixture.requestsFor('E2')).toHaveLength(4);
+		expect(fixture.requestsFor('updateCategory')).toHaveLength(4);
 		expect([
 			storedCategory(1202).sort,
 			storedCategory(2202, 'globex').sort,
@@ -193,7 +194,7 @@ describe('many items', () => {
 		);
 
 		expect(fixture.requestsFor(LIST)).toHaveLength(pages);
-		expect(fixture.requestsFor('E2')).toHaveLength(count);
+		expect(fixture.requestsFor('updateCategory')).toHaveLength(count);
 		expect(fixture.sandbox.requests).toHaveLength(count + pages);
 
 		const updates = updatesInArrivalOrder();
@@ -219,7 +220,7 @@ describe('many items', () => {
 
 	test('a failed update of one category does not stop the next item of that category (Continue On Fail)', async () => {
 		fixture.sandbox.inject({
-			operation: 'E2',
+			operation: 'updateCategory',
 			status: 422,
 			body: {
 				status: false,

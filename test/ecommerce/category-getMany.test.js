@@ -10,7 +10,7 @@ const { platformHeaderNames } = require('../harness/requests');
 const fixture = useSandbox();
 
 /** The sandbox's log name for this list (its route, not the node's operation key). */
-const LIST = 'categories-list';
+const LIST = 'listCategories';
 
 /**
  * @param {Record<string, any>} parameters

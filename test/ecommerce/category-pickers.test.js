@@ -26,7 +26,7 @@ describe('Category ID', () => {
 			updateFields: { englishTitle: 'Smartphones' },
 		});
 		expect(error).toBeUndefined();
-		const [update] = fixture.requestsFor('E2');
+		const [update] = fixture.requestsFor('updateCategory');
 		expect(update.path).toMatch(/\/1202$/);
 		expect(json[0]).toMatchObject({ id: 1202 });
 	});
@@ -85,18 +85,18 @@ describe('the Category ID picker (searchCategories)', () => {
 
 	test('reads every page of a paginated list; a category on page 2 is found by its title', async () => {
 		fixture.sandbox.inject({
-			operation: 'categories-list',
+			operation: 'listCategories',
 			status: 200,
 			body: paginatorPage([1, 2], 1, 2),
 		});
 		fixture.sandbox.inject({
-			operation: 'categories-list',
+			operation: 'listCategories',
 			status: 200,
 			body: paginatorPage([3], 2, 2),
 		});
 		const { results } = await search('garden');
 		expect(results).toEqual([{ name: 'Garden tools (3)', value: '3' }]);
-		const pages = fixture.requestsFor('categories-list').map((request) => request.query.page);
+		const pages = fixture.requestsFor('listCategories').map((request) => request.query.page);
 		expect(pages).toEqual(['1', '2']);
 	});
 
@@ -111,6 +111,6 @@ describe('the Category ID picker (searchCategories)', () => {
 		expect((await search('phones')).results).toEqual([
 			{ name: 'Electronics / Phones (1202)', value: '1202' },
 		]);
-		expect(fixture.requestsFor('categories-list')).toHaveLength(2);
+		expect(fixture.requestsFor('listCategories')).toHaveLength(2);
 	});
 });

@@ -52,8 +52,11 @@ describe('Category → Update (E2)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		expect(fixture.sandbox.requests.map((r) => r.operation)).toEqual(['categories-list', 'E2']);
-		const [list] = fixture.requestsFor('categories-list');
+		expect(fixture.sandbox.requests.map((r) => r.operation)).toEqual([
+			'listCategories',
+			'updateCategory',
+		]);
+		const [list] = fixture.requestsFor('listCategories');
 		expect(list).toMatchObject({
 			method: 'GET',
 			path: '/api/v1/ecomm_categories',
@@ -63,7 +66,7 @@ describe('Category → Update (E2)', () => {
 		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
 		expect(list.body).toEqual({ kind: 'empty' });
 
-		const [update] = fixture.requestsFor('E2');
+		const [update] = fixture.requestsFor('updateCategory');
 		expect(update).toMatchObject({
 			method: 'POST',
 			path: '/api/v1/ecomm_categories/1202',
@@ -114,7 +117,7 @@ describe('Category → Update (E2)', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		const [update] = fixture.requestsFor('E2');
+		const [update] = fixture.requestsFor('updateCategory');
 		expect(multipartFields(update)).toEqual(
 			category1202Fields({
 				status: '1',
@@ -157,7 +160,7 @@ describe('Category → Update (E2)', () => {
 			updateFields: { parentCategory: locator('list', '1203') },
 		});
 		expect(fromList.error).toBeUndefined();
-		expect(multipartFields(fixture.requestsFor('E2')[0])).toEqual(
+		expect(multipartFields(fixture.requestsFor('updateCategory')[0])).toEqual(
 			category1202Fields({ parent: '1203' }),
 		);
 		expect(fromList.json[0].parent).toBe(1203);
@@ -170,7 +173,7 @@ describe('Category → Update (E2)', () => {
 			updateFields: { parentCategory: locator('list', '') },
 		});
 		expect(none.error).toBeUndefined();
-		expect(multipartFields(fixture.requestsFor('E2')[0])).toEqual(
+		expect(multipartFields(fixture.requestsFor('updateCategory')[0])).toEqual(
 			category1202Fields({ parent: '' }),
 		);
 		expect(none.json[0]).toMatchObject({ parent: null, parent_object: null });
@@ -185,7 +188,7 @@ describe('Category → Update (E2)', () => {
 			updateFields: { alias: 'home' },
 		});
 		expect(error).toBeUndefined();
-		const fields = multipartFields(fixture.requestsFor('E2')[0]);
+		const fields = multipartFields(fixture.requestsFor('updateCategory')[0]);
 		expect(fields.slice(0, 7)).toEqual([
 			['_method', 'PUT'],
 			['status', '0'],
@@ -208,10 +211,13 @@ describe('Category → Update (E2)', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests.map((r) => [r.operation, r.business])).toEqual([
-			['categories-list', 'globex'],
-			['E2', 'globex'],
+			['listCategories', 'globex'],
+			['updateCategory', 'globex'],
 		]);
-		expect(multipartFields(fixture.requestsFor('E2')[0])).toContainEqual(['parent', '2201']);
+		expect(multipartFields(fixture.requestsFor('updateCategory')[0])).toContainEqual([
+			'parent',
+			'2201',
+		]);
 		expect(json[0]).toMatchObject({ id: 2202, business_id: 202, parent: 2201 });
 		const category = /** @type {{ descriptions: Array<{ title: string }> }} */ (json[0]);
 		expect(category.descriptions[0].title).toBe('Safety Equipment');
@@ -227,7 +233,7 @@ describe('Category → Update (E2)', () => {
 		expect(error?.message).toBe('Category 2201 was not found in the categories list');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(error?.description).toContain('nothing was updated');
-		expect(fixture.sandbox.requests.map((r) => r.operation)).toEqual(['categories-list']);
+		expect(fixture.sandbox.requests.map((r) => r.operation)).toEqual(['listCategories']);
 	});
 
 	test('a parent the platform refuses fails with its 422 message and field errors', async () => {
@@ -243,7 +249,7 @@ describe('Category → Update (E2)', () => {
 		);
 		expect(error?.description).toContain('- parent: The selected parent is invalid.');
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E2 Update Category',
+			operation: 'Update Category',
 			method: 'POST',
 			path: '/{categories}/{category_id}',
 			httpCode: 422,
@@ -254,7 +260,7 @@ describe('Category → Update (E2)', () => {
 
 	test('a 404 from the update itself shows the platform message', async () => {
 		fixture.sandbox.inject({
-			operation: 'E2',
+			operation: 'updateCategory',
 			status: 404,
 			body: { status: false, message: 'Category not found.' },
 		});
@@ -321,7 +327,7 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 			{ name: 'Electronics / Phones (1202)', value: '1202' },
 			{ name: 'Home & Kitchen (1204)', value: '1204' },
 		]);
-		const [list] = fixture.requestsFor('categories-list');
+		const [list] = fixture.requestsFor('listCategories');
 		expect(list).toMatchObject({
 			method: 'GET',
 			path: '/api/v1/ecomm_categories',
@@ -352,13 +358,16 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 			updateFields: { parentCategory: locator('list', picked) },
 		});
 		expect(error).toBeUndefined();
-		expect(multipartFields(fixture.requestsFor('E2')[0])).toContainEqual(['parent', '1203']);
+		expect(multipartFields(fixture.requestsFor('updateCategory')[0])).toContainEqual([
+			'parent',
+			'1203',
+		]);
 		expect(json[0].parent).toBe(1203);
 	});
 
 	test('a list failure shows the platform message', async () => {
 		fixture.sandbox.inject({
-			operation: 'categories-list',
+			operation: 'listCategories',
 			status: 403,
 			body: { status: false, message: 'This business has no ecommerce module.' },
 		});

@@ -16,7 +16,7 @@ describe('Audit Session Item → Update (E13)', () => {
 			physicalQty: 37,
 		});
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('E13');
+		const [request] = fixture.requestsFor('updateAuditSessionItem');
 		expect(request).toMatchObject({
 			method: 'PATCH',
 			path: '/api/v1/audit-sessions/update-session-item/1351',
@@ -39,7 +39,7 @@ describe('Audit Session Item → Update (E13)', () => {
 			},
 			{ items: [{ json: { qty: '12.5' } }] },
 		);
-		expect(fixture.requestsFor('E13')[0].body).toEqual({
+		expect(fixture.requestsFor('updateAuditSessionItem')[0].body).toEqual({
 			kind: 'text',
 			text: '{"physical_qty":12.5}',
 		});
@@ -98,7 +98,7 @@ describe('Inventory Transfer Item → Create (E14)', () => {
 			status: 'pending',
 		});
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('E14');
+		const [request] = fixture.requestsFor('createInventoryTransferItem');
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: '/api/v1/inventory_trancfered_items',
@@ -136,7 +136,7 @@ describe('Inventory Transfer Item → Create (E14)', () => {
 			status: 'completed',
 			additionalFields: { representativeId: '42' },
 		});
-		expect(multipartFields(fixture.requestsFor('E14')[0])).toEqual([
+		expect(multipartFields(fixture.requestsFor('createInventoryTransferItem')[0])).toEqual([
 			['from_inv_id', '1452'],
 			['to_inv_id', '1453'],
 			['product_id', '1703'],
@@ -164,7 +164,7 @@ describe('Inventory Transfer Item → Create (E14)', () => {
 		expect(error?.description).toContain(
 			'- to_inv_id: The to inv id field and from inv id must be different.',
 		);
-		expect(fixture.requestsFor('E14')).toHaveLength(1);
+		expect(fixture.requestsFor('createInventoryTransferItem')).toHaveLength(1);
 		expect(fixture.sandbox.state.acme.transfers).toHaveLength(1);
 	});
 });

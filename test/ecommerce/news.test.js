@@ -38,7 +38,7 @@ describe('News → Get Many (E16)', () => {
 			const { json, error } = await getNews({ returnAll: true });
 			expect(error).toBeUndefined();
 			expect(json.map((item) => item.id)).toEqual(seededIds());
-			const requests = fixture.requestsFor('E16');
+			const requests = fixture.requestsFor('listNews');
 			const pages = Math.max(1, Math.ceil(count / PAGE));
 			expect(pagesAsked(requests)).toEqual(
 				Array.from({ length: pages }, (_, i) => ['100', String(i + 1)]),
@@ -58,7 +58,7 @@ describe('News → Get Many (E16)', () => {
 			expect(json.map((item) => item.id)).toEqual(seededIds().slice(0, limit));
 			const perPage = Math.min(PAGE, limit);
 			const pages = Math.max(1, Math.ceil(Math.min(count, limit) / perPage));
-			expect(pagesAsked(fixture.requestsFor('E16'))).toEqual(
+			expect(pagesAsked(fixture.requestsFor('listNews'))).toEqual(
 				Array.from({ length: pages }, (_, i) => [String(perPage), String(i + 1)]),
 			);
 		},
@@ -73,7 +73,7 @@ describe('News → Get Many (E16)', () => {
 			options: { pageSize: 2, sortOrder: 'title_asc' },
 		});
 		expect(error).toBeUndefined();
-		const requests = fixture.requestsFor('E16');
+		const requests = fixture.requestsFor('listNews');
 		expect(requests.map((r) => r.rawQuery).sort()).toEqual([
 			'keyword=opening&status=1&sort_order=title_asc&list=&per_page=2&page=1',
 			'keyword=opening&status=1&sort_order=title_asc&list=&per_page=2&page=2',
@@ -96,7 +96,7 @@ describe('News → Get Many (E16)', () => {
 	test('the Inactive status filter sends status=0', async () => {
 		fixture.sandbox.seedNews('acme', 8);
 		const { json } = await getNews({ returnAll: true, filters: { status: 'inactive' } });
-		expect(fixture.requestsFor('E16')[0].query.status).toBe('0');
+		expect(fixture.requestsFor('listNews')[0].query.status).toBe('0');
 		expect(json.map((item) => item.id)).toEqual([8, 4]);
 	});
 
@@ -126,7 +126,7 @@ describe('News → Get Many (E16)', () => {
 
 	test('a 422 shows the platform message and field errors', async () => {
 		fixture.sandbox.inject({
-			operation: 'E16',
+			operation: 'listNews',
 			status: 422,
 			body: {
 				message: 'The selected sort order is invalid.',
@@ -140,7 +140,7 @@ describe('News → Get Many (E16)', () => {
 		);
 		expect(error?.description).toContain('- Sort Order: The selected sort order is invalid.');
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E16 List News',
+			operation: 'List News',
 			method: 'GET',
 			path: '/api/v1/news',
 			httpCode: 422,
@@ -150,7 +150,7 @@ describe('News → Get Many (E16)', () => {
 
 	test('a platform that ignores the page number fails instead of repeating items', async () => {
 		fixture.sandbox.inject({
-			operation: 'E16',
+			operation: 'listNews',
 			times: Infinity,
 			status: 200,
 			body: {
@@ -164,7 +164,7 @@ describe('News → Get Many (E16)', () => {
 		// Pages 2 and 3, announced by page 1, were asked for ahead; nothing after the mismatch.
 		expect(
 			fixture
-				.requestsFor('E16')
+				.requestsFor('listNews')
 				.map((r) => r.query.page)
 				.sort(),
 		).toEqual(['1', '2', '3']);
@@ -176,7 +176,7 @@ describe('News → Get Many (E16)', () => {
 		try {
 			const running = getNews({ returnAll: true, options: { pageSize: 3 } });
 			// Once page 1 ([6, 5, 4]) is answered, a new item 7 arrives: page 2 becomes [4, 3, 2].
-			while (fixture.requestsFor('E16').length === 0)
+			while (fixture.requestsFor('listNews').length === 0)
 				await new Promise((resolve) => setTimeout(resolve, 5));
 			fixture.sandbox.state.acme.news.push({
 				...fixture.sandbox.state.acme.news[5],
@@ -185,7 +185,7 @@ describe('News → Get Many (E16)', () => {
 			});
 			const { json, error } = await running;
 			expect(error).toBeUndefined();
-			expect(pagesAsked(fixture.requestsFor('E16'))).toEqual([
+			expect(pagesAsked(fixture.requestsFor('listNews'))).toEqual([
 				['3', '1'],
 				['3', '2'],
 				['3', '3'],
@@ -198,7 +198,7 @@ describe('News → Get Many (E16)', () => {
 
 	test('a paginator without next_page_url stops at last_page; one without either stops at a short page', async () => {
 		fixture.sandbox.inject({
-			operation: 'E16',
+			operation: 'listNews',
 			times: Infinity,
 			status: 200,
 			body: {
@@ -210,22 +210,22 @@ describe('News → Get Many (E16)', () => {
 		const lastPage = await getNews({ returnAll: true, options: { pageSize: 2 } });
 		expect(lastPage.error).toBeUndefined();
 		expect(lastPage.json.map((item) => item.id)).toEqual([1, 2]);
-		expect(fixture.requestsFor('E16')).toHaveLength(1);
+		expect(fixture.requestsFor('listNews')).toHaveLength(1);
 
 		fixture.sandbox.reset();
 		fixture.sandbox.inject({
-			operation: 'E16',
+			operation: 'listNews',
 			status: 200,
 			body: { status: true, message: 'OK', data: { data: [{ id: 1 }] } },
 		});
 		const short = await getNews({ returnAll: true, options: { pageSize: 2 } });
 		expect(short.json.map((item) => item.id)).toEqual([1]);
-		expect(fixture.requestsFor('E16')).toHaveLength(1);
+		expect(fixture.requestsFor('listNews')).toHaveLength(1);
 	});
 
 	test('a page that is not a paginator fails with the operation named', async () => {
 		fixture.sandbox.inject({
-			operation: 'E16',
+			operation: 'listNews',
 			status: 200,
 			body: { status: true, message: 'OK', data: null },
 		});
@@ -234,7 +234,7 @@ describe('News → Get Many (E16)', () => {
 			"The platform's answer for page 1 has no list of items (data.data)",
 		);
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E16 List News',
+			operation: 'List News',
 			item: 0,
 		});
 	});

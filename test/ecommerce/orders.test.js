@@ -16,7 +16,7 @@ describe('Order → Get (E3)', () => {
 			orderId: '1301',
 		});
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('E3');
+		const [request] = fixture.requestsFor('getOrder');
 		expect(request).toMatchObject({
 			method: 'GET',
 			path: '/api/v2/order_details/1301',
@@ -46,7 +46,7 @@ describe('Order → Get (E3)', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('E3');
+		const [request] = fixture.requestsFor('getOrder');
 		expect(request.rawQuery).toBe('get_history=&get_order_total=&get_items_daily=');
 		expect(request.headers['Accept-Language']).toBe('ar');
 		expect(json[0].history).toHaveLength(2);
@@ -65,7 +65,7 @@ describe('Order → Get (E3)', () => {
 			orderId: '1301',
 			options: { includeHistory: false, includeOrderTotal: true },
 		});
-		expect(fixture.requestsFor('E3')[0].rawQuery).toBe('get_order_total=');
+		expect(fixture.requestsFor('getOrder')[0].rawQuery).toBe('get_order_total=');
 	});
 
 	test('an unknown order fails with the platform message in the chosen language and HTTP 404', async () => {
@@ -79,7 +79,7 @@ describe('Order → Get (E3)', () => {
 		expect(error?.message).toBe('The platform has no order 9999');
 		expect(error?.description).toContain('The platform said: "الطلب غير موجود."');
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E3 Get Order',
+			operation: 'Get Order',
 			httpCode: 404,
 		});
 	});
@@ -93,7 +93,7 @@ describe('District → Get (E5)', () => {
 			districtId: '3',
 		});
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('E5');
+		const [request] = fixture.requestsFor('getDistrict');
 		expect(request).toMatchObject({
 			method: 'GET',
 			path: '/api/user_districts/3',

@@ -9,7 +9,7 @@
  *   const runHr = fixture.runner('businessPlatformHr');
  *   test('...', async () => {
  *     const { json, error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' });
- *     const [request] = fixture.requestsFor('E15');
+ *     const [request] = fixture.requestsFor('getPayslip');
  *   });
  */
 const { startSandbox } = require('../../sandbox/server');
@@ -99,7 +99,7 @@ function useSandbox(options = {}) {
 
 		/**
 		 * The request log: every request the sandbox answered since the test began (or since
-		 * clearRequests), optionally only those of one operation ('E9', 'categories-list', ...).
+		 * clearRequests), optionally only those of one operation ('createCashBankAccount', 'listCategories', ...).
 		 * @param {string} [operation]
 		 * @returns {RecordedRequest[]}
 		 */

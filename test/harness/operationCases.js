@@ -23,7 +23,7 @@ const { platformHeaderNames } = require('./requests');
  * @property {(output: any[], requests: RecordedRequest[]) => void} expect  checks the output items' json and the
  *   requests the sandbox logged for the operation (for E2 every request: its categories list read too)
  * @typedef {object} OperationCase
- * @property {string} code              the endpoint's code (ENDPOINTS), as the sandbox logs its requests
+ * @property {string} endpoint          the ENDPOINTS key it calls, the name the sandbox logs its requests under
  * @property {string} type              node type (description name)
  * @property {Record<string, any>} parameters  a valid run for acme
  * @property {Record<string, any>} globex      parameter overrides that make it a valid run for globex
@@ -43,7 +43,7 @@ const PROJECTS = 'businessPlatformProjects';
 /** @type {OperationCase[]} */
 const OPERATION_CASES = [
 	{
-		code: 'E1',
+		endpoint: 'updateSalesQuote',
 		type: ACCOUNTING,
 		parameters: {
 			resource: 'salesQuote',
@@ -129,7 +129,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E2',
+		endpoint: 'updateCategory',
 		type: ECOMMERCE,
 		parameters: {
 			resource: 'category',
@@ -144,14 +144,14 @@ const OPERATION_CASES = [
 		headers: ['apiconnection', 'apikey', 'secure-business-key', 'userToken'],
 		fullRun: {
 			expect: (output, requests) => {
-				expect(requests.map((r) => r.operation)).toEqual(['categories-list', 'E2']);
+				expect(requests.map((r) => r.operation)).toEqual(['listCategories', 'updateCategory']);
 				// Simplified (the default): the title in the credential's Default Language, English.
 				expect(output[0]).toMatchObject({ id: 1202, parent: 1201, title: 'Smartphones' });
 			},
 		},
 	},
 	{
-		code: 'E3',
+		endpoint: 'getOrder',
 		type: ECOMMERCE,
 		parameters: { resource: 'order', operation: 'get', orderId: '1301' },
 		globex: { orderId: '2301' },
@@ -168,7 +168,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E4',
+		endpoint: 'toggleFavorite',
 		type: ECOMMERCE,
 		parameters: { resource: 'favorite', operation: 'toggle', catalogId: '1701' },
 		globex: { catalogId: '2701' },
@@ -184,7 +184,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E5',
+		endpoint: 'getDistrict',
 		type: ECOMMERCE,
 		parameters: { resource: 'district', operation: 'get', districtId: '1' },
 		globex: {},
@@ -197,7 +197,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E6',
+		endpoint: 'deleteWorkspace',
 		type: PROJECTS,
 		parameters: {
 			resource: 'workspace',
@@ -218,7 +218,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E7',
+		endpoint: 'createSkill',
 		type: HR,
 		parameters: { resource: 'skill', operation: 'create', type: 'fault-test', skills: 'Excel' },
 		globex: {},
@@ -235,7 +235,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E8',
+		endpoint: 'getCustomerSupplierBranch',
 		type: ACCOUNTING,
 		parameters: {
 			resource: 'customerSupplierBranch',
@@ -257,7 +257,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E9',
+		endpoint: 'createCashBankAccount',
 		type: ACCOUNTING,
 		parameters: {
 			resource: 'cashBankAccount',
@@ -285,7 +285,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E10',
+		endpoint: 'updateTask',
 		type: PROJECTS,
 		parameters: {
 			resource: 'task',
@@ -322,7 +322,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E11',
+		endpoint: 'listCalendars',
 		type: CALENDAR,
 		parameters: {
 			resource: 'calendar',
@@ -341,7 +341,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E12',
+		endpoint: 'updateCatalogComment',
 		type: ECOMMERCE,
 		parameters: {
 			resource: 'catalogComment',
@@ -365,7 +365,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E13',
+		endpoint: 'updateAuditSessionItem',
 		type: ECOMMERCE,
 		parameters: {
 			resource: 'auditSessionItem',
@@ -386,7 +386,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E14',
+		endpoint: 'createInventoryTransferItem',
 		type: ECOMMERCE,
 		parameters: {
 			resource: 'inventoryTransferItem',
@@ -416,7 +416,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E15',
+		endpoint: 'getPayslip',
 		type: HR,
 		parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
 		globex: { payslipId: '2751' },
@@ -432,7 +432,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		code: 'E16',
+		endpoint: 'listNews',
 		type: ECOMMERCE,
 		parameters: { resource: 'news', operation: 'getAll', returnAll: false, limit: 3 },
 		globex: {},
@@ -451,8 +451,8 @@ const OPERATION_CASES = [
 	},
 	{
 		// Not one of E1..E16: the categories list the spec names as the source of parent ids
-		// (Category → Get Many); `code` is the sandbox's name for it in its request log.
-		code: 'categories-list',
+		// (Category → Get Many); `endpoint` is its ENDPOINTS key, as everywhere.
+		endpoint: 'listCategories',
 		type: ECOMMERCE,
 		parameters: { resource: 'category', operation: 'getAll', returnAll: false, limit: 2 },
 		globex: {},
@@ -489,13 +489,13 @@ function fullRunParameters(op) {
  * @param {RecordedRequest[]} requests every request the sandbox logged during the run
  */
 function checkFullRun(op, output, requests) {
-	const mine = requests.filter((request) => request.operation === op.code);
+	const mine = requests.filter((request) => request.operation === op.endpoint);
 	expect(mine.length).toBeGreaterThan(0);
 	for (const request of mine) {
 		expect(request.status).toBe(200);
 		expect(platformHeaderNames(request)).toEqual([...op.headers].sort());
 	}
-	op.fullRun.expect(output, op.code === 'E2' ? requests : mine);
+	op.fullRun.expect(output, op.endpoint === 'updateCategory' ? requests : mine);
 }
 
 /**

@@ -85,7 +85,7 @@ function recordById(records, id) {
  * Checks the one request the sandbox received for an endpoint and returns it: the
  * arrange-and-assert block of an operation's tests, asserting on what the platform received.
  * @param {{ requestsFor(code: string): RecordedRequest[] }} fixture
- * @param {string} code the endpoint's code, as the sandbox logs it ('E15', 'categories-list')
+ * @param {string} code the endpoint's code, as the sandbox logs it ('getPayslip', 'listCategories')
  * @param {ExpectedRequest} expected
  * @returns {RecordedRequest}
  */

@@ -16,7 +16,7 @@ describe('Payslip → Get (E15)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E15');
+		const [request] = fixture.requestsFor('getPayslip');
 		expect(request).toMatchObject({
 			method: 'GET',
 			path: '/api/v1/payslips/1751',
@@ -67,7 +67,7 @@ describe('Payslip → Get (E15)', () => {
 		);
 		// The technical facts are in the error's details (n8n's error panel), not in its texts.
 		expect(/** @type {any} */ (error).context.data).toEqual({
-			operation: 'E15 Get Payslip',
+			operation: 'Get Payslip',
 			method: 'GET',
 			path: '/api/v1/payslips/{payslip_id}',
 			httpCode: 404,
@@ -102,7 +102,7 @@ describe('Payslip → Get (E15)', () => {
 		expect(json.map((p) => p.id)).toEqual([1751, 2751]);
 		expect(
 			fixture
-				.requestsFor('E15')
+				.requestsFor('getPayslip')
 				.map((r) => r.business)
 				.sort(),
 		).toEqual(['acme', 'globex']);
@@ -164,7 +164,7 @@ describe('Payslip → Get (E15)', () => {
 
 	test('status: false on HTTP 200 is an error carrying the platform message', async () => {
 		fixture.sandbox.inject({
-			operation: 'E15',
+			operation: 'getPayslip',
 			statusFalse: true,
 			message: 'Payslip is being recalculated',
 		});
@@ -193,7 +193,7 @@ describe('Payslip → Get (E15)', () => {
 		expect(output[1].json).toMatchObject({ httpCode: '404' });
 		expect(output[1].json.error).toBe('The platform has no payslip 424242');
 		expect(output[1].json.details).toMatchObject({
-			operation: 'E15 Get Payslip',
+			operation: 'Get Payslip',
 			httpCode: 404,
 			item: 1,
 		});

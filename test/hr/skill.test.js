@@ -16,7 +16,7 @@ describe('Skill → Create (E7)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E7');
+		const [request] = fixture.requestsFor('createSkill');
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: '/api/v1/skills',
@@ -40,12 +40,12 @@ describe('Skill → Create (E7)', () => {
 			{ items: [{ json: { list: ['Arabic', 'English'] } }] },
 		);
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E7')[0].body.value.skills).toEqual(['Arabic', 'English']);
+		expect(fixture.requestsFor('createSkill')[0].body.value.skills).toEqual(['Arabic', 'English']);
 	});
 
 	test('a 422 shows the platform message and its field errors', async () => {
 		fixture.sandbox.inject({
-			operation: 'E7',
+			operation: 'createSkill',
 			status: 422,
 			body: {
 				message: 'The type has already been taken. (and 1 more error)',
@@ -69,7 +69,7 @@ describe('Skill → Create (E7)', () => {
 			'- Skills, entry 1: The skills.0 may not be greater than 100 characters.',
 		);
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E7 Create Skill',
+			operation: 'Create Skill',
 			method: 'POST',
 			path: '/api/v1/skills',
 			httpCode: 422,
@@ -89,7 +89,7 @@ describe('Skill → Create (E7)', () => {
 	});
 
 	test('a create is not repeated after a 500: the platform may have acted', async () => {
-		fixture.sandbox.inject({ operation: 'E7', status: 500, actFirst: true });
+		fixture.sandbox.inject({ operation: 'createSkill', status: 500, actFirst: true });
 		const { error } = await runHr({
 			resource: 'skill',
 			operation: 'create',
@@ -98,11 +98,11 @@ describe('Skill → Create (E7)', () => {
 			options: { maxTries: 3, retryDelay: 1 },
 		});
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
-		expect(fixture.requestsFor('E7')).toHaveLength(1);
+		expect(fixture.requestsFor('createSkill')).toHaveLength(1);
 	});
 
 	test('a create is retried after a 429 (the platform did not act), waiting for Retry-After', async () => {
-		fixture.sandbox.inject({ operation: 'E7', status: 429, retryAfter: 0 });
+		fixture.sandbox.inject({ operation: 'createSkill', status: 429, retryAfter: 0 });
 		const { json, error } = await runHr({
 			resource: 'skill',
 			operation: 'create',
@@ -111,6 +111,6 @@ describe('Skill → Create (E7)', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json[0].type).toBe('technical');
-		expect(fixture.requestsFor('E7').map((r) => r.status)).toEqual([429, 200]);
+		expect(fixture.requestsFor('createSkill').map((r) => r.status)).toEqual([429, 200]);
 	});
 });

@@ -43,7 +43,7 @@ describe('Task → Update (E10): files', () => {
 		);
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E10');
+		const [request] = fixture.requestsFor('updateTask');
 		expect(request.body.fields).toEqual([]);
 		expect(request.body.files).toEqual([
 			{
@@ -102,7 +102,7 @@ describe('Task → Update (E10): files', () => {
 			},
 		);
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E10')[0].body.files).toEqual([
+		expect(fixture.requestsFor('updateTask')[0].body.files).toEqual([
 			{
 				field: 'files[0]',
 				filename: 'data',
@@ -121,7 +121,9 @@ describe('Task → Update (E10): files', () => {
 			updateFields: { deletedFileIds: '1021' },
 		});
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([['deleted_file_ids[0]', '1021']]);
+		expect(fixture.requestsFor('updateTask')[0].body.fields).toEqual([
+			['deleted_file_ids[0]', '1021'],
+		]);
 		const task = /** @type {{ files: Array<{ id: number }> }} */ (json[0]);
 		expect(task.files.map((f) => f.id)).toEqual([1022]);
 		expect(taskOf(1001).files.map((f) => f.id)).toEqual([1022]);
@@ -169,7 +171,7 @@ describe('Task → Update (E10): files', () => {
 		);
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E10');
+		const [request] = fixture.requestsFor('updateTask');
 		expect(request.body.fields).toEqual([
 			['name', 'Prepare Q1 campaign brief (final)'],
 			['assignments[0][user_id]', '42'],
@@ -217,7 +219,7 @@ describe('Task → Update (E10): files', () => {
 	});
 
 	test('after a 429 the upload is sent again with the same files (the body is rebuilt per attempt)', async () => {
-		fixture.sandbox.inject({ operation: 'E10', status: 429, retryAfter: 0 });
+		fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 0 });
 		const { json, error } = await runProjects(
 			{
 				resource: 'task',
@@ -241,7 +243,7 @@ describe('Task → Update (E10): files', () => {
 			},
 		);
 		expect(error).toBeUndefined();
-		const requests = fixture.requestsFor('E10');
+		const requests = fixture.requestsFor('updateTask');
 		expect(requests.map((r) => r.status)).toEqual([429, 200]);
 		for (const request of requests) {
 			expect(request.body.files).toEqual([
@@ -258,7 +260,7 @@ describe('Task → Update (E10): files', () => {
 	});
 
 	test('an upload is not repeated after a 500: the platform may have stored the files', async () => {
-		fixture.sandbox.inject({ operation: 'E10', status: 500, actFirst: true });
+		fixture.sandbox.inject({ operation: 'updateTask', status: 500, actFirst: true });
 		const { error } = await runProjects(
 			{
 				resource: 'task',
@@ -283,7 +285,7 @@ describe('Task → Update (E10): files', () => {
 			},
 		);
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
-		expect(fixture.requestsFor('E10')).toHaveLength(1);
+		expect(fixture.requestsFor('updateTask')).toHaveLength(1);
 		expect(taskOf(1004).files).toHaveLength(1);
 	});
 });
@@ -319,7 +321,7 @@ describe("Task → Update (E10) with n8n's filesystem binary data mode", () => {
 			{ items: [{ json: {}, binary: { photo, report } }] },
 		);
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E10')[0].body.files).toEqual([
+		expect(fixture.requestsFor('updateTask')[0].body.files).toEqual([
 			{
 				field: 'files[0]',
 				filename: 'site-photo.png',

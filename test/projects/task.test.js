@@ -39,7 +39,7 @@ describe('Task → Update (E10)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E10');
+		const [request] = fixture.requestsFor('updateTask');
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: '/api/v1/tasks/update/1002',
@@ -122,7 +122,7 @@ describe('Task → Update (E10)', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([
+		expect(fixture.requestsFor('updateTask')[0].body.fields).toEqual([
 			['due_date', '2025-04-01'],
 			['timeline_start', '2025-03-25'],
 			['timeTracking[0][user_id]', '42'],
@@ -162,7 +162,7 @@ describe('Task → Update (E10)', () => {
 		expect(output[3].json).toMatchObject({ id: 1001, due_date: '2025-03-14' });
 		expect(
 			fixture
-				.requestsFor('E10')
+				.requestsFor('updateTask')
 				.map((r) => r.path)
 				.sort(),
 		).toEqual(['/api/v1/tasks/update/1001', '/api/v1/tasks/update/1002']);
@@ -188,7 +188,7 @@ describe('Task → Update (E10)', () => {
 			updateFields: { timelineStart: '', timelineEnd: '', projectId: '', note: '' },
 		});
 		expect(cleared.error).toBeUndefined();
-		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([
+		expect(fixture.requestsFor('updateTask')[0].body.fields).toEqual([
 			['note', ''],
 			['timeline_start', ''],
 			['timeline_end', ''],
@@ -210,7 +210,7 @@ describe('Task → Update (E10)', () => {
 		expect(refused.error?.message).toBe(
 			'Owner ID is empty; remove it from Update Fields to leave it unchanged',
 		);
-		expect(fixture.requestsFor('E10')).toHaveLength(1);
+		expect(fixture.requestsFor('updateTask')).toHaveLength(1);
 	});
 
 	test('a missing binary field fails that item before anything is sent', async () => {
@@ -291,7 +291,7 @@ describe('Task → Update (E10)', () => {
 			'- Dependent On Task ID: The selected dependent on is invalid.',
 		);
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E10 Update Task',
+			operation: 'Update Task',
 			method: 'POST',
 			path: '/api/v1/tasks/update/{id}',
 			httpCode: 422,
@@ -301,7 +301,7 @@ describe('Task → Update (E10)', () => {
 
 	test('Name stays optional: if the platform insists on it, its own message is shown', async () => {
 		fixture.sandbox.inject({
-			operation: 'E10',
+			operation: 'updateTask',
 			status: 422,
 			body: {
 				message: 'The name field is required.',
@@ -318,12 +318,12 @@ describe('Task → Update (E10)', () => {
 			'The platform refused to update task 1001: The name field is required.',
 		);
 		expect(error?.description).toContain('- Name: The name field is required.');
-		expect(fixture.requestsFor('E10')[0].body.fields).toEqual([['status', 'Done']]);
+		expect(fixture.requestsFor('updateTask')[0].body.fields).toEqual([['status', 'Done']]);
 	});
 
 	test('success: false on HTTP 200 is an error with the platform message', async () => {
 		fixture.sandbox.inject({
-			operation: 'E10',
+			operation: 'updateTask',
 			statusFalse: true,
 			message: 'Task is locked by its reviewer',
 		});

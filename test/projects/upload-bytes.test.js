@@ -54,7 +54,7 @@ async function uploadAll(sizeKnown) {
 	);
 	expect(error).toBeUndefined();
 	expect(json).toHaveLength(ITEMS);
-	const requests = fixture.requestsFor('E10');
+	const requests = fixture.requestsFor('updateTask');
 	expect(requests).toHaveLength(ITEMS);
 	expect(requests.every((r) => r.body.files?.[0]?.size === FILE_BYTES)).toBe(true);
 	return fixture.sandbox.pushback.stats.maxBodyBytesInFlight;

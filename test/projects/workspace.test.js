@@ -16,7 +16,7 @@ describe('Workspace → Delete (E6)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('E6');
+		const [request] = fixture.requestsFor('deleteWorkspace');
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: '/api/v1/workspaces/delete/1801',
@@ -54,7 +54,7 @@ describe('Workspace → Delete (E6)', () => {
 			options: { language: 'ar' },
 		});
 		expect(error).toBeUndefined();
-		expect(fixture.requestsFor('E6')[0].headers['Accept-Language']).toBe('ar');
+		expect(fixture.requestsFor('deleteWorkspace')[0].headers['Accept-Language']).toBe('ar');
 		expect(json[0]).toEqual({ deleted: true, message: 'تم حذف مساحة العمل بنجاح.' });
 	});
 
@@ -69,7 +69,7 @@ describe('Workspace → Delete (E6)', () => {
 		expect(error?.description).toContain('The platform said: "Workspace not found."');
 		expect(/** @type {any} */ (error).httpCode).toBe('404');
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'E6 Delete Workspace',
+			operation: 'Delete Workspace',
 			method: 'POST',
 			path: '/api/v1/workspaces/delete/{id}',
 			httpCode: 404,
@@ -111,7 +111,7 @@ describe('Workspace → Delete (E6)', () => {
 	});
 
 	test('a delete is not repeated after a 500: the platform may have acted', async () => {
-		fixture.sandbox.inject({ operation: 'E6', status: 500, actFirst: true });
+		fixture.sandbox.inject({ operation: 'deleteWorkspace', status: 500, actFirst: true });
 		const { error } = await runProjects({
 			resource: 'workspace',
 			operation: 'delete',
@@ -120,6 +120,6 @@ describe('Workspace → Delete (E6)', () => {
 			options: { maxTries: 3, retryDelay: 1 },
 		});
 		expect(/** @type {any} */ (error).httpCode).toBe('500');
-		expect(fixture.requestsFor('E6')).toHaveLength(1);
+		expect(fixture.requestsFor('deleteWorkspace')).toHaveLength(1);
 	});
 });

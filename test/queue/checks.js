@@ -253,7 +253,7 @@ async function checkFiles({ baseUrl, sandbox, query }, mode, storagePath) {
 	const seconds = (Date.now() - started) / 1000;
 	const uploads = sandbox.requests
 		.slice(before)
-		.filter((/** @type {any} */ r) => r.operation === 'E10' && r.status === 200)
+		.filter((/** @type {any} */ r) => r.operation === 'updateTask' && r.status === 200)
 		.flatMap((/** @type {any} */ r) => r.body.files ?? []);
 	assert.equal(
 		uploads.length,
@@ -324,7 +324,7 @@ async function checkNews({ baseUrl, sandbox, query, workers }) {
 	const seconds = (Date.now() - started) / 1000;
 	const requests = sandbox.requests
 		.slice(before)
-		.filter((/** @type {any} */ r) => r.operation === 'E16');
+		.filter((/** @type {any} */ r) => r.operation === 'listNews');
 	const distinct = new Set(items.map((item) => item.id));
 	assert.equal(items.length, NEWS_ITEMS, `news items answered: ${items.length}`);
 	assert.equal(distinct.size, NEWS_ITEMS, `distinct news ids: ${distinct.size}`);

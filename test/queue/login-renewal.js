@@ -108,7 +108,7 @@ async function checkLoginRenewal({ baseUrl, sandbox, query, dir, main, workers }
 	);
 
 	const requests = sandbox.requests.slice(before);
-	const creates = requests.filter((/** @type {any} */ r) => r.operation === 'E7');
+	const creates = requests.filter((/** @type {any} */ r) => r.operation === 'createSkill');
 	const accepted = creates.filter((/** @type {any} */ r) => r.status === 200);
 	const refused = creates.filter((/** @type {any} */ r) => r.status === 401);
 	assert.equal(

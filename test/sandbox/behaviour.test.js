@@ -22,7 +22,7 @@ describe('news pagination', () => {
 			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/news${query}`,
 			method: 'GET',
 			headers: {
-				...headersFor().E16,
+				...headersFor().listNews,
 				'secure-business-key':
 					fixture.sandbox.credentials.businessKeys[/** @type {'acme'} */ (business)],
 			},
@@ -91,7 +91,7 @@ describe('news pagination', () => {
 		const invalid = await send({
 			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/news?sort_order=random`,
 			method: 'GET',
-			headers: headersFor().E16,
+			headers: headersFor().listNews,
 		});
 		expect(invalid.status).toBe(422);
 	});
@@ -122,10 +122,10 @@ describe('news pagination', () => {
 });
 
 describe('fault injection', () => {
-	const e16 = () => validCalls().E16;
+	const e16 = () => validCalls().listNews;
 
 	test('429 with Retry-After, a given number of times', async () => {
-		fixture.sandbox.inject({ operation: 'E16', status: 429, retryAfter: 2, times: 2 });
+		fixture.sandbox.inject({ operation: 'listNews', status: 429, retryAfter: 2, times: 2 });
 		const first = await send(e16());
 		expect(first.status).toBe(429);
 		expect(first.headers.get('retry-after')).toBe('2');
@@ -139,17 +139,17 @@ describe('fault injection', () => {
 	});
 
 	test('faults only hit their operation; "*" hits any; checked before auth', async () => {
-		fixture.sandbox.inject({ operation: 'E7', status: 503 });
+		fixture.sandbox.inject({ operation: 'createSkill', status: 503 });
 		expect((await send(e16())).status).toBe(200);
 		fixture.sandbox.inject({ operation: '*', status: 500, body: { message: 'boom' } });
 		const res = await send(e16(), { headers: {} });
 		expect(res.status).toBe(500);
 		expect(res.json).toEqual({ message: 'boom' });
-		expect((await send(validCalls().E7)).status).toBe(503);
+		expect((await send(validCalls().createSkill)).status).toBe(503);
 	});
 
 	test('string body, html, malformed JSON, empty body', async () => {
-		fixture.sandbox.inject({ operation: 'E16', status: 502, body: 'Bad Gateway' });
+		fixture.sandbox.inject({ operation: 'listNews', status: 502, body: 'Bad Gateway' });
 		const text = await send(e16());
 		expect([text.status, text.text, text.headers.get('content-type')]).toEqual([
 			502,
@@ -157,30 +157,33 @@ describe('fault injection', () => {
 			'text/plain; charset=utf-8',
 		]);
 
-		fixture.sandbox.inject({ operation: 'E16', html: true });
+		fixture.sandbox.inject({ operation: 'listNews', html: true });
 		const html = await send(e16());
 		expect(html.status).toBe(200);
 		expect(html.headers.get('content-type')).toMatch(/^text\/html/);
 		expect(html.text).toMatch(/^<!DOCTYPE html>/);
 
-		fixture.sandbox.inject({ operation: 'E16', malformedJson: true });
+		fixture.sandbox.inject({ operation: 'listNews', malformedJson: true });
 		const broken = await send(e16());
 		expect(broken.status).toBe(200);
 		expect(broken.headers.get('content-type')).toMatch(/^application\/json/);
 		expect(broken.json).toBeUndefined();
 
-		fixture.sandbox.inject({ operation: 'E16', emptyBody: true, status: 204 });
+		fixture.sandbox.inject({ operation: 'listNews', emptyBody: true, status: 204 });
 		const empty = await send(e16());
 		expect([empty.status, empty.text]).toEqual([204, '']);
 	});
 
 	test('statusFalse uses each envelope', async () => {
-		fixture.sandbox.inject({ operation: 'E16', statusFalse: true, message: 'Nope' });
-		fixture.sandbox.inject({ operation: 'E15', statusFalse: true });
-		fixture.sandbox.inject({ operation: 'E10', statusFalse: true });
+		fixture.sandbox.inject({ operation: 'listNews', statusFalse: true, message: 'Nope' });
+		fixture.sandbox.inject({ operation: 'getPayslip', statusFalse: true });
+		fixture.sandbox.inject({ operation: 'updateTask', statusFalse: true });
 		expect((await send(e16())).json).toEqual({ status: false, message: 'Nope', data: null });
-		expect((await send(validCalls().E15)).json).toMatchObject({ status: false, response: null });
-		const e10 = await send(validCalls().E10);
+		expect((await send(validCalls().getPayslip)).json).toMatchObject({
+			status: false,
+			response: null,
+		});
+		const e10 = await send(validCalls().updateTask);
 		expect(e10.status).toBe(200);
 		expect(e10.json).toMatchObject({ success: false, data: { message: expect.any(String) } });
 		/** @type {BusinessState} */
@@ -189,45 +192,50 @@ describe('fault injection', () => {
 	});
 
 	test('destroy drops the connection and is recorded with status 0', async () => {
-		fixture.sandbox.inject({ operation: 'E16', destroy: true });
+		fixture.sandbox.inject({ operation: 'listNews', destroy: true });
 		await expect(fetch(e16().url, { headers: e16().headers })).rejects.toThrow();
-		expect(fixture.sandbox.requests[0]).toMatchObject({ operation: 'E16', status: 0 });
+		expect(fixture.sandbox.requests[0]).toMatchObject({ operation: 'listNews', status: 0 });
 	});
 
 	test('actFirst performs the operation, then fails', async () => {
-		fixture.sandbox.inject({ operation: 'E9', status: 504, actFirst: true });
-		expect((await send(validCalls().E9)).status).toBe(504);
+		fixture.sandbox.inject({ operation: 'createCashBankAccount', status: 504, actFirst: true });
+		expect((await send(validCalls().createCashBankAccount)).status).toBe(504);
 		expect(fixture.sandbox.state.acme.accounts).toHaveLength(3);
-		fixture.sandbox.inject({ operation: 'E6', destroy: true, actFirst: true });
+		fixture.sandbox.inject({ operation: 'deleteWorkspace', destroy: true, actFirst: true });
 		await expect(
-			fetch(validCalls().E6.url, {
+			fetch(validCalls().deleteWorkspace.url, {
 				method: 'POST',
-				headers: validCalls().E6.headers,
-				body: validCalls().E6.body,
+				headers: validCalls().deleteWorkspace.headers,
+				body: validCalls().deleteWorkspace.body,
 			}),
 		).rejects.toThrow();
-		expect((await send(validCalls().E6)).status).toBe(404);
+		expect((await send(validCalls().deleteWorkspace)).status).toBe(404);
 	});
 
 	test('delayMs slows the answer (a client timeout fires), latency delays every request', async () => {
-		fixture.sandbox.inject({ operation: 'E5', delayMs: 300 });
+		fixture.sandbox.inject({ operation: 'getDistrict', delayMs: 300 });
 		await expect(
-			fetch(validCalls().E5.url, {
-				headers: validCalls().E5.headers,
+			fetch(validCalls().getDistrict.url, {
+				headers: validCalls().getDistrict.headers,
 				signal: AbortSignal.timeout(50),
 			}),
 		).rejects.toThrow();
 		fixture.sandbox.setLatency(40);
 		const started = Date.now();
-		expect((await send(validCalls().E5)).status).toBe(200);
+		expect((await send(validCalls().getDistrict)).status).toBe(200);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(35);
 	});
 
 	test('ratio applies to a deterministic share of requests', async () => {
 		const pattern = async () => {
-			fixture.sandbox.inject({ operation: 'E5', status: 503, ratio: 0.3, times: Infinity });
+			fixture.sandbox.inject({
+				operation: 'getDistrict',
+				status: 503,
+				ratio: 0.3,
+				times: Infinity,
+			});
 			const statuses = [];
-			for (let i = 0; i < 40; i++) statuses.push((await send(validCalls().E5)).status);
+			for (let i = 0; i < 40; i++) statuses.push((await send(validCalls().getDistrict)).status);
 			return statuses;
 		};
 		const first = await pattern();
@@ -241,7 +249,9 @@ describe('fault injection', () => {
 
 test('handles hundreds of concurrent requests', async () => {
 	fixture.sandbox.setLatency(5);
-	const results = await Promise.all(Array.from({ length: 300 }, () => send(validCalls().E7)));
+	const results = await Promise.all(
+		Array.from({ length: 300 }, () => send(validCalls().createSkill)),
+	);
 	expect(results.every((r) => r.status === 200)).toBe(true);
 	expect(new Set(results.map((r) => r.json.response.id)).size).toBe(300);
 	expect(fixture.sandbox.requests).toHaveLength(300);

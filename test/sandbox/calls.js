@@ -35,7 +35,7 @@ function headersFor(sb) {
 		'secure-business-key': acme,
 	};
 	return {
-		E1: {
+		updateSalesQuote: {
 			'secure-business-key': acme,
 			'platform-key': c.platformKey,
 			platform: c.platform,
@@ -43,42 +43,50 @@ function headersFor(sb) {
 			apikey: c.apiKey,
 			userToken: c.userToken,
 		},
-		E2: { ...ecommerce, userToken: c.userToken },
-		E3: { ...ecommerce, 'Accept-Language': 'en' },
-		E4: {
+		updateCategory: { ...ecommerce, userToken: c.userToken },
+		getOrder: { ...ecommerce, 'Accept-Language': 'en' },
+		toggleFavorite: {
 			'Accept-Language': 'en',
 			...ecommerce,
 			userToken: c.userToken,
 			'Content-Type': 'text/plain',
 		},
-		E5: { apikey: c.apiKey, apiconnection: c.apiConnection },
-		E6: {
+		getDistrict: { apikey: c.apiKey, apiconnection: c.apiConnection },
+		deleteWorkspace: {
 			Accept: 'application/json',
 			'user-token': c.userToken,
 			'secure-business-key': acme,
 			'Accept-Language': 'en',
 			'Content-Type': 'application/json',
 		},
-		E7: {
+		createSkill: {
 			user_token: c.userToken,
 			secure_business_key: acme,
 			uuid: c.clientUuid,
 			'Content-Type': 'application/json',
 		},
-		E8: { 'user-token': c.userToken, 'secure-business-key': acme, lang: 'en' },
-		E9: { apikey: c.apiKey, secure_business_key: acme, 'Content-Type': 'application/json' },
-		E10: {
+		getCustomerSupplierBranch: {
+			'user-token': c.userToken,
+			'secure-business-key': acme,
+			lang: 'en',
+		},
+		createCashBankAccount: {
+			apikey: c.apiKey,
+			secure_business_key: acme,
+			'Content-Type': 'application/json',
+		},
+		updateTask: {
 			Accept: 'application/json',
 			'user-token': c.userToken,
 			'secure-business-key': acme,
 			'Accept-Language': 'en',
 		},
-		E11: { user_token: c.userToken, secure_business_key: acme },
-		E12: { ...ecommerce, userToken: c.userToken },
-		E13: { ...ecommerce, 'Content-Type': 'text/plain' },
-		E14: { ...ecommerce },
-		E15: { uuid: c.clientUuid, secure_business_key: acme },
-		E16: { ...ecommerce },
+		listCalendars: { user_token: c.userToken, secure_business_key: acme },
+		updateCatalogComment: { ...ecommerce, userToken: c.userToken },
+		updateAuditSessionItem: { ...ecommerce, 'Content-Type': 'text/plain' },
+		createInventoryTransferItem: { ...ecommerce },
+		getPayslip: { uuid: c.clientUuid, secure_business_key: acme },
+		listNews: { ...ecommerce },
 	};
 }
 
@@ -92,10 +100,10 @@ function validCalls(sb) {
 	const branch = sb.state.acme.contacts[0].branches[0];
 	/** @type {Record<string, Call>} */
 	const calls = {
-		E1: {
+		updateSalesQuote: {
 			url: `${b.accounting}/api/v4/sales_quote/1501`,
 			method: 'POST',
-			headers: h.E1,
+			headers: h.updateSalesQuote,
 			body: form([
 				['customer_id', '1401'],
 				['currency_id', '1'],
@@ -116,10 +124,10 @@ function validCalls(sb) {
 				]),
 			]),
 		},
-		E2: {
+		updateCategory: {
 			url: `${b.ecommerce}/${sb.pathPrefixes.categories}/1202`,
 			method: 'POST',
-			headers: h.E2,
+			headers: h.updateCategory,
 			body: form([
 				['_method', 'PUT'],
 				['status', '1'],
@@ -136,39 +144,43 @@ function validCalls(sb) {
 				['descriptions[1][title]', 'هواتف ذكية'],
 			]),
 		},
-		E3: {
+		getOrder: {
 			url: `${b.ecommerce}/api/v2/order_details/1301?get_history=&get_order_total=&get_items_daily=`,
 			method: 'GET',
-			headers: h.E3,
+			headers: h.getOrder,
 		},
-		E4: {
+		toggleFavorite: {
 			url: `${b.ecommerce}/${sb.pathPrefixes.favorites}/store_and_delete/1701`,
 			method: 'PUT',
-			headers: h.E4,
+			headers: h.toggleFavorite,
 			body: '',
 		},
-		E5: { url: `${b.ecommerce}/api/user_districts/3`, method: 'GET', headers: h.E5 },
-		E6: {
+		getDistrict: {
+			url: `${b.ecommerce}/api/user_districts/3`,
+			method: 'GET',
+			headers: h.getDistrict,
+		},
+		deleteWorkspace: {
 			url: `${b.management}/api/v1/workspaces/delete/1802`,
 			method: 'POST',
-			headers: h.E6,
+			headers: h.deleteWorkspace,
 			body: JSON.stringify({ business_id: 101 }),
 		},
-		E7: {
+		createSkill: {
 			url: `${b.hr}/api/v1/skills`,
 			method: 'POST',
-			headers: h.E7,
+			headers: h.createSkill,
 			body: JSON.stringify({ type: 'soft', skills: ['Negotiation', 'Leadership'] }),
 		},
-		E8: {
+		getCustomerSupplierBranch: {
 			url: `${b.accounting}/api/v5/customers-suppliers/1/${sb.state.acme.contacts[0].uuid}/branches/${branch.uuid}`,
 			method: 'GET',
-			headers: h.E8,
+			headers: h.getCustomerSupplierBranch,
 		},
-		E9: {
+		createCashBankAccount: {
 			url: `${b.accounting}/api/add_account_v2`,
 			method: 'POST',
-			headers: h.E9,
+			headers: h.createCashBankAccount,
 			body: JSON.stringify({
 				name: 'Riyad Bank',
 				type: 'bank',
@@ -176,10 +188,10 @@ function validCalls(sb) {
 				business_id: '101',
 			}),
 		},
-		E10: {
+		updateTask: {
 			url: `${b.management}/api/v1/tasks/update/1004`,
 			method: 'POST',
-			headers: h.E10,
+			headers: h.updateTask,
 			body: form([
 				['name', 'Quarterly stock review (updated)'],
 				['status', 'In Progress'],
@@ -206,34 +218,34 @@ function validCalls(sb) {
 				],
 			]),
 		},
-		E11: {
+		listCalendars: {
 			url: `${b.calendar}/api/v2/all_business_calendars_list`,
 			method: 'POST',
-			headers: h.E11,
+			headers: h.listCalendars,
 			body: form([
 				['user_type', 'user'],
 				['type', 'user'],
 			]),
 		},
-		E12: {
+		updateCatalogComment: {
 			url: `${b.ecommerce}/api/v1/catalog-comments/1251`,
 			method: 'POST',
-			headers: h.E12,
+			headers: h.updateCatalogComment,
 			body: form([
 				['_method', 'PUT'],
 				['status', '1'],
 			]),
 		},
-		E13: {
+		updateAuditSessionItem: {
 			url: `${b.ecommerce}/api/v1/audit-sessions/update-session-item/1351`,
 			method: 'PATCH',
-			headers: h.E13,
+			headers: h.updateAuditSessionItem,
 			body: JSON.stringify({ physical_qty: 37 }),
 		},
-		E14: {
+		createInventoryTransferItem: {
 			url: `${b.ecommerce}/api/v1/inventory_trancfered_items`,
 			method: 'POST',
-			headers: h.E14,
+			headers: h.createInventoryTransferItem,
 			body: form([
 				['from_inv_id', '1451'],
 				['to_inv_id', '1453'],
@@ -243,11 +255,11 @@ function validCalls(sb) {
 				['status', '0'],
 			]),
 		},
-		E15: { url: `${b.hr}/api/v1/payslips/1751`, method: 'GET', headers: h.E15 },
-		E16: {
+		getPayslip: { url: `${b.hr}/api/v1/payslips/1751`, method: 'GET', headers: h.getPayslip },
+		listNews: {
 			url: `${b.ecommerce}/api/v1/news?keyword=&status=1&sort_order=id_asc&list=&per_page=5&page=2`,
 			method: 'GET',
-			headers: h.E16,
+			headers: h.listNews,
 		},
 	};
 	return calls;
@@ -299,22 +311,22 @@ async function send(call, override = {}) {
 
 /** The spec's numbered operations, E1..E16: one valid call each in validCalls. */
 const SPEC_OPERATIONS = [
-	'E1',
-	'E2',
-	'E3',
-	'E4',
-	'E5',
-	'E6',
-	'E7',
-	'E8',
-	'E9',
-	'E10',
-	'E11',
-	'E12',
-	'E13',
-	'E14',
-	'E15',
-	'E16',
+	'updateSalesQuote',
+	'updateCategory',
+	'getOrder',
+	'toggleFavorite',
+	'getDistrict',
+	'deleteWorkspace',
+	'createSkill',
+	'getCustomerSupplierBranch',
+	'createCashBankAccount',
+	'updateTask',
+	'listCalendars',
+	'updateCatalogComment',
+	'updateAuditSessionItem',
+	'createInventoryTransferItem',
+	'getPayslip',
+	'listNews',
 ];
 
 module.exports = { form, headersFor, validCalls, lines, send, SPEC_OPERATIONS };

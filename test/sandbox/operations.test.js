@@ -26,13 +26,13 @@ describe('every operation succeeds with the spec headers and body', () => {
 		const rec = fixture.sandbox.requests[fixture.sandbox.requests.length - 1];
 		expect(rec.operation).toBe(op);
 		expect(rec.status).toBe(200);
-		expect(rec.business).toBe(op === 'E5' ? null : 'acme');
+		expect(rec.business).toBe(op === 'getDistrict' ? null : 'acme');
 		const sent = Object.keys(rec.headers).map((n) => n.toLowerCase());
 		for (const name of Object.keys(call.headers)) expect(sent).toContain(name.toLowerCase());
 
-		const envelope = ['E6', 'E10'].includes(op)
+		const envelope = ['deleteWorkspace', 'updateTask'].includes(op)
 			? 'success'
-			: ['E7', 'E15'].includes(op)
+			: ['createSkill', 'getPayslip'].includes(op)
 				? 'response'
 				: 'data';
 		if (envelope === 'success') {
@@ -50,8 +50,8 @@ describe('every operation succeeds with the spec headers and body', () => {
 		}
 	});
 
-	test('E1 stores the line items and returns the quote', async () => {
-		const res = await send(validCalls().E1);
+	test('updateSalesQuote stores the line items and returns the quote', async () => {
+		const res = await send(validCalls().updateSalesQuote);
 		expect(res.json.data).toMatchObject({
 			id: 1501,
 			business_id: 101,
@@ -77,8 +77,8 @@ describe('every operation succeeds with the spec headers and body', () => {
 			]);
 	});
 
-	test('E2 updates descriptions and clears the parent', async () => {
-		const res = await send(validCalls().E2);
+	test('updateCategory updates descriptions and clears the parent', async () => {
+		const res = await send(validCalls().updateCategory);
 		expect(res.json.data).toMatchObject({
 			id: 1202,
 			alias: 'smart-phones',
@@ -106,44 +106,44 @@ describe('every operation succeeds with the spec headers and body', () => {
 		const list = await send({
 			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/ecomm_categories?keyword=smart`,
 			method: 'GET',
-			headers: headersFor().E16,
+			headers: headersFor().listNews,
 		});
 		expect(list.json.data.map((/** @type {any} */ c) => c.id)).toEqual([1202]);
-		expect(fixture.sandbox.requests[1].operation).toBe('categories-list');
+		expect(fixture.sandbox.requests[1].operation).toBe('listCategories');
 	});
 
-	test('E3 honours the flags and the language', async () => {
-		const res = await send(validCalls().E3, {
-			headers: { ...headersFor().E3, 'Accept-Language': 'ar' },
+	test('getOrder honours the flags and the language', async () => {
+		const res = await send(validCalls().getOrder, {
+			headers: { ...headersFor().getOrder, 'Accept-Language': 'ar' },
 		});
 		expect(res.json.data).toMatchObject({ id: 1301, order_total: { total: 1345.5 } });
 		expect(res.json.data.history).toHaveLength(2);
 		expect(res.json.message).toBe('تم جلب تفاصيل الطلب بنجاح.');
-		const plain = await send(validCalls().E3, {
+		const plain = await send(validCalls().getOrder, {
 			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v2/order_details/1301`,
 		});
 		expect(plain.json.data).not.toHaveProperty('history');
 	});
 
-	test('E4 toggles the favourite', async () => {
-		const first = await send(validCalls().E4);
+	test('toggleFavorite toggles the favourite', async () => {
+		const first = await send(validCalls().toggleFavorite);
 		expect(first.json.data).toEqual({ catalog_id: 1701, is_favorite: true, action: 'added' });
 		expect(fixture.sandbox.state.acme.favorites).toContain(1701);
-		const second = await send(validCalls().E4);
+		const second = await send(validCalls().toggleFavorite);
 		expect(second.json.data.action).toBe('removed');
 		expect(fixture.sandbox.state.acme.favorites).not.toContain(1701);
 		expect(fixture.sandbox.requests[0].body).toEqual({ kind: 'empty' });
 	});
 
-	test('E6 deletes once, then 404', async () => {
-		expect((await send(validCalls().E6)).status).toBe(200);
+	test('deleteWorkspace deletes once, then 404', async () => {
+		expect((await send(validCalls().deleteWorkspace)).status).toBe(200);
 		/** @type {BusinessState} */
 		const acme = fixture.sandbox.state.acme;
 		expect(acme.workspaces.map((w) => w.id)).toEqual([1801, 1803]);
-		const again = await send(validCalls().E6);
+		const again = await send(validCalls().deleteWorkspace);
 		expect(again.status).toBe(404);
 		expect(again.json).toEqual({ status: false, message: 'Workspace not found.' });
-		const foreign = await send(validCalls().E6, {
+		const foreign = await send(validCalls().deleteWorkspace, {
 			url: `${fixture.sandbox.baseUrls.management}/api/v1/workspaces/delete/1801`,
 			body: JSON.stringify({ business_id: 202 }),
 		});
@@ -151,8 +151,8 @@ describe('every operation succeeds with the spec headers and body', () => {
 		expect(foreign.json.errors).toEqual({ business_id: ['The selected business id is invalid.'] });
 	});
 
-	test('E7 creates a skill record', async () => {
-		const res = await send(validCalls().E7);
+	test('createSkill creates a skill record', async () => {
+		const res = await send(validCalls().createSkill);
 		expect(res.json.response).toEqual({
 			id: 1902,
 			type: 'soft',
@@ -163,26 +163,32 @@ describe('every operation succeeds with the spec headers and body', () => {
 		expect(fixture.sandbox.state.acme.skills.at(-1)?.skills).toEqual(['Negotiation', 'Leadership']);
 	});
 
-	test('E8 returns the branch with its password field (for the package to strip)', async () => {
-		const res = await send(validCalls().E8);
+	test('getCustomerSupplierBranch returns the branch with its password field (for the package to strip)', async () => {
+		const res = await send(validCalls().getCustomerSupplierBranch);
 		expect(res.json.data).toMatchObject({ id: 1651, business_id: 101, status: 1 });
 		expect(typeof res.json.data.password).toBe('string');
 		expect(res.json.errors).toEqual([]);
-		const asSupplier = await send(validCalls().E8, {
-			url: validCalls().E8.url.replace('/customers-suppliers/1/', '/customers-suppliers/2/'),
+		const asSupplier = await send(validCalls().getCustomerSupplierBranch, {
+			url: validCalls().getCustomerSupplierBranch.url.replace(
+				'/customers-suppliers/1/',
+				'/customers-suppliers/2/',
+			),
 		});
 		expect(asSupplier.status).toBe(404);
-		const badType = await send(validCalls().E8, {
-			url: validCalls().E8.url.replace('/customers-suppliers/1/', '/customers-suppliers/3/'),
+		const badType = await send(validCalls().getCustomerSupplierBranch, {
+			url: validCalls().getCustomerSupplierBranch.url.replace(
+				'/customers-suppliers/1/',
+				'/customers-suppliers/3/',
+			),
 		});
 		expect(badType.status).toBe(422);
 	});
 
-	test('E9 and E14 create records with new ids', async () => {
-		const account = await send(validCalls().E9);
+	test('createCashBankAccount and createInventoryTransferItem create records with new ids', async () => {
+		const account = await send(validCalls().createCashBankAccount);
 		expect(account.json.data).toMatchObject({ id: 1103, name: 'Riyad Bank', type: 'bank' });
 		expect(fixture.sandbox.state.acme.accounts).toHaveLength(3);
-		const transfer = await send(validCalls().E14);
+		const transfer = await send(validCalls().createInventoryTransferItem);
 		expect(transfer.json.data).toMatchObject({
 			id: 1552,
 			from_inv_id: '1451',
@@ -192,8 +198,8 @@ describe('every operation succeeds with the spec headers and body', () => {
 		});
 	});
 
-	test('E10 updates fields, assignments, time tracking and files', async () => {
-		const res = await send(validCalls().E10);
+	test('updateTask updates fields, assignments, time tracking and files', async () => {
+		const res = await send(validCalls().updateTask);
 		const task = res.json.data.task;
 		expect(task).toMatchObject({
 			id: 1004,
@@ -220,7 +226,7 @@ describe('every operation succeeds with the spec headers and body', () => {
 			['shelf.png', 'image', 8],
 		]);
 		const fileId = task.files[0].id;
-		const del = await send(validCalls().E10, {
+		const del = await send(validCalls().updateTask, {
 			body: form([['deleted_file_ids[0]', String(fileId)]]),
 		});
 		expect(del.json.data.task.files.map((/** @type {any} */ f) => f.file_name)).toEqual([
@@ -237,16 +243,16 @@ describe('every operation succeeds with the spec headers and body', () => {
 		]);
 	});
 
-	test('E13 and E12 change state', async () => {
-		const audit = await send(validCalls().E13);
+	test('updateAuditSessionItem and updateCatalogComment change state', async () => {
+		const audit = await send(validCalls().updateAuditSessionItem);
 		expect(audit.json.data).toMatchObject({ id: 1351, physical_qty: 37, difference: -3 });
 		expect(fixture.sandbox.requests[0].body).toEqual({ kind: 'text', text: '{"physical_qty":37}' });
-		await send(validCalls().E12);
+		await send(validCalls().updateCatalogComment);
 		expect(fixture.sandbox.state.acme.comments[0].status).toBe('1');
 	});
 
-	test('E15 returns the payslip with items and the employee', async () => {
-		const res = await send(validCalls().E15);
+	test('getPayslip returns the payslip with items and the employee', async () => {
+		const res = await send(validCalls().getPayslip);
 		const p = res.json.response;
 		expect(p).toMatchObject({
 			id: 1751,
@@ -267,29 +273,32 @@ describe('authentication headers are exact', () => {
 	 */
 	const swap = (name) => name.replace(/[-_]/g, (ch) => (ch === '-' ? '_' : '-'));
 
-	test.each([['E7'], ['E15']])('%s: each listed header misspelled gives 401', async (op) => {
-		const call = validCalls()[op];
-		const credentialNames = Object.keys(call.headers).filter(
-			(n) => /[-_]/.test(n) && n !== 'Content-Type',
-		);
-		expect(credentialNames.length).toBeGreaterThan(0);
-		for (const name of credentialNames) {
-			const headers = { ...call.headers };
-			headers[swap(name)] = headers[name];
-			delete headers[name];
-			const res = await send(call, { headers });
-			expect([name, res.status]).toEqual([name, 401]);
-			expect(res.json).toMatchObject({
-				status: false,
-				message: expect.stringMatching(/^Unauthenticated\./),
-			});
-			expect(res.json.message).toContain(name);
-			expect(res.text).not.toContain(/** @type {string} */ (headers[swap(name)]));
-		}
-	});
+	test.each([['createSkill'], ['getPayslip']])(
+		'%s: each listed header misspelled gives 401',
+		async (op) => {
+			const call = validCalls()[op];
+			const credentialNames = Object.keys(call.headers).filter(
+				(n) => /[-_]/.test(n) && n !== 'Content-Type',
+			);
+			expect(credentialNames.length).toBeGreaterThan(0);
+			for (const name of credentialNames) {
+				const headers = { ...call.headers };
+				headers[swap(name)] = headers[name];
+				delete headers[name];
+				const res = await send(call, { headers });
+				expect([name, res.status]).toEqual([name, 401]);
+				expect(res.json).toMatchObject({
+					status: false,
+					message: expect.stringMatching(/^Unauthenticated\./),
+				});
+				expect(res.json.message).toContain(name);
+				expect(res.text).not.toContain(/** @type {string} */ (headers[swap(name)]));
+			}
+		},
+	);
 
 	test('uuid missing or wrong gives 401, and header names are case-insensitive', async () => {
-		const call = validCalls().E15;
+		const call = validCalls().getPayslip;
 		const { uuid: _omit, ...withoutUuid } = call.headers;
 		expect((await send(call, { headers: withoutUuid })).status).toBe(401);
 		const wrong = await send(call, { headers: { ...call.headers, uuid: 'not-the-uuid' } });
@@ -305,7 +314,7 @@ describe('authentication headers are exact', () => {
 	});
 
 	test('an unknown business key is rejected; the key selects the business', async () => {
-		const call = validCalls().E16;
+		const call = validCalls().listNews;
 		const unknown = await send(call, {
 			headers: { ...call.headers, 'secure-business-key': 'nope' },
 		});
@@ -321,8 +330,8 @@ describe('authentication headers are exact', () => {
 		expect(fixture.sandbox.requests[1].business).toBe('globex');
 	});
 
-	test('a user token is not accepted under another spelling (E10 wants user-token)', async () => {
-		const call = validCalls().E10;
+	test('a user token is not accepted under another spelling (updateTask wants user-token)', async () => {
+		const call = validCalls().updateTask;
 		const { 'user-token': token, ...rest } = call.headers;
 		const res = await send(call, {
 			headers: { ...rest, userToken: token },
@@ -331,14 +340,18 @@ describe('authentication headers are exact', () => {
 		expect(res.status).toBe(401);
 	});
 
-	test('non-credential headers: E1 platform and Accept-Language, E6 Accept', async () => {
-		const e1 = validCalls().E1;
+	test('non-credential headers: updateSalesQuote platform and Accept-Language, deleteWorkspace Accept', async () => {
+		const e1 = validCalls().updateSalesQuote;
 		const { platform: _p, ...noPlatform } = e1.headers;
 		expect((await send(e1, { headers: noPlatform })).status).toBe(400);
 		expect(
-			(await send(validCalls().E1, { headers: { ...e1.headers, 'Accept-Language': 'fr' } })).status,
+			(
+				await send(validCalls().updateSalesQuote, {
+					headers: { ...e1.headers, 'Accept-Language': 'fr' },
+				})
+			).status,
 		).toBe(400);
-		const e6 = validCalls().E6;
+		const e6 = validCalls().deleteWorkspace;
 		expect((await send(e6, { headers: { ...e6.headers, Accept: 'text/html' } })).status).toBe(400);
 	});
 });

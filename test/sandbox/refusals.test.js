@@ -17,7 +17,7 @@ const validCalls = () => calls.validCalls(fixture.sandbox);
 
 describe('requests the platform would refuse', () => {
 	test('missing required fields give a Laravel 422', async () => {
-		const res = await send(validCalls().E7, { body: JSON.stringify({ skills: [] }) });
+		const res = await send(validCalls().createSkill, { body: JSON.stringify({ skills: [] }) });
 		expect(res.status).toBe(422);
 		expect(res.json).toEqual({
 			message: 'The type field is required. (and 1 more error)',
@@ -26,7 +26,7 @@ describe('requests the platform would refuse', () => {
 		expect(fixture.sandbox.state.acme.skills).toHaveLength(1);
 	});
 
-	test('E1 line values are checked per line with Laravel keys', async () => {
+	test('updateSalesQuote line values are checked per line with Laravel keys', async () => {
 		const entries = /** @type {Array<[string, string]>} */ ([
 			['customer_id', '1401'],
 			['currency_id', '1'],
@@ -41,16 +41,16 @@ describe('requests the platform would refuse', () => {
 				['1702', '1', '', 'b'],
 			]),
 		]);
-		const res = await send(validCalls().E1, { body: form(entries) });
+		const res = await send(validCalls().updateSalesQuote, { body: form(entries) });
 		expect(res.status).toBe(422);
 		expect(res.json.errors).toEqual({ 'item_price.1': ['The item price.1 field is required.'] });
 		const short = entries.filter(([n, v]) => !(n === 'item_desc[]' && v === 'b'));
-		const res2 = await send(validCalls().E1, { body: form(short) });
+		const res2 = await send(validCalls().updateSalesQuote, { body: form(short) });
 		expect(res2.json.errors.item_desc).toEqual(['The item desc field must contain 2 items.']);
 	});
 
-	test('E10 time tracking format is checked', async () => {
-		const res = await send(validCalls().E10, {
+	test('updateTask time tracking format is checked', async () => {
+		const res = await send(validCalls().updateTask, {
 			body: form([
 				['timeTracking[0][user_id]', '42'],
 				['timeTracking[0][started_at]', '2025-03-01T09:00'],
@@ -60,44 +60,44 @@ describe('requests the platform would refuse', () => {
 		expect(Object.keys(res.json.errors)).toEqual(['timeTracking.0.started_at']);
 	});
 
-	test('E2 and E12 need _method=PUT', async () => {
-		const res = await send(validCalls().E12, { body: form([['status', '1']]) });
+	test('updateCategory and updateCatalogComment need _method=PUT', async () => {
+		const res = await send(validCalls().updateCatalogComment, { body: form([['status', '1']]) });
 		expect(res.status).toBe(422);
 		expect(res.json.errors).toEqual({ _method: ['The method field is required.'] });
-		const patch = await send(validCalls().E2, { body: form([['_method', 'PATCH']]) });
+		const patch = await send(validCalls().updateCategory, { body: form([['_method', 'PATCH']]) });
 		expect(patch.json.errors).toEqual({ _method: ['The selected method is invalid.'] });
 	});
 
 	test('unknown ids give 404', async () => {
 		const calls = validCalls();
-		const res = await send(calls.E15, {
+		const res = await send(calls.getPayslip, {
 			url: `${fixture.sandbox.baseUrls.hr}/api/v1/payslips/9999`,
 		});
 		expect(res.status).toBe(404);
 		expect(res.json).toEqual({ status: false, message: 'Payslip not found.' });
 		expect(
 			(
-				await send(calls.E5, {
+				await send(calls.getDistrict, {
 					url: `${fixture.sandbox.baseUrls.ecommerce}/api/user_districts/999`,
 				})
 			).status,
 		).toBe(404);
 		expect(
 			(
-				await send(calls.E10, {
+				await send(calls.updateTask, {
 					url: `${fixture.sandbox.baseUrls.management}/api/v1/tasks/update/9999`,
 				})
 			).status,
 		).toBe(404);
-		const ar = await send(calls.E3, {
+		const ar = await send(calls.getOrder, {
 			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v2/order_details/9999`,
-			headers: { ...calls.E3.headers, 'Accept-Language': 'ar' },
+			headers: { ...calls.getOrder.headers, 'Accept-Language': 'ar' },
 		});
 		expect(ar.json.message).toBe('الطلب غير موجود.');
 	});
 
 	test('a business never sees another business’s records', async () => {
-		const call = validCalls().E15;
+		const call = validCalls().getPayslip;
 		const globex = {
 			...call.headers,
 			secure_business_key: fixture.sandbox.credentials.businessKeys.globex,
@@ -111,9 +111,9 @@ describe('requests the platform would refuse', () => {
 				})
 			).status,
 		).toBe(200);
-		const task = await send(validCalls().E10, {
+		const task = await send(validCalls().updateTask, {
 			headers: {
-				...validCalls().E10.headers,
+				...validCalls().updateTask.headers,
 				'secure-business-key': fixture.sandbox.credentials.businessKeys.globex,
 			},
 		});
@@ -124,7 +124,7 @@ describe('requests the platform would refuse', () => {
 	});
 
 	test('wrong module base, wrong method and wrong content type', async () => {
-		const e7 = validCalls().E7;
+		const e7 = validCalls().createSkill;
 		const wrongBase = await send(e7, {
 			url: `${fixture.sandbox.baseUrls.ecommerce}/api/v1/skills`,
 		});
@@ -137,7 +137,7 @@ describe('requests the platform would refuse', () => {
 		expect((await send(e7, { method: 'PUT' })).status).toBe(405);
 		const multipart = await send(e7, { headers: { ...e7.headers, 'Content-Type': 'text/plain' } });
 		expect(multipart.status).toBe(415);
-		const e11 = validCalls().E11;
+		const e11 = validCalls().listCalendars;
 		expect(
 			(
 				await send(e11, {

@@ -20,7 +20,7 @@ const PAYSLIP = {
 test('expectRequest returns the one request that matches, and fails on each differing part', async () => {
 	const { output, error } = await runHr({ payslipId: '1751' });
 	expect(error).toBeUndefined();
-	const request = expectRequest(fixture, 'E15', {
+	const request = expectRequest(fixture, 'getPayslip', {
 		...PAYSLIP,
 		headers: { uuid: fixture.sandbox.credentials.clientUuid },
 	});
@@ -35,12 +35,12 @@ test('expectRequest returns the one request that matches, and fails on each diff
 		{ headers: { uuid: 'another' } },
 		{ body: { kind: 'json', value: {} } },
 	])
-		expect(() => expectRequest(fixture, 'E15', { ...PAYSLIP, ...wrong })).toThrow();
+		expect(() => expectRequest(fixture, 'getPayslip', { ...PAYSLIP, ...wrong })).toThrow();
 	expect(() => expectPairedItems(output, [1])).toThrow();
 });
 
 test('expectRequest fails when the endpoint got no request, or more than one', async () => {
-	expect(() => expectRequest(fixture, 'E15', {})).toThrow();
+	expect(() => expectRequest(fixture, 'getPayslip', {})).toThrow();
 	await runHr({ payslipId: '1751' }, { items: [{ json: {} }, { json: {} }] });
-	expect(() => expectRequest(fixture, 'E15', {})).toThrow();
+	expect(() => expectRequest(fixture, 'getPayslip', {})).toThrow();
 });

@@ -73,7 +73,7 @@ export function customApiCallProperties(profiles: HeaderProfile[]): INodePropert
 				...profiles.map((profile) => ({
 					name: profile.name,
 					value: profile.value,
-					description: `Sends ${Object.keys(profile.credentialHeaders).join(', ')} from the credential, as ${profile.codes.join(', ')} do`,
+					description: `Sends ${Object.keys(profile.credentialHeaders).join(', ')} from the credential, as ${profile.operations.join(', ')} do`,
 				})),
 				{ name: 'None', value: NO_PROFILE, description: 'Sends only the Credential Headers below' },
 			],

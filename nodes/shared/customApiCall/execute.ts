@@ -228,8 +228,7 @@ export async function executeCustomApiCall(
 	const acceptGiven = Object.keys(plainHeaders).some((name) => name.toLowerCase() === 'accept');
 
 	const endpoint: Endpoint = {
-		code: 'Custom',
-		title: 'API Call',
+		title: 'Custom API Call',
 		does: `call ${method} ${path}`,
 		module,
 		method,

@@ -1,13 +1,14 @@
 /**
  * Header Profiles of Custom API Call: one per distinct credential-header set in the
  * endpoint table (the spec's authentication table), so every header spelling keeps its one
- * home in endpoints.ts. A profile names the operation whose headers it reuses by its spec
- * code; the other operations with the same header set are found, not listed.
+ * home in endpoints.ts. A profile names the operation whose headers it reuses by its
+ * ENDPOINTS key; the other operations with the same header set are found, not listed.
  */
 import {
 	ENDPOINTS,
 	type CredentialHeaderSource,
 	type Endpoint,
+	type EndpointId,
 	type PlatformModule,
 } from '../platform/endpoints';
 
@@ -15,21 +16,25 @@ interface ProfileDefinition {
 	/** Parameter value: a public contract, never renamed. */
 	value: string;
 	name: string;
-	/** Spec code of an operation that sends exactly this profile's headers. */
-	code: string;
+	/** An endpoint that sends exactly this profile's headers. */
+	endpoint: EndpointId;
 }
 
 /** The nine header sets of the spec's authentication table. */
 const PROFILE_DEFINITIONS: ProfileDefinition[] = [
-	{ value: 'salesQuote', name: 'Accounting Sales Quote', code: 'E1' },
-	{ value: 'ecommerce', name: 'Ecommerce', code: 'E16' },
-	{ value: 'ecommerceUser', name: 'Ecommerce With User Token', code: 'E2' },
-	{ value: 'district', name: 'Ecommerce District', code: 'E5' },
-	{ value: 'management', name: 'Project Management and Customer/Supplier Branch', code: 'E6' },
-	{ value: 'hrSkill', name: 'HR Skills', code: 'E7' },
-	{ value: 'hrPayslip', name: 'HR Payslip', code: 'E15' },
-	{ value: 'addAccount', name: 'Accounting Add Account', code: 'E9' },
-	{ value: 'calendar', name: 'Calendar', code: 'E11' },
+	{ value: 'salesQuote', name: 'Accounting Sales Quote', endpoint: 'updateSalesQuote' },
+	{ value: 'ecommerce', name: 'Ecommerce', endpoint: 'listNews' },
+	{ value: 'ecommerceUser', name: 'Ecommerce With User Token', endpoint: 'updateCategory' },
+	{ value: 'district', name: 'Ecommerce District', endpoint: 'getDistrict' },
+	{
+		value: 'management',
+		name: 'Project Management and Customer/Supplier Branch',
+		endpoint: 'deleteWorkspace',
+	},
+	{ value: 'hrSkill', name: 'HR Skills', endpoint: 'createSkill' },
+	{ value: 'hrPayslip', name: 'HR Payslip', endpoint: 'getPayslip' },
+	{ value: 'addAccount', name: 'Accounting Add Account', endpoint: 'createCashBankAccount' },
+	{ value: 'calendar', name: 'Calendar', endpoint: 'listCalendars' },
 ];
 
 /** Profile value that sends no profile headers, only the Credential Headers list. */
@@ -42,8 +47,8 @@ export interface HeaderProfile {
 	credentialHeaders: Record<string, CredentialHeaderSource>;
 	/** The language header this header set's operations use, if any. */
 	languageHeader?: 'Accept-Language' | 'lang';
-	/** Codes of the table operations that send exactly these headers, e.g. E6, E8, E10. */
-	codes: string[];
+	/** Titles of the table's endpoints that send exactly these headers, e.g. Delete Workspace, Update Task. */
+	operations: string[];
 	/** Modules those operations belong to. */
 	modules: PlatformModule[];
 }
@@ -59,9 +64,7 @@ export function headerSetKey(headers: Record<string, CredentialHeaderSource>): s
 }
 
 function buildProfile(definition: ProfileDefinition): HeaderProfile {
-	const representative = TABLE.find((endpoint) => endpoint.code === definition.code);
-	if (!representative)
-		throw new Error(`Header profile ${definition.value}: no operation ${definition.code}`);
+	const representative = ENDPOINTS[definition.endpoint];
 	const key = headerSetKey(representative.credentialHeaders);
 	const members = TABLE.filter((endpoint) => headerSetKey(endpoint.credentialHeaders) === key);
 	return {
@@ -69,7 +72,7 @@ function buildProfile(definition: ProfileDefinition): HeaderProfile {
 		name: definition.name,
 		credentialHeaders: { ...representative.credentialHeaders },
 		languageHeader: members.find((endpoint) => endpoint.languageHeader)?.languageHeader,
-		codes: members.map((endpoint) => endpoint.code),
+		operations: members.map((endpoint) => endpoint.title),
 		modules: [...new Set(members.map((endpoint) => endpoint.module))],
 	};
 }
@@ -100,7 +103,7 @@ export const CREDENTIAL_HEADER_SOURCES: Array<{ name: string; value: CredentialH
 
 /** The profiles whose operations belong to `module`, the one most of them use first (the default). */
 export function profilesOf(module: PlatformModule): HeaderProfile[] {
-	const count = (profile: HeaderProfile) => profile.codes.length;
+	const count = (profile: HeaderProfile) => profile.operations.length;
 	return HEADER_PROFILES.filter((profile) => profile.modules.includes(module)).sort(
 		(a, b) => count(b) - count(a),
 	);

@@ -1,7 +1,7 @@
 /**
  * The one table of what each platform operation sends: module, method, path, exact header
- * spellings, body kind and retry class. Keyed by what the operation does; `code` is the
- * spec's name for it (E1..E16), shown in error details. Nothing else in the package spells
+ * spellings, body kind and retry class. Keyed by what the operation does: the key is the
+ * endpoint's one name in code, sandbox and tests; `specCode` only links it to the spec (E1..E16). Nothing else in the package spells
  * a header name or a path.
  */
 
@@ -53,8 +53,8 @@ export type BodyKind = 'none' | 'json' | 'multipart' | 'text';
 export type RetryClass = 'read' | 'setValue' | 'create';
 
 export interface Endpoint {
-	/** The spec's code (E1..E16), or a readable code for a request the spec only mentions. */
-	code: string;
+	/** The platform spec's reference (E1..E16), shown only in docs/platform-api.md; none for a request the spec only mentions. */
+	specCode?: string;
 	title: string;
 	module: PlatformModule;
 	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -98,7 +98,7 @@ const ECOMMERCE_USER_HEADERS: Record<string, CredentialHeaderSource> = {
 
 export const ENDPOINTS = {
 	updateSalesQuote: {
-		code: 'E1',
+		specCode: 'E1',
 		title: 'Update Sales Quote',
 		module: 'accounting',
 		method: 'POST',
@@ -118,7 +118,7 @@ export const ENDPOINTS = {
 		record: 'sales quote {quote_id}',
 	},
 	updateCategory: {
-		code: 'E2',
+		specCode: 'E2',
 		title: 'Update Category',
 		module: 'ecommerce',
 		method: 'POST',
@@ -132,7 +132,6 @@ export const ENDPOINTS = {
 	},
 	/** Not one of E1..E16: the categories list the spec names as the source of parent ids. */
 	listCategories: {
-		code: 'categories-list',
 		title: 'List Categories',
 		module: 'ecommerce',
 		method: 'GET',
@@ -144,7 +143,7 @@ export const ENDPOINTS = {
 		does: 'list the categories',
 	},
 	getOrder: {
-		code: 'E3',
+		specCode: 'E3',
 		title: 'Get Order',
 		module: 'ecommerce',
 		method: 'GET',
@@ -158,7 +157,7 @@ export const ENDPOINTS = {
 		record: 'order {order_id}',
 	},
 	toggleFavorite: {
-		code: 'E4',
+		specCode: 'E4',
 		title: 'Toggle Favorite',
 		module: 'ecommerce',
 		method: 'PUT',
@@ -172,7 +171,7 @@ export const ENDPOINTS = {
 		record: 'catalog item {catalog_id}',
 	},
 	getDistrict: {
-		code: 'E5',
+		specCode: 'E5',
 		title: 'Get District',
 		module: 'ecommerce',
 		method: 'GET',
@@ -186,7 +185,7 @@ export const ENDPOINTS = {
 		requiredPayload: 'data',
 	},
 	deleteWorkspace: {
-		code: 'E6',
+		specCode: 'E6',
 		title: 'Delete Workspace',
 		module: 'management',
 		method: 'POST',
@@ -201,7 +200,7 @@ export const ENDPOINTS = {
 		record: 'workspace {id}',
 	},
 	createSkill: {
-		code: 'E7',
+		specCode: 'E7',
 		title: 'Create Skill',
 		module: 'hr',
 		method: 'POST',
@@ -218,7 +217,7 @@ export const ENDPOINTS = {
 		requiredPayload: 'response',
 	},
 	getCustomerSupplierBranch: {
-		code: 'E8',
+		specCode: 'E8',
 		title: 'Get Customer/Supplier Branch',
 		module: 'accounting',
 		method: 'GET',
@@ -232,7 +231,7 @@ export const ENDPOINTS = {
 		record: 'branch {branch_uuid} of customer/supplier {uuid}',
 	},
 	createCashBankAccount: {
-		code: 'E9',
+		specCode: 'E9',
 		title: 'Create Cash/Bank Account',
 		module: 'accounting',
 		method: 'POST',
@@ -244,7 +243,7 @@ export const ENDPOINTS = {
 		does: 'create the cash/bank account',
 	},
 	updateTask: {
-		code: 'E10',
+		specCode: 'E10',
 		title: 'Update Task',
 		module: 'management',
 		method: 'POST',
@@ -260,7 +259,7 @@ export const ENDPOINTS = {
 		requiredPayload: 'data.task',
 	},
 	listCalendars: {
-		code: 'E11',
+		specCode: 'E11',
 		title: 'List Calendars',
 		module: 'calendar',
 		method: 'POST',
@@ -272,7 +271,7 @@ export const ENDPOINTS = {
 		does: 'list the calendars',
 	},
 	updateCatalogComment: {
-		code: 'E12',
+		specCode: 'E12',
 		title: 'Update Catalog Comment',
 		module: 'ecommerce',
 		method: 'POST',
@@ -285,7 +284,7 @@ export const ENDPOINTS = {
 		record: 'catalog comment {comment_id}',
 	},
 	updateAuditSessionItem: {
-		code: 'E13',
+		specCode: 'E13',
 		title: 'Update Audit Session Item',
 		module: 'ecommerce',
 		method: 'PATCH',
@@ -298,7 +297,7 @@ export const ENDPOINTS = {
 		record: 'audit session item {audit_item_id}',
 	},
 	createInventoryTransferItem: {
-		code: 'E14',
+		specCode: 'E14',
 		title: 'Create Inventory Transfer Item',
 		module: 'ecommerce',
 		method: 'POST',
@@ -310,7 +309,7 @@ export const ENDPOINTS = {
 		does: 'create the inventory transfer item',
 	},
 	getPayslip: {
-		code: 'E15',
+		specCode: 'E15',
 		title: 'Get Payslip',
 		module: 'hr',
 		method: 'GET',
@@ -324,7 +323,7 @@ export const ENDPOINTS = {
 		requiredPayload: 'response',
 	},
 	listNews: {
-		code: 'E16',
+		specCode: 'E16',
 		title: 'List News',
 		module: 'ecommerce',
 		method: 'GET',
@@ -347,5 +346,5 @@ export function endpointOf(ref: EndpointRef): Endpoint {
 }
 
 export function describeEndpoint(endpoint: Endpoint): string {
-	return `${endpoint.code} ${endpoint.title}`;
+	return endpoint.title;
 }
