@@ -7,6 +7,7 @@
  * fault injection returns the custom bodies.
  */
 const { useSandbox } = require('./harness/fixture');
+const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 
 const fixture = useSandbox();
 const runEcommerce = fixture.runner('businessPlatformEcommerce');
@@ -16,7 +17,7 @@ const runProjects = fixture.runner('businessPlatformProjects');
 /** A success envelope without the payload, per operation: the spec's envelope with the payload left out. */
 const CASES = [
 	{
-		code: 'getDistrict',
+		endpoint: 'getDistrict',
 		payload: 'data',
 		does: 'get district 3',
 		run: () => runEcommerce({ resource: 'district', operation: 'get', districtId: '3' }),
@@ -24,7 +25,7 @@ const CASES = [
 		creates: false,
 	},
 	{
-		code: 'createSkill',
+		endpoint: 'createSkill',
 		payload: 'response',
 		does: 'create the skill',
 		run: () => runHr({ resource: 'skill', operation: 'create', type: 'welding', skills: 'MIG' }),
@@ -32,7 +33,7 @@ const CASES = [
 		creates: true,
 	},
 	{
-		code: 'updateTask',
+		endpoint: 'updateTask',
 		payload: 'data.task',
 		does: 'update task 1001',
 		run: () =>
@@ -52,7 +53,7 @@ const CASES = [
 		creates: true,
 	},
 	{
-		code: 'getPayslip',
+		endpoint: 'getPayslip',
 		payload: 'response',
 		does: 'get payslip 1751',
 		run: () => runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' }),
@@ -62,10 +63,10 @@ const CASES = [
 ];
 
 describe.each(CASES)(
-	'$code: a success answer without $payload fails the item',
-	({ code, payload, does, run, body, creates }) => {
+	'$endpoint: a success answer without $payload fails the item',
+	({ endpoint, payload, does, run, body, creates }) => {
 		test('with a message saying what is missing, the platform message and the details', async () => {
-			fixture.sandbox.inject({ operation: code, status: 200, body });
+			fixture.sandbox.inject({ operation: endpoint, status: 200, body });
 			const { json, error } = await run();
 			expect(json).toEqual([]);
 			expect(error?.message).toBe(
@@ -78,12 +79,12 @@ describe.each(CASES)(
 			// A create or update reported as done is flagged: it was probably carried out.
 			expect(String(error?.description).includes('the change was probably made')).toBe(creates);
 			expect(/** @type {any} */ (error).context.data).toMatchObject({
-				operation: expect.stringMatching(new RegExp(`^${code} `)),
+				operation: /** @type {Record<string, { title: string }>} */ (ENDPOINTS)[endpoint].title,
 				httpCode: 200,
 				item: 0,
 			});
 			// Not retried: the platform answered.
-			expect(fixture.requestsFor(code)).toHaveLength(1);
+			expect(fixture.requestsFor(endpoint)).toHaveLength(1);
 		});
 
 		test('the same operation with its payload still succeeds', async () => {

@@ -142,7 +142,7 @@ describe('failures', () => {
 			'The platform failed with a server error when asked to list the categories (tried 2 times)',
 		);
 		expect(/** @type {any} */ (error).context.data).toEqual({
-			operation: 'categories-list List Categories',
+			operation: 'List Categories',
 			method: 'GET',
 			path: '/api/v1/ecomm_categories',
 			httpCode: 500,
@@ -179,7 +179,7 @@ describe('failures', () => {
 			"The platform's answer for page 1 has no list of items (data.data)",
 		);
 		expect(/** @type {any} */ (error).context.data).toMatchObject({
-			operation: 'categories-list List Categories',
+			operation: 'List Categories',
 		});
 	});
 });
