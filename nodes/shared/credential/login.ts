@@ -169,6 +169,9 @@ export async function logIn(
 
 	let response: { statusCode: number; body: unknown; headers: IDataObject };
 	try {
+		// The plain httpRequest is deliberate: this runs inside the credential's preAuthentication,
+		// whose helper offers only it (as in n8n's own credentials); the login carries no credential
+		// headers, and httpRequestWithAuthentication would run preAuthentication again.
 		response = (await helper.helpers.httpRequest({
 			method: 'POST',
 			url,
