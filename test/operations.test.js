@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Every operation's full run from the shared table (test/harness/operationCases.js) through
+ * Every operation's full run from the shared table (test/harness/operationCases/) through
  * n8n-core's real engine: the same parameters and checks the e2e suite runs in the n8n app,
  * so a case that is wrong shows here, without the app.
  */
