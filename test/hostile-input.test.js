@@ -151,7 +151,7 @@ describe('path ids', () => {
 					path: `/api/v5/customers-suppliers/1/${encodeURIComponent(uuid)}/branches/${encodeURIComponent(branch)}`,
 					rawQuery: '',
 				});
-				expect(/** @type {any} */ (result.error).httpCode).toBe('404');
+				expect(result.error?.httpCode).toBe('404');
 			},
 		);
 	});

@@ -284,7 +284,7 @@ describe('Task → Update (E10): files', () => {
 				],
 			},
 		);
-		expect(/** @type {any} */ (error).httpCode).toBe('500');
+		expect(error?.httpCode).toBe('500');
 		expect(fixture.requestsFor('updateTask')).toHaveLength(1);
 		expect(taskOf(1004).files).toHaveLength(1);
 	});

@@ -261,7 +261,7 @@ describe('Task → Update (E10)', () => {
 			updateFields: { name: 'x' },
 		});
 		expect(error?.message).toBe('The platform has no task 9999');
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 	});
 
 	test("another business's task is not visible (tenant isolation)", async () => {
@@ -271,7 +271,7 @@ describe('Task → Update (E10)', () => {
 			taskId: '2001',
 			updateFields: { name: 'x' },
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 		expect(fixture.sandbox.state.globex.tasks[0].name).toBe('Replace conveyor belt');
 	});
 
@@ -282,7 +282,7 @@ describe('Task → Update (E10)', () => {
 			taskId: '1001',
 			updateFields: { dependentOn: '1002' },
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.httpCode).toBe('422');
 		expect(error?.message).toBe(
 			'The platform refused to update task 1001: The selected dependent on is invalid.',
 		);
@@ -290,7 +290,7 @@ describe('Task → Update (E10)', () => {
 		expect(error?.description).toContain(
 			'- Dependent On Task ID: The selected dependent on is invalid.',
 		);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'Update Task',
 			method: 'POST',
 			path: '/api/v1/tasks/update/{id}',
