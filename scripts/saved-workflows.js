@@ -4,7 +4,7 @@
  * Writes test/e2e/saved-workflows/<package version>/: workflows as n8n saves them with this
  * release, which test/e2e/saved.e2e.js runs unchanged in the real n8n app with every later
  * release. They are the example workflows that start by hand (examples/), and one workflow per
- * action node: a manual trigger and one operation from test/harness/operationCases.js, its
+ * action node: a manual trigger and one operation from test/harness/operationCases/, its
  * parameters reduced to what n8n's editor stores (only what differs from the defaults, by
  * n8n-workflow's own NodeHelpers.getNodeParameters on the built node's description).
  *

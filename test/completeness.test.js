@@ -35,9 +35,9 @@ function readmeRows() {
 	const lines = README.split('\n');
 	const start = lines.findIndex((line) => line.startsWith('| Node | Resource | Operation |'));
 	let node = '';
-	/** @type {Array<{ node: string, resource: string, operation: string, call: string }>} */
+	/** @type {Array<{ node: string, resource: string, operation: string, call: string, line: number }>} */
 	const rows = [];
-	for (const line of lines.slice(start + 2)) {
+	for (const [offset, line] of lines.slice(start + 2).entries()) {
 		if (!line.startsWith('|')) break;
 		const [nodeCell, resource, operation, callCell] = line
 			.split('|')
@@ -46,17 +46,30 @@ function readmeRows() {
 		node = nodeCell || node;
 		const [, method, module, urlPath] = /^`(\w+) \{(\w+)\}(\S*)`$/.exec(callCell) ?? [];
 		const call = `${method} {${module}}${generic(urlPath ?? '')}`;
-		rows.push({ node, resource, operation, call });
+		rows.push({ node, resource, operation, call, line: start + 3 + offset });
 	}
 	return rows;
 }
 
-/** The README section of one node (`### Projects` ... the next heading). */
+/**
+ * The README section of one node (`### Projects` ... the next heading), and the README line
+ * its last entry ends on (where a new entry goes).
+ */
 function readmeSection(/** @type {string} */ heading) {
-	const start = README.indexOf(`\n### ${heading}\n`);
-	if (start < 0) return '';
-	const end = README.indexOf('\n#', start + 1);
-	return README.slice(start, end < 0 ? undefined : end);
+	const lines = README.split('\n');
+	const start = lines.indexOf(`### ${heading}`);
+	if (start < 0) return { text: '', lastLine: 0 };
+	let end = lines.findIndex((line, i) => i > start && line.startsWith('#'));
+	if (end < 0) end = lines.length;
+	let last = end - 1;
+	while (last > start && lines[last].trim() === '') last -= 1;
+	return { text: lines.slice(start, end).join('\n'), lastLine: last + 1 };
+}
+
+/** Where README's table wants a missing row: after the node's last row (or the table's last). */
+function rowLineFor(/** @type {string} */ node) {
+	const ofNode = ROWS.filter((row) => row.node === node);
+	return (ofNode.length > 0 ? ofNode : ROWS)[(ofNode.length > 0 ? ofNode : ROWS).length - 1].line;
 }
 
 /**
@@ -127,7 +140,7 @@ describe.each(Object.entries(ENDPOINTS))('ENDPOINTS.%s', (key, endpoint) => {
 		});
 	});
 
-	test('a case in test/harness/operationCases.js runs it (fault, retry, secret, tenant tables, e2e)', () => {
+	test('a case in test/harness/operationCases/<node>.js runs it (fault, retry, secret, tenant tables, e2e)', () => {
 		expect(OPERATION_CASES.map((op) => op.endpoint)).toContain(key);
 	});
 
@@ -147,15 +160,23 @@ describe.each(
 				candidate.operation === operationName,
 		);
 		const calls = operation.endpoints.map((key) => callOf(ENDPOINTS[key]));
-		expect({ row: row && [row.node, row.resource, row.operation], calls }).toEqual({
-			row: [node, resource, operationName],
-			calls: expect.arrayContaining([row?.call]),
+		const ownCall = `${ENDPOINTS[operation.endpoints[0]].method} {${ENDPOINTS[operation.endpoints[0]].module}}${ENDPOINTS[operation.endpoints[0]].path}`;
+		const sameNode = ROWS.some((candidate) => candidate.node === node);
+		// On a failure, the line to add, and where.
+		const toAdd = `README.md line ${rowLineFor(node) + 1}: | ${sameNode ? '' : node} | ${resource} | ${operationName} | \`${ownCall}\` |`;
+		expect({ row: row ? 'present' : toAdd, call: row && calls.includes(row.call) }).toEqual({
+			row: 'present',
+			call: true,
 		});
 	});
 
-	test("README.md's section of the node describes it (**Resource → Operation**)", () => {
+	test("README.md's section of the node describes it (**Resource → Operation**, exactly)", () => {
 		const heading = node.replace(/^Business Platform /, '');
-		expect(readmeSection(heading)).toContain(`**${resource} → ${operationName}`);
+		const section = readmeSection(heading);
+		const entry = `**${resource} → ${operationName}**`;
+		// On a failure, the line to add, and where.
+		const toAdd = `README.md line ${section.lastLine + 1} (### ${heading}): - ${entry}: what it takes and returns`;
+		expect(section.text.includes(entry) ? 'present' : toAdd).toBe('present');
 	});
 });
 

@@ -166,7 +166,7 @@ describe('failures under concurrency', () => {
 		fixture.sandbox.setLatency(20);
 		const items = taskItems(40, (i) => (i === 2 ? { task: 9999 } : {}));
 		const { error } = await updateTasks({ concurrency: 4 }, { items });
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 		expect(/** @type {any} */ (error).context).toMatchObject({ itemIndex: 2, data: { item: 2 } });
 		// The first four, and at most one more per slot freed before the failure was seen.
 		expect(fixture.requestsFor('updateTask').length).toBeLessThanOrEqual(8);

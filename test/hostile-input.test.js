@@ -108,28 +108,26 @@ const ENCODED_IS_SAFE = new Set([
 ]);
 
 /** Path ids per operation: parameter, its label, and its type in the spec. */
-const PATH_IDS = [
-	['updateSalesQuote', 'quoteId', 'Quote ID'],
-	['updateCategory', 'categoryId', 'Category ID'],
-	['getOrder', 'orderId', 'Order ID'],
-	['toggleFavorite', 'catalogId', 'Catalog Item ID'],
-	['getDistrict', 'districtId', 'District ID'],
-	['deleteWorkspace', 'workspaceId', 'Workspace ID'],
-	['getCustomerSupplierBranch', 'customerSupplierUuid', 'Customer/Supplier UUID'],
-	['getCustomerSupplierBranch', 'branchUuid', 'Branch UUID'],
-	['updateTask', 'taskId', 'Task ID'],
-	['updateCatalogComment', 'commentId', 'Comment ID'],
-	['updateAuditSessionItem', 'auditItemId', 'Audit Item ID'],
-	['getPayslip', 'payslipId', 'Payslip ID'],
-];
+/** Every path id of every operation, from its case's `pathIds`: [ENDPOINTS key, parameter, label]. */
+const PATH_IDS = OPERATION_CASES.flatMap((op) =>
+	Object.entries(op.pathIds ?? {}).map(([parameter, label]) => [op.endpoint, parameter, label]),
+);
 
 describe('path ids', () => {
-	test('every operation with an id in its path has it in this table', () => {
-		const withIds = Object.entries(ENDPOINTS)
-			.filter(([, spec]) => Object.keys(spec.pathParams).some((name) => name !== 'type'))
-			.map(([endpoint]) => endpoint);
-		expect([...new Set(PATH_IDS.map(([code]) => code))].sort()).toEqual(withIds.sort());
-	});
+	test.each(OPERATION_CASES.map((op) => [op.endpoint, op]))(
+		'%s: its case names every id of its path (`pathIds`)',
+		(_endpoint, op) => {
+			const ids = Object.keys(
+				ENDPOINTS[/** @type {keyof typeof ENDPOINTS} */ (op.endpoint)].pathParams,
+			);
+			const needed = ids.filter((name) => name !== 'type').length;
+			// On a failure: add `pathIds: { <parameter>: '<its label>' }` to the case in op.caseFile.
+			expect({ caseFile: op.caseFile, pathIds: Object.keys(op.pathIds ?? {}).length }).toEqual({
+				caseFile: op.caseFile,
+				pathIds: needed,
+			});
+		},
+	);
 
 	describe.each(PATH_IDS)('%s %s', (code, parameter, label) => {
 		const stringId = code === 'getCustomerSupplierBranch';
@@ -153,7 +151,7 @@ describe('path ids', () => {
 					path: `/api/v5/customers-suppliers/1/${encodeURIComponent(uuid)}/branches/${encodeURIComponent(branch)}`,
 					rawQuery: '',
 				});
-				expect(/** @type {any} */ (result.error).httpCode).toBe('404');
+				expect(result.error?.httpCode).toBe('404');
 			},
 		);
 	});

@@ -319,7 +319,7 @@ describe('the latency signal', () => {
 
 describe('the pace after a pause', () => {
 	const { RequestLimiter } = require('../nodes/shared/transport/rateLimit/runLimiter');
-	const { ExecutionCancelledError } = require('../nodes/shared/errors/classes');
+	const { ExecutionCancelledError } = require('../nodes/shared/platform/errors');
 
 	test('holds the business for the pause, then spaces its requests at the rate accepted; other businesses go on', async () => {
 		const limiter = new RequestLimiter('adaptive', 200);

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Every operation's full run from the shared table (test/harness/operationCases.js) through
+ * Every operation's full run from the shared table (test/harness/operationCases/) through
  * n8n-core's real engine: the same parameters and checks the e2e suite runs in the n8n app,
  * so a case that is wrong shows here, without the app.
  */
@@ -27,90 +27,11 @@ test.each(OPERATION_CASES.map((op) => [op.endpoint, op]))('%s full run', async (
 	checkFullRun(op, json, fixture.requestsFor());
 });
 
-/**
+/*
  * Simplify (n8n's guideline: a record of more than ten fields gets a Simplify that keeps at most
- * ten) and personal data. Per operation offering it: the fields its hint promises, in order
- * (a field the platform left out of the record is left out too).
+ * ten) and personal data. Per operation offering it, its case's `simplified`: the fields its
+ * hint promises, in order (a field the platform left out of the record is left out too).
  */
-const SIMPLIFIED = /** @type {Record<string, string[]>} */ ({
-	updateSalesQuote: [
-		'id',
-		'reference',
-		'status_id',
-		'currency_id',
-		'created_date',
-		'due_date',
-		'custom_title',
-		'description',
-		'total',
-		'updated_at',
-	],
-	updateCategory: ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
-	getOrder: [
-		'id',
-		'order_number',
-		'status',
-		'created_at',
-		'customer_name',
-		'payment_method',
-		'currency',
-		'total',
-		'items',
-		'history',
-	],
-	getCustomerSupplierBranch: [
-		'id',
-		'uuid',
-		'name',
-		'company_id',
-		'vat_number',
-		'city',
-		'state',
-		'country_id',
-		'status',
-		'updated_at',
-	],
-	updateTask: [
-		'id',
-		'task_code',
-		'name',
-		'status',
-		'priority',
-		'due_date',
-		'owner_id',
-		'assignments',
-		'files',
-		'updated_at',
-	],
-	getPayslip: [
-		'id',
-		'reference',
-		'employee_id',
-		'employee_name',
-		'description',
-		'created_date',
-		'currency',
-		'earnings_items_total',
-		'deductions_item_total',
-		'net_price',
-	],
-	listNews: [
-		'id',
-		'title',
-		'alias',
-		'image',
-		'status',
-		'lang',
-		'summary',
-		'content',
-		'created_at',
-		'updated_at',
-	],
-	listCategories: ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
-});
-
-/** Operations whose record holds personal identifiers in the sandbox's data (checked raw below). */
-const WITH_PERSONAL_DATA = ['getOrder', 'getCustomerSupplierBranch', 'getPayslip'];
 
 /** The names of every field in a value, at any depth. */
 function fieldNames(/** @type {unknown} */ value) {
@@ -149,26 +70,30 @@ function defaultsOf(/** @type {import('./harness/operationCases').OperationCase}
 	return withOptions(parameters, { retryDelay: 10 });
 }
 
-describe.each(OPERATION_CASES.map((op) => [op.endpoint, op]))('%s output', (code, op) => {
+describe.each(OPERATION_CASES.map((op) => [op.endpoint, op]))('%s output', (_endpoint, op) => {
 	test('a record of more than ten fields offers Simplify, on by default, keeping at most ten without personal data', async () => {
 		const raw = await fixture.run(op.type, { ...defaultsOf(op), simple: false });
 		expect(raw.error).toBeUndefined();
 		const rawFields = Object.keys(raw.json[0]).length;
-		if (!(code in SIMPLIFIED)) {
+		const offered = offers(op, 'simple');
+		// On a failure: add `simplified: [the fields Simplify keeps]` to the case in caseFile.
+		expect({ caseFile: op.caseFile, simplified: op.simplified !== undefined }).toEqual({
+			caseFile: op.caseFile,
+			simplified: offered,
+		});
+		if (!offered) {
 			expect(rawFields).toBeLessThanOrEqual(10);
-			expect(offers(op, 'simple')).toBe(false);
 			return;
 		}
-		expect(offers(op, 'simple')).toBe(true);
 		fixture.sandbox.reset();
 		const simple = await fixture.run(op.type, defaultsOf(op));
 		expect(simple.error).toBeUndefined();
 		expect(simple.json.length).toBe(raw.json.length);
 		for (const record of simple.json) {
-			expect(Object.keys(record)).toEqual(SIMPLIFIED[code]);
+			expect(Object.keys(record)).toEqual(op.simplified);
 			expect(fieldNames(record).filter((name) => PERSONAL_DATA_FIELDS.includes(name))).toEqual([]);
 		}
-		if (WITH_PERSONAL_DATA.includes(code)) {
+		if (op.personalData) {
 			// The full record, with Simplify off, still has them: the check above can fail.
 			expect(
 				fieldNames(raw.json[0]).filter((name) => PERSONAL_DATA_FIELDS.includes(name)),
@@ -177,56 +102,57 @@ describe.each(OPERATION_CASES.map((op) => [op.endpoint, op]))('%s output', (code
 	});
 });
 
-describe.each(
-	OPERATION_CASES.filter((op) => op.endpoint in SIMPLIFIED).map((op) => [op.endpoint, op]),
-)('%s as an AI tool: Output', (code, op) => {
-	const tool = `${op.type}Tool`;
+describe.each(OPERATION_CASES.filter((op) => op.simplified).map((op) => [op.endpoint, op]))(
+	'%s as an AI tool: Output',
+	(_endpoint, op) => {
+		const tool = `${op.type}Tool`;
 
-	test('Simplified by default: the fields Simplify keeps', async () => {
-		const { json, error } = await fixture.run(tool, defaultsOf(op));
-		expect(error).toBeUndefined();
-		expect(Object.keys(json[0])).toEqual(SIMPLIFIED[code]);
-	});
-
-	test('Raw: the whole record; Selected Fields: the ID and the fields picked', async () => {
-		const regular = await fixture.run(op.type, { ...defaultsOf(op), simple: false });
-		fixture.sandbox.reset();
-		const raw = await fixture.run(tool, { ...defaultsOf(op), output: 'raw' });
-		expect(raw.error).toBeUndefined();
-		expect(Object.keys(raw.json[0])).toEqual(Object.keys(regular.json[0]));
-		fixture.sandbox.reset();
-		const picked = await fixture.run(tool, {
-			...defaultsOf(op),
-			output: 'fields',
-			fields: ['status', 'created_at'],
+		test('Simplified by default: the fields Simplify keeps', async () => {
+			const { json, error } = await fixture.run(tool, defaultsOf(op));
+			expect(error).toBeUndefined();
+			expect(Object.keys(json[0])).toEqual(op.simplified);
 		});
-		expect(picked.error).toBeUndefined();
-		expect(Object.keys(picked.json[0])).toEqual(
-			['id', 'status', 'created_at'].filter((field) => field in regular.json[0]),
-		);
-	});
 
-	test("a new node's defaults: Simplify on for the node, Output Simplified for its tool (no Simplify there)", () => {
-		const NodeClass = nodeClasses.get(op.type);
-		const { description } = new NodeClass();
-		const values = { resource: op.parameters.resource, operation: op.parameters.operation };
-		const node = /** @type {any} */ ({ typeVersion: 1, parameters: values });
-		const defaults = (/** @type {any} */ nodeDescription) =>
-			/** @type {Record<string, unknown>} */ (
-				NodeHelpers.getNodeParameters(
-					description.properties,
-					values,
-					true,
-					false,
-					node,
-					nodeDescription,
-				)
+		test('Raw: the whole record; Selected Fields: the ID and the fields picked', async () => {
+			const regular = await fixture.run(op.type, { ...defaultsOf(op), simple: false });
+			fixture.sandbox.reset();
+			const raw = await fixture.run(tool, { ...defaultsOf(op), output: 'raw' });
+			expect(raw.error).toBeUndefined();
+			expect(Object.keys(raw.json[0])).toEqual(Object.keys(regular.json[0]));
+			fixture.sandbox.reset();
+			const picked = await fixture.run(tool, {
+				...defaultsOf(op),
+				output: 'fields',
+				fields: ['status', 'created_at'],
+			});
+			expect(picked.error).toBeUndefined();
+			expect(Object.keys(picked.json[0])).toEqual(
+				['id', 'status', 'created_at'].filter((field) => field in regular.json[0]),
 			);
-		const regular = defaults(description);
-		expect(regular.simple).toBe(true);
-		expect(regular).not.toHaveProperty('output');
-		const asTool = defaults({ ...description, name: `${description.name}Tool` });
-		expect(asTool.output).toBe('simple');
-		expect(asTool).not.toHaveProperty('simple');
-	});
-});
+		});
+
+		test("a new node's defaults: Simplify on for the node, Output Simplified for its tool (no Simplify there)", () => {
+			const NodeClass = nodeClasses.get(op.type);
+			const { description } = new NodeClass();
+			const values = { resource: op.parameters.resource, operation: op.parameters.operation };
+			const node = /** @type {any} */ ({ typeVersion: 1, parameters: values });
+			const defaults = (/** @type {any} */ nodeDescription) =>
+				/** @type {Record<string, unknown>} */ (
+					NodeHelpers.getNodeParameters(
+						description.properties,
+						values,
+						true,
+						false,
+						node,
+						nodeDescription,
+					)
+				);
+			const regular = defaults(description);
+			expect(regular.simple).toBe(true);
+			expect(regular).not.toHaveProperty('output');
+			const asTool = defaults({ ...description, name: `${description.name}Tool` });
+			expect(asTool.output).toBe('simple');
+			expect(asTool).not.toHaveProperty('simple');
+		});
+	},
+);

@@ -78,7 +78,7 @@ describe.each(CASES)(
 			);
 			// A create or update reported as done is flagged: it was probably carried out.
 			expect(String(error?.description).includes('the change was probably made')).toBe(creates);
-			expect(/** @type {any} */ (error).context.data).toMatchObject({
+			expect(error?.context.data).toMatchObject({
 				operation: /** @type {Record<string, { title: string }>} */ (ENDPOINTS)[endpoint].title,
 				httpCode: 200,
 				item: 0,

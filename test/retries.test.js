@@ -57,10 +57,10 @@ describe('Max Tries and Timeout (Options)', () => {
 		async (maxTries) => {
 			fixture.sandbox.inject({ operation: 'getPayslip', status: 500, times: Infinity });
 			const { error } = await runHr(PAYSLIP, { maxTries });
-			expect(/** @type {any} */ (error).httpCode).toBe('500');
+			expect(error?.httpCode).toBe('500');
 			expect(fixture.requestsFor('getPayslip')).toHaveLength(maxTries);
 			if (maxTries > 1) expect(error?.message).toContain(`(tried ${maxTries} times)`);
-			expect(/** @type {any} */ (error).context.data).toMatchObject({
+			expect(error?.context.data).toMatchObject({
 				operation: 'Get Payslip',
 				httpCode: 500,
 				tries: maxTries,
@@ -95,7 +95,7 @@ describe('Max Tries and Timeout (Options)', () => {
 			'The platform did not answer within 100 ms when asked to create the skill',
 		);
 		expect(error?.description).toContain(MAY_HAVE_ACTED);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'Create Skill',
 			tries: 1,
 		});
@@ -117,7 +117,7 @@ describe('Max Tries and Timeout (Options)', () => {
 			'Could not connect to the platform to create the skill: the connection was refused (tried 3 times)',
 		);
 		expect(error?.description).toContain('Check the credential\'s "HR Base URL"');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'Create Skill',
 			method: 'POST',
 			path: '/api/v1/skills',
@@ -135,7 +135,7 @@ describe('backoff and Retry-After', () => {
 		const arrivals = recordArrivals();
 		const { error } = await runHr(PAYSLIP, { maxTries: 3, retryDelay: 100 });
 		arrivals.stop();
-		expect(/** @type {any} */ (error).httpCode).toBe('502');
+		expect(error?.httpCode).toBe('502');
 		const [first, second, third] = arrivals.times;
 		// Attempt n waits between half and all of retryDelay * 2^(n-1): 50..100 ms, then 100..200 ms.
 		expect(second - first).toBeGreaterThanOrEqual(45);

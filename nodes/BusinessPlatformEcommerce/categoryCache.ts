@@ -8,7 +8,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { ParameterError } from '../shared/errors/classes';
+import { ParameterError } from '../shared/platform/errors';
 import { platformError } from '../shared/errors/nodeErrors';
 import { ENDPOINTS } from '../shared/platform/endpoints';
 import type { PlatformRun } from '../shared/transport/run';

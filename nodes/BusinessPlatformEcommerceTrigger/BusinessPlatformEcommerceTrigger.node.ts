@@ -13,7 +13,7 @@ import {
 	simplifyParameter,
 } from '../shared/node/descriptions';
 import { withRequestSettings } from '../shared/node/operation';
-import { SIMPLE_NEWS_KEEPS } from '../BusinessPlatformEcommerce/news';
+import { SIMPLE_NEWS_KEEPS } from '../shared/node/news';
 import { pollNews } from './newsPoll';
 import { DEFAULT_PAGE_SIZE } from '../shared/values/settings';
 

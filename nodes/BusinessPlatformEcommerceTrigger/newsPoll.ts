@@ -26,7 +26,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { queryOf, simplifyNews } from '../BusinessPlatformEcommerce/news';
+import { queryOf, simplifyNews } from '../shared/node/news';
 import {
 	CREDENTIAL_FIELD_LABELS,
 	CREDENTIAL_TYPE,
@@ -34,7 +34,7 @@ import {
 } from '../shared/credential/fields';
 import { pageSizeOf, requestSettingsOf, type RequestSettings } from '../shared/values/settings';
 import { createRun } from '../shared/transport/run';
-import { ParameterError } from '../shared/errors/classes';
+import { ParameterError } from '../shared/platform/errors';
 import { positiveIntegerOr } from '../shared/values/parameters';
 import { toBaseUrl } from '../shared/values/wire';
 import { NewsReader, type NewsItem } from './newsReader';

@@ -69,7 +69,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 		expect(savings.error?.message).toBe(
 			'The platform refused to create the cash/bank account: The selected type is invalid.',
 		);
-		expect(/** @type {any} */ (savings.error).httpCode).toBe('422');
+		expect(savings.error?.httpCode).toBe('422');
 		expect(savings.error?.description).toContain('- type: The selected type is invalid.');
 		expect(fixture.requestsFor('createCashBankAccount').map((r) => r.body.value.type)).toEqual([
 			'bank',
@@ -83,7 +83,7 @@ describe('Cash/Bank Account → Create (E9)', () => {
 			'The platform refused to create the cash/bank account: The selected business id is invalid.',
 		);
 		expect(error?.description).toContain('- Business ID: The selected business id is invalid.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'Create Cash/Bank Account',
 			method: 'POST',
 			path: '/api/add_account_v2',

@@ -98,8 +98,8 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 			'Check "Branch UUID" and "Customer/Supplier UUID"',
 		);
 		expect(english.error?.description).toContain('The platform said: "Branch not found."');
-		expect(/** @type {any} */ (english.error).httpCode).toBe('404');
-		expect(/** @type {any} */ (english.error).context.data).toMatchObject({
+		expect(english.error?.httpCode).toBe('404');
+		expect(english.error?.context.data).toMatchObject({
 			operation: 'Get Customer/Supplier Branch',
 			httpCode: 404,
 		});
@@ -137,7 +137,7 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		expect(error?.message).toBe(
 			`The platform refused to get customer/supplier branch ${customer.branches[0].uuid}: Branch is archived`,
 		);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ httpCode: 200 });
+		expect(error?.context.data).toMatchObject({ httpCode: 200 });
 	});
 
 	test('uuids that are paths and a bad type are refused before any request', async () => {

@@ -355,8 +355,8 @@ describe('Sales Quote → Update (E1)', () => {
 		});
 		expect(error?.message).toBe('The platform has no sales quote 999999');
 		expect(error?.description).toContain('The platform said: "عرض السعر غير موجود."');
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.httpCode).toBe('404');
+		expect(error?.context.data).toMatchObject({
 			operation: 'Update Sales Quote',
 			method: 'POST',
 			path: '/api/v4/sales_quote/{quote_id}',
@@ -375,7 +375,7 @@ describe('Sales Quote → Update (E1)', () => {
 		expect(error?.message).toBe(
 			'The platform refused to update sales quote 1501: The selected customer id is invalid. (and 1 more error)',
 		);
-		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.httpCode).toBe('422');
 		expect(error?.description).toContain('- Customer ID: The selected customer id is invalid.');
 		expect(error?.description).toContain(
 			'- Due Date: The due date field must be a date after or equal to created date.',
@@ -386,7 +386,7 @@ describe('Sales Quote → Update (E1)', () => {
 	test('a quote update is not repeated after a 500: the platform may have acted', async () => {
 		fixture.sandbox.inject({ operation: 'updateSalesQuote', status: 500, actFirst: true });
 		const { error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]) });
-		expect(/** @type {any} */ (error).httpCode).toBe('500');
+		expect(error?.httpCode).toBe('500');
 		expect(fixture.requestsFor('updateSalesQuote')).toHaveLength(1);
 	});
 });

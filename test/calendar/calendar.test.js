@@ -104,12 +104,12 @@ describe('Calendar → Get Many (E11)', () => {
 			},
 		});
 		const { error } = await runCalendar({ userType: 'robot', returnAll: true });
-		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.httpCode).toBe('422');
 		expect(error?.message).toBe(
 			'The platform refused to list the calendars: The selected user type is invalid.',
 		);
 		expect(error?.description).toContain('- User Type: The selected user type is invalid.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'List Calendars',
 			method: 'POST',
 			path: '/api/v2/all_business_calendars_list',
@@ -124,7 +124,7 @@ describe('Calendar → Get Many (E11)', () => {
 			{ returnAll: true },
 			{ credentials: { ...fixture.credentials, userToken: wrongToken } },
 		);
-		expect(/** @type {any} */ (error).httpCode).toBe('401');
+		expect(error?.httpCode).toBe('401');
 		expect(error?.message).toBe(
 			'The platform did not accept the credential\'s "User Token" when asked to list the calendars',
 		);

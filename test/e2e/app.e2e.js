@@ -4,7 +4,7 @@
  * the n8n version is app.N8N_VERSION, chosen by BP_N8N_VERSION: `npm run test:e2e` runs 2.x,
  * `npm run test:e2e:n8n1` 1.x, `npm run test:e2e:min` the oldest supported n8n): the built package is loaded as a community package, a credential
  * and workflows are imported with n8n's CLI, and each workflow runs headless with
- * `n8n execute`. Every operation (test/harness/operationCases.js) has a workflow, one Custom API Call per module
+ * `n8n execute`. Every operation (test/harness/operationCases/) has a workflow, one Custom API Call per module
  * (test/harness/customApiCallCases.js), plus the example workflows; each is checked on its
  * node output and on the sandbox platform's record of what it received.
  */
@@ -28,7 +28,7 @@ const CREDENTIALS = { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CR
 
 /**
  * One workflow per operation: a manual trigger and the node under test, with the full run
- * of the shared table (test/harness/operationCases.js), checked by `checkFullRun`.
+ * of the shared table (test/harness/operationCases/), checked by `checkFullRun`.
  * @typedef {import('../harness/operationCases').OperationCase} OperationCase
  */
 

@@ -55,7 +55,7 @@ describe('Favorite → Toggle (E4)', () => {
 			operation: 'toggle',
 			catalogId: '4242',
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no catalog item 4242');
 		expect(error?.description).toBe(
 			'Check "Catalog Item ID" and the credential\'s "Favorites Path Prefix", and that the record belongs to the business this item acts for.\nThe platform said: "Catalog item not found."',
@@ -120,7 +120,7 @@ describe('Catalog Comment → Update (E12)', () => {
 			commentId: '2251',
 			status: true,
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no catalog comment 2251');
 		expect(error?.description).toContain('The platform said: "Comment not found."');
 	});

@@ -141,7 +141,7 @@ describe('failures', () => {
 		expect(error?.message).toBe(
 			'The platform failed with a server error when asked to list the categories (tried 2 times)',
 		);
-		expect(/** @type {any} */ (error).context.data).toEqual({
+		expect(error?.context.data).toEqual({
 			operation: 'List Categories',
 			method: 'GET',
 			path: '/api/v1/ecomm_categories',
@@ -178,7 +178,7 @@ describe('failures', () => {
 		expect(error?.message).toBe(
 			"The platform's answer for page 1 has no list of items (data.data)",
 		);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'List Categories',
 		});
 	});

@@ -231,7 +231,7 @@ describe('Category → Update (E2)', () => {
 			updateFields: { status: false },
 		});
 		expect(error?.message).toBe('Category 2201 was not found in the categories list');
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 		expect(error?.description).toContain('nothing was updated');
 		expect(fixture.sandbox.requests.map((r) => r.operation)).toEqual(['listCategories']);
 	});
@@ -243,12 +243,12 @@ describe('Category → Update (E2)', () => {
 			categoryId: '1201',
 			updateFields: { parentCategory: locator('id', '1202') }, // its own child: a cycle
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.httpCode).toBe('422');
 		expect(error?.message).toBe(
 			'The platform refused to update category 1201: The selected parent is invalid.',
 		);
 		expect(error?.description).toContain('- parent: The selected parent is invalid.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'Update Category',
 			method: 'POST',
 			path: '/{categories}/{category_id}',
@@ -270,7 +270,7 @@ describe('Category → Update (E2)', () => {
 			categoryId: '1202',
 			updateFields: { top: true },
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no category 1202');
 		expect(error?.description).toContain('The platform said: "Category not found."');
 	});

@@ -52,7 +52,7 @@ describe('Audit Session Item → Update (E13)', () => {
 			auditItemId: '1351',
 			physicalQty: -1,
 		});
-		expect(/** @type {any} */ (refused.error).httpCode).toBe('422');
+		expect(refused.error?.httpCode).toBe('422');
 		expect(refused.error?.message).toBe(
 			'The platform refused to update audit session item 1351: The physical qty field must be at least 0.',
 		);
@@ -66,7 +66,7 @@ describe('Audit Session Item → Update (E13)', () => {
 			auditItemId: '9999',
 			physicalQty: 1,
 		});
-		expect(/** @type {any} */ (unknown.error).httpCode).toBe('404');
+		expect(unknown.error?.httpCode).toBe('404');
 		expect(unknown.error?.message).toBe('The platform has no audit session item 9999');
 		expect(unknown.error?.description).toContain('The platform said: "Audit item not found."');
 	});
@@ -157,7 +157,7 @@ describe('Inventory Transfer Item → Create (E14)', () => {
 			quantity: 1,
 			status: 'pending',
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.httpCode).toBe('422');
 		expect(error?.message).toBe(
 			'The platform refused to create the inventory transfer item: The to inv id field and from inv id must be different.',
 		);

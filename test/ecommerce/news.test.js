@@ -134,12 +134,12 @@ describe('News → Get Many (E16)', () => {
 			},
 		});
 		const { error } = await getNews({ returnAll: true });
-		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.httpCode).toBe('422');
 		expect(error?.message).toBe(
 			'The platform refused to list the news: The selected sort order is invalid.',
 		);
 		expect(error?.description).toContain('- Sort Order: The selected sort order is invalid.');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'List News',
 			method: 'GET',
 			path: '/api/v1/news',
@@ -233,7 +233,7 @@ describe('News → Get Many (E16)', () => {
 		expect(error?.message).toBe(
 			"The platform's answer for page 1 has no list of items (data.data)",
 		);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'List News',
 			item: 0,
 		});

@@ -75,10 +75,10 @@ describe('Order → Get (E3)', () => {
 			orderId: '9999',
 			options: { language: 'ar' },
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no order 9999');
 		expect(error?.description).toContain('The platform said: "الطلب غير موجود."');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'Get Order',
 			httpCode: 404,
 		});
@@ -112,7 +112,7 @@ describe('District → Get (E5)', () => {
 			operation: 'get',
 			districtId: '77',
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 		expect(error?.message).toBe('The platform has no district 77');
 		expect(error?.description).toContain('The platform said: "District not found."');
 	});

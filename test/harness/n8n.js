@@ -121,6 +121,12 @@ function nodeUnderTest(type, parameters) {
 }
 
 /**
+ * The error a run ended with, as tests read it: n8n's execution error (message, description,
+ * context) and, for a NodeApiError, the HTTP code.
+ * @typedef {import('n8n-workflow').ExecutionError & { httpCode?: string | null }} NodeRunError
+ */
+
+/**
  * Runs one node over the given input items.
  * @param {{
  *   type: string,
@@ -177,6 +183,7 @@ async function runNode({
 	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData);
 	const result = await execution.processRunExecutionData(workflow);
 	const taskData = result.data.resultData.runData[node.name]?.[0];
+	/** @type {NodeRunError | undefined} */
 	const error = result.data.resultData.error ?? taskData?.error;
 	const output = taskData?.data?.main?.[0] ?? [];
 	return {

@@ -66,7 +66,7 @@ describe('Payslip → Get (E15)', () => {
 			'Check "Payslip ID", and that the record belongs to the business this item acts for.\nThe platform said: "Payslip not found."',
 		);
 		// The technical facts are in the error's details (n8n's error panel), not in its texts.
-		expect(/** @type {any} */ (error).context.data).toEqual({
+		expect(error?.context.data).toEqual({
 			operation: 'Get Payslip',
 			method: 'GET',
 			path: '/api/v1/payslips/{payslip_id}',
@@ -75,12 +75,12 @@ describe('Payslip → Get (E15)', () => {
 			tries: 1,
 			platformMessage: 'Payslip not found.',
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 	});
 
 	test("another business's payslip is not visible (tenant isolation)", async () => {
 		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '2751' });
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 	});
 
 	test('Options → Business picks an additional business per item', async () => {
@@ -130,7 +130,7 @@ describe('Payslip → Get (E15)', () => {
 			{ resource: 'payslip', operation: 'get', payslipId: '1751' },
 			{ credentials: { ...fixture.credentials, clientUuid: wrongUuid } },
 		);
-		expect(/** @type {any} */ (error).httpCode).toBe('401');
+		expect(error?.httpCode).toBe('401');
 		expect(error?.message).toBe(
 			'The platform did not accept the credential\'s "Client UUID" when asked to get payslip 1751',
 		);
@@ -172,7 +172,7 @@ describe('Payslip → Get (E15)', () => {
 		expect(error?.message).toBe(
 			'The platform refused to get payslip 1751: Payslip is being recalculated',
 		);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({ httpCode: 200, item: 0 });
+		expect(error?.context.data).toMatchObject({ httpCode: 200, item: 0 });
 	});
 
 	test('continueOnFail: the failing item carries its error, paired with its input; the others go through', async () => {

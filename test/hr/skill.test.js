@@ -68,7 +68,7 @@ describe('Skill → Create (E7)', () => {
 		expect(error?.description).toContain(
 			'- Skills, entry 1: The skills.0 may not be greater than 100 characters.',
 		);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'Create Skill',
 			method: 'POST',
 			path: '/api/v1/skills',
@@ -97,7 +97,7 @@ describe('Skill → Create (E7)', () => {
 			skills: 'Excel',
 			options: { maxTries: 3, retryDelay: 1 },
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('500');
+		expect(error?.httpCode).toBe('500');
 		expect(fixture.requestsFor('createSkill')).toHaveLength(1);
 	});
 

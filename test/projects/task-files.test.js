@@ -6,18 +6,20 @@ const { recordById } = require('../harness/requests');
 const { sha256, PNG, PDF } = require('./files');
 
 const fixture = useSandbox();
-// The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const runProjects = fixture.runner('businessPlatformProjects', { simple: false });
+/** Task → Update, with the full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js. */
+const updateTask = fixture.runner('businessPlatformProjects', {
+	resource: 'task',
+	operation: 'update',
+	simple: false,
+});
 
 /** The sandbox's current record of an acme task. @param {number} task */
 const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
 
 describe('Task → Update (E10): files', () => {
 	test('uploads two binary files of different types: names, sizes, types and content hashes arrive intact', async () => {
-		const { json, error } = await runProjects(
+		const { json, error } = await updateTask(
 			{
-				resource: 'task',
-				operation: 'update',
 				taskId: '1001',
 				updateFields: { binaryPropertyNames: 'photo, report' },
 			},
@@ -85,10 +87,8 @@ describe('Task → Update (E10): files', () => {
 	});
 
 	test('a file without a file name is sent under its binary field name with its MIME type', async () => {
-		const { error } = await runProjects(
+		const { error } = await updateTask(
 			{
-				resource: 'task',
-				operation: 'update',
 				taskId: '1004',
 				updateFields: { binaryPropertyNames: '={{ ["data"] }}' },
 			},
@@ -114,9 +114,7 @@ describe('Task → Update (E10): files', () => {
 	});
 
 	test('File IDs to Delete removes those files from the task', async () => {
-		const { json, error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { json, error } = await updateTask({
 			taskId: '1001',
 			updateFields: { deletedFileIds: '1021' },
 		});
@@ -130,10 +128,8 @@ describe('Task → Update (E10): files', () => {
 	});
 
 	test('upload and delete in one call: the wire order is assignments, files, deleted_file_ids, timeTracking', async () => {
-		const { json, error } = await runProjects(
+		const { json, error } = await updateTask(
 			{
-				resource: 'task',
-				operation: 'update',
 				taskId: '1001',
 				updateFields: {
 					name: 'Prepare Q1 campaign brief (final)',
@@ -220,10 +216,8 @@ describe('Task → Update (E10): files', () => {
 
 	test('after a 429 the upload is sent again with the same files (the body is rebuilt per attempt)', async () => {
 		fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 0 });
-		const { json, error } = await runProjects(
+		const { json, error } = await updateTask(
 			{
-				resource: 'task',
-				operation: 'update',
 				taskId: '1004',
 				updateFields: { binaryPropertyNames: 'data' },
 			},
@@ -261,10 +255,8 @@ describe('Task → Update (E10): files', () => {
 
 	test('an upload is not repeated after a 500: the platform may have stored the files', async () => {
 		fixture.sandbox.inject({ operation: 'updateTask', status: 500, actFirst: true });
-		const { error } = await runProjects(
+		const { error } = await updateTask(
 			{
-				resource: 'task',
-				operation: 'update',
 				taskId: '1004',
 				updateFields: { binaryPropertyNames: 'data' },
 				options: { maxTries: 3, retryDelay: 1 },
@@ -284,7 +276,7 @@ describe('Task → Update (E10): files', () => {
 				],
 			},
 		);
-		expect(/** @type {any} */ (error).httpCode).toBe('500');
+		expect(error?.httpCode).toBe('500');
 		expect(fixture.requestsFor('updateTask')).toHaveLength(1);
 		expect(taskOf(1004).files).toHaveLength(1);
 	});
@@ -311,10 +303,8 @@ describe("Task → Update (E10) with n8n's filesystem binary data mode", () => {
 		expect(photo.data).toBe('filesystem-v2');
 		expect(report.id).toMatch(/^filesystem-v2:/);
 
-		const { json, error } = await runProjects(
+		const { json, error } = await updateTask(
 			{
-				resource: 'task',
-				operation: 'update',
 				taskId: '1002',
 				updateFields: { binaryPropertyNames: 'photo,report' },
 			},

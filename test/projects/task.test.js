@@ -5,17 +5,19 @@ const { expectPairedItems, sentHeaderNames, recordById } = require('../harness/r
 const { PNG } = require('./files');
 
 const fixture = useSandbox();
-// The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const runProjects = fixture.runner('businessPlatformProjects', { simple: false });
+/** Task → Update, with the full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js. */
+const updateTask = fixture.runner('businessPlatformProjects', {
+	resource: 'task',
+	operation: 'update',
+	simple: false,
+});
 
 /** The sandbox's current record of an acme task. @param {number} task */
 const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
 
 describe('Task → Update (E10)', () => {
 	test('sends every Update Field in the spec order, dates normalised without a shift, and outputs the task with its relations', async () => {
-		const { json, error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { json, error } = await updateTask({
 			taskId: '1002',
 			updateFields: {
 				boardId: '4',
@@ -102,9 +104,7 @@ describe('Task → Update (E10)', () => {
 	});
 
 	test('dates from expressions (Luxon DateTime, JS Date) keep their wall-clock day', async () => {
-		const { error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { error } = await updateTask({
 			taskId: '1004',
 			updateFields: {
 				// 00:30 in Riyadh is still the previous day in UTC.
@@ -131,10 +131,8 @@ describe('Task → Update (E10)', () => {
 	});
 
 	test('a malformed date fails that item only, naming item and field; the other items go through', async () => {
-		const { output } = await runProjects(
+		const { output } = await updateTask(
 			{
-				resource: 'task',
-				operation: 'update',
 				taskId: '={{ $json.task }}',
 				updateFields: { dueDate: '={{ $json.due }}' },
 				timeTracking: {
@@ -170,9 +168,7 @@ describe('Task → Update (E10)', () => {
 	});
 
 	test('without continueOnFail a malformed date stops the node with the item and field named', async () => {
-		const { error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { error } = await updateTask({
 			taskId: '1002',
 			updateFields: { timelineEnd: 'next week' },
 		});
@@ -181,9 +177,7 @@ describe('Task → Update (E10)', () => {
 	});
 
 	test('a clearable field left empty is sent empty and clears it; another empty field is refused', async () => {
-		const cleared = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const cleared = await updateTask({
 			taskId: '1001',
 			updateFields: { timelineStart: '', timelineEnd: '', projectId: '', note: '' },
 		});
@@ -201,9 +195,7 @@ describe('Task → Update (E10)', () => {
 			note: null,
 		});
 
-		const refused = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const refused = await updateTask({
 			taskId: '1001',
 			updateFields: { ownerId: ' ' },
 		});
@@ -214,10 +206,8 @@ describe('Task → Update (E10)', () => {
 	});
 
 	test('a missing binary field fails that item before anything is sent', async () => {
-		const { error } = await runProjects(
+		const { error } = await updateTask(
 			{
-				resource: 'task',
-				operation: 'update',
 				taskId: '1001',
 				updateFields: { binaryPropertyNames: 'data, attachment' },
 			},
@@ -238,9 +228,7 @@ describe('Task → Update (E10)', () => {
 	});
 
 	test('ids in fixed collections are checked with their entry named', async () => {
-		const { error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { error } = await updateTask({
 			taskId: '1001',
 			assignments: {
 				assignment: [
@@ -254,35 +242,29 @@ describe('Task → Update (E10)', () => {
 	});
 
 	test('an unknown task fails with the platform message and HTTP 404', async () => {
-		const { error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { error } = await updateTask({
 			taskId: '9999',
 			updateFields: { name: 'x' },
 		});
 		expect(error?.message).toBe('The platform has no task 9999');
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 	});
 
 	test("another business's task is not visible (tenant isolation)", async () => {
-		const { error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { error } = await updateTask({
 			taskId: '2001',
 			updateFields: { name: 'x' },
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
+		expect(error?.httpCode).toBe('404');
 		expect(fixture.sandbox.state.globex.tasks[0].name).toBe('Replace conveyor belt');
 	});
 
 	test('the platform refuses a dependency cycle: 422 with its field error', async () => {
-		const { error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { error } = await updateTask({
 			taskId: '1001',
 			updateFields: { dependentOn: '1002' },
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.httpCode).toBe('422');
 		expect(error?.message).toBe(
 			'The platform refused to update task 1001: The selected dependent on is invalid.',
 		);
@@ -290,7 +272,7 @@ describe('Task → Update (E10)', () => {
 		expect(error?.description).toContain(
 			'- Dependent On Task ID: The selected dependent on is invalid.',
 		);
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.context.data).toMatchObject({
 			operation: 'Update Task',
 			method: 'POST',
 			path: '/api/v1/tasks/update/{id}',
@@ -308,9 +290,7 @@ describe('Task → Update (E10)', () => {
 				errors: { name: ['The name field is required.'] },
 			},
 		});
-		const { error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { error } = await updateTask({
 			taskId: '1001',
 			updateFields: { status: 'Done' },
 		});
@@ -327,9 +307,7 @@ describe('Task → Update (E10)', () => {
 			statusFalse: true,
 			message: 'Task is locked by its reviewer',
 		});
-		const { error } = await runProjects({
-			resource: 'task',
-			operation: 'update',
+		const { error } = await updateTask({
 			taskId: '1001',
 			updateFields: { status: 'Done' },
 		});

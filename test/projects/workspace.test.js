@@ -67,8 +67,8 @@ describe('Workspace → Delete (E6)', () => {
 		});
 		expect(error?.message).toBe('The platform has no workspace 4242');
 		expect(error?.description).toContain('The platform said: "Workspace not found."');
-		expect(/** @type {any} */ (error).httpCode).toBe('404');
-		expect(/** @type {any} */ (error).context.data).toMatchObject({
+		expect(error?.httpCode).toBe('404');
+		expect(error?.context.data).toMatchObject({
 			operation: 'Delete Workspace',
 			method: 'POST',
 			path: '/api/v1/workspaces/delete/{id}',
@@ -84,7 +84,7 @@ describe('Workspace → Delete (E6)', () => {
 			workspaceId: '1801',
 			businessId: '202',
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('422');
+		expect(error?.httpCode).toBe('422');
 		expect(error?.message).toBe(
 			'The platform refused to delete workspace 1801: The selected business id is invalid.',
 		);
@@ -119,7 +119,7 @@ describe('Workspace → Delete (E6)', () => {
 			businessId: '101',
 			options: { maxTries: 3, retryDelay: 1 },
 		});
-		expect(/** @type {any} */ (error).httpCode).toBe('500');
+		expect(error?.httpCode).toBe('500');
 		expect(fixture.requestsFor('deleteWorkspace')).toHaveLength(1);
 	});
 });

@@ -1,5 +1,5 @@
 // @ts-check
-const { ParameterError } = require('../../nodes/shared/errors/classes');
+const { ParameterError } = require('../../nodes/shared/platform/errors');
 const {
 	requireInteger,
 	requireDate,

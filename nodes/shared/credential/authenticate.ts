@@ -6,7 +6,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 
 import { ENDPOINTS, type CredentialHeaderSource, type EndpointId } from '../platform/endpoints';
 import { CREDENTIAL_FIELD_LABELS, credentialText } from './fields';
-import { ParameterError } from '../errors/classes';
+import { ParameterError } from '../platform/errors';
 import { userTokenField } from './login';
 
 /**

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pageSizeOf } from '../values/settings';
-import { ParameterError } from '../errors/classes';
+import { ParameterError } from '../platform/errors';
 import type {
 	BodyKind,
 	CredentialHeaderSource,

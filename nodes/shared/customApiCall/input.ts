@@ -3,7 +3,7 @@
  * and query names are plain tokens, and no plain header can stand in for a credential one.
  * They throw ParameterError, which the node reports with the item before anything is sent.
  */
-import { ParameterError } from '../errors/classes';
+import { ParameterError } from '../platform/errors';
 import { CONTROL_CHARACTERS, assertHeaderSafe } from '../values/wire';
 
 /** RFC 9110 token: the characters a header name may have. */

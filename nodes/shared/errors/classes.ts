@@ -1,22 +1,6 @@
 /**
- * The package's own error classes, with no imports: every layer may throw them, and
- * nodeErrors.ts turns them into the item's n8n error.
+ * The error classes now live in the bottom layer (platform/errors.ts), so that values/ and
+ * credential/ throw them without importing upward. This re-export keeps transport/'s imports
+ * working while transport/ is rebuilt on another branch; delete it once those point down.
  */
-
-/** Bad input or credential field, named; the item goes into the n8n error's details. */
-export class ParameterError extends Error {
-	constructor(
-		readonly parameter: string,
-		readonly reason: string,
-	) {
-		super(`${parameter} ${reason}`);
-		this.name = 'ParameterError';
-	}
-}
-
-/** The execution was cancelled while a request waited for its turn or its pause. */
-export class ExecutionCancelledError extends Error {
-	constructor() {
-		super('The execution was cancelled');
-	}
-}
+export { ExecutionCancelledError, ParameterError } from '../platform/errors';

@@ -5,7 +5,7 @@
 
 import { sleep } from 'n8n-workflow';
 
-import { ExecutionCancelledError } from '../errors/classes';
+import { ExecutionCancelledError } from '../platform/errors';
 import type { RequestLimiter } from '../transport/rateLimit/runLimiter';
 
 /**

@@ -3,7 +3,7 @@
  * the values it reads itself). They throw ParameterError naming the parameter; the node turns
  * it into a NodeOperationError that also names the item, before any request leaves.
  */
-import { ParameterError } from '../errors/classes';
+import { ParameterError } from '../platform/errors';
 
 /** A value quoted for a message, cut at 60 characters. */
 export function show(value: unknown): string {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ParameterError } from '../errors/classes';
+import { ParameterError } from '../platform/errors';
 import { requireInteger } from './parameters';
 
 /**

@@ -3,7 +3,7 @@
  * from items or the credential. Used by the transport, the credential and Custom API Call;
  * they throw ParameterError naming the parameter or field.
  */
-import { ParameterError } from '../errors/classes';
+import { ParameterError } from '../platform/errors';
 import type { PathParamType } from '../platform/endpoints';
 import { requireInteger, requireString, show } from './parameters';
 

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ParameterError } from '../../../shared/errors/classes';
+import { ParameterError } from '../../../shared/platform/errors';
 import type { MultipartField } from '../../../shared/transport/request';
 import {
 	optionalInteger,

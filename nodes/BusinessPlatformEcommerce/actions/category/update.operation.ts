@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ParameterError } from '../../../shared/errors/classes';
+import { ParameterError } from '../../../shared/platform/errors';
 import { platformError } from '../../../shared/errors/nodeErrors';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { ENDPOINTS } from '../../../shared/platform/endpoints';

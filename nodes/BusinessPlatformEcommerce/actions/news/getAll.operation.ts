@@ -10,7 +10,7 @@ import {
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { platformPaginate } from '../../../shared/transport/pagination';
 import { shapeRecords } from '../../../shared/node/output';
-import { NEWS_FIELDS, SIMPLE_NEWS_KEEPS, queryOf, simplifyNews } from '../../news';
+import { NEWS_FIELDS, SIMPLE_NEWS_KEEPS, queryOf, simplifyNews } from '../../../shared/node/news';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,

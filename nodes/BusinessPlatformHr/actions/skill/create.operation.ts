@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ParameterError } from '../../../shared/errors/classes';
+import { ParameterError } from '../../../shared/platform/errors';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import { requireString } from '../../../shared/values/parameters';

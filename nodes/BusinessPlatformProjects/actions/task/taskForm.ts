@@ -5,7 +5,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { ParameterError } from '../../../shared/errors/classes';
+import { ParameterError } from '../../../shared/platform/errors';
 import type { FilePart, MultipartField } from '../../../shared/transport/request';
 import {
 	isBlank,

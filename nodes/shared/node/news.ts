@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { requireCode } from '../shared/values/parameters';
+import { requireCode } from '../values/parameters';
 
 const STATUS_CODES: Record<string, string> = { active: '1', inactive: '0' };
 
