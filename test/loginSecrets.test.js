@@ -23,6 +23,7 @@ const PASSWORD = 'Hq7&<Vb9>"Lm3/%+ Zk5!Wy8';
 const NON_ASCII = 'Qx4ég€😀Jn2';
 
 /** Runs of each secret that any echo keeps literally: none may reach the user. */
+/** @type {Record<string, string[]>} */
 const STARTS_AND_ENDS = { [PASSWORD]: ['Hq7', 'Zk5', 'Wy8'], [NON_ASCII]: ['Qx4', 'Jn2'] };
 
 const isAlnum = (/** @type {string} */ c) => /[A-Za-z0-9]/.test(c);
