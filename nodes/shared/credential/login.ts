@@ -14,7 +14,6 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } 
 import { parseBusinessKeys } from './businessKeys';
 import { CREDENTIAL_FIELD_LABELS } from './fields';
 import { assertUsableUserToken, redact, redactBody, secretsOf } from './redaction';
-import { ParameterError } from '../errors/classes';
 import { isRecord, errorMessageOf, parseBody, valueAt } from '../platform/envelope';
 import { toBaseUrl } from '../values/wire';
 
@@ -262,9 +261,9 @@ export async function logIn(
 		// Checked as a pasted User Token is, before n8n stores it and sends it.
 		assertUsableUserToken(token.trim(), `The token at "${tokenPath}"`);
 	} catch (error) {
-		if (!(error instanceof ParameterError)) throw error;
+		// A ParameterError naming the token's place, never quoting the token.
 		return fail(credentials, {
-			message: `Log in failed: ${error.message}`,
+			message: `Log in failed: ${(error as Error).message}`,
 			check: `Check that the credential's "${CREDENTIAL_FIELD_LABELS.loginTokenPath}" points at the user token in the login's answer; if it does, the platform's login gave a token that cannot be sent: contact the platform's support`,
 			httpCode: statusCode,
 		});

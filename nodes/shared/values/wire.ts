@@ -12,7 +12,7 @@ import { requireInteger, requireString, show } from './parameters';
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Beyond Latin-1: an HTTP header cannot carry it, and the HTTP client silently drops it. */
-const BEYOND_LATIN_1 = /[^\u0000-\u00ff]/;
+const BEYOND_LATIN_1 = /[\u0100-\uffff]/;
 
 /**
  * Header values with CR, LF or other control characters could split or forge headers; one
