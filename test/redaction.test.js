@@ -145,3 +145,41 @@ describe('an echo escaped in a body that is not JSON', () => {
 		}
 	});
 });
+
+describe('a non-ASCII secret echoed in a body that is not JSON (node path)', () => {
+	/** A login password with two-, three- and four-byte UTF-8 characters (a surrogate pair in JSON). */
+	const PASSWORD = 'Qx4ég€😀Jn2';
+	const units = (/** @type {string} */ upper) =>
+		[...PASSWORD]
+			.map((c) =>
+				/[A-Za-z0-9]/.test(c)
+					? c
+					: c
+							.split('')
+							.map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+							.map((escaped) => (upper ? `\\u${escaped.slice(2).toUpperCase()}` : escaped))
+							.join(''),
+			)
+			.join('');
+
+	test.each([
+		['percent-encoded, upper case', encodeURIComponent(PASSWORD)],
+		[
+			'percent-encoded, lower case',
+			encodeURIComponent(PASSWORD).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+		],
+		['JSON \\u escapes, a surrogate pair', units('')],
+		['JSON \\u escapes, upper case', units('upper')],
+	])('%s', async (_what, echo) => {
+		const credentials = { ...fixture.credentials, loginPassword: PASSWORD };
+		for (const status of [401, 500]) {
+			const text = await runAgainst(
+				{ status, body: `Invalid password ${echo} given`, contentType: 'text/plain' },
+				credentials,
+			);
+			expect(text).toContain('Invalid password');
+			for (const piece of ['Qx4', 'Jn2'])
+				expect([status, piece, text.includes(piece)]).toEqual([status, piece, false]);
+		}
+	});
+});

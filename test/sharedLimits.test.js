@@ -8,6 +8,7 @@ const { useSandbox } = require('./harness/fixture');
 const {
 	IDLE_EXPIRY_MS,
 	MAX_SHARED_LIMITS,
+	limitKey,
 	sharedLimitFor,
 } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 
@@ -45,12 +46,25 @@ async function untilReceived(/** @type {number} */ count) {
 	return skillRequests()[count - 1];
 }
 
+/**
+ * Resolves once the node has taken in a pause: the shared limit of the credential's business
+ * at the HR module holds requests back. The sandbox having sent the 429 is not enough: on a
+ * busy machine the node reads it later, and a request started meanwhile goes before any pause.
+ */
+async function untilNodePaused() {
+	const { hrBaseUrl, businessKey } = fixture.credentials;
+	const shared = sharedLimitFor(limitKey(hrBaseUrl, businessKey), undefined);
+	while (shared.limit.heldUntil <= Date.now())
+		await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe('a pause the platform asked for', () => {
 	test('holds an execution that starts during it: its first request goes after the pause', async () => {
 		fixture.sandbox.inject({ operation: 'createSkill', retryAfter: 2 });
 		const first = createSkills(['first']);
 		const refusal = await untilReceived(1);
 		expect(refusal.status).toBe(429);
+		await untilNodePaused();
 		const second = await createSkills(['second']);
 		expect(second.error).toBeUndefined();
 		const [secondRequest] = skillRequests().filter((r) => r.body.value.type === 'second');

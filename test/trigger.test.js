@@ -4,6 +4,8 @@
  * against the sandbox platform, with the workflow's static data carried from poll to poll
  * and saved the way n8n saves it (test/harness/poll.js).
  */
+const { createHash, createHmac } = require('node:crypto');
+
 const { startSandbox } = require('../sandbox/server');
 const { generateNews } = require('../sandbox/data');
 const { sandboxCredentials } = require('../sandbox/credentials');
@@ -518,9 +520,44 @@ describe('the tenant: the Ecommerce Base URL and the business key, not the busin
 	test('the static data holds a fingerprint of the tenant, never the key or the base URL', async () => {
 		const trigger = await acmeTriggerWith50({});
 		const stored = JSON.stringify(trigger.savedStaticData);
-		expect(trigger.liveStaticData.tenant).toMatch(/^[0-9a-f]{16}$/);
+		expect(trigger.liveStaticData.tenant).toMatch(/^k1:[0-9a-f]{16}$/);
 		for (const secret of [sandbox.credentials.businessKeys.acme, sandbox.url])
 			expect(stored).not.toContain(secret);
+	});
+
+	test('the fingerprint cannot be tested offline: base URL and business key alone, even the right ones, do not give it', async () => {
+		const trigger = await acmeTriggerWith50({});
+		const { tenant } = trigger.liveStaticData;
+		const baseUrl = sandbox.baseUrls.ecommerce;
+		// Whoever opens the workflow sees the fingerprint, never the API Key it is keyed with.
+		const guesses = [sandbox.credentials.businessKeys.acme, 'acme', 'password1'];
+		for (const key of guesses) {
+			const text = `${baseUrl}\n${key}`;
+			for (const candidate of [
+				createHash('sha256').update(text).digest('hex').slice(0, 16),
+				createHmac('sha256', '').update(text).digest('hex').slice(0, 16),
+			])
+				expect(tenant).not.toContain(candidate);
+		}
+	});
+
+	test('static data stored with the former, unkeyed fingerprint keeps its state (nothing lost, nothing twice) and is rewritten keyed', async () => {
+		const trigger = await acmeTriggerWith50({ status: 'any' });
+		const formerFingerprint = createHash('sha256')
+			.update(`${sandbox.baseUrls.ecommerce}\n${sandbox.credentials.businessKeys.acme}`)
+			.digest('hex')
+			.slice(0, 16);
+		const saved = { ...trigger.savedStaticData, tenant: formerFingerprint };
+		const added = addNews(3);
+		const upgraded = createPoller({
+			type: TYPE,
+			parameters: { event: 'newNewsItem', status: 'any', keyword: '', simple: true },
+			credentials: sandboxCredentials(sandbox),
+			savedStaticData: saved,
+		});
+		expect(idsOf(await upgraded.poll())).toEqual(added);
+		expect(await upgraded.poll()).toBeNull();
+		expect(upgraded.liveStaticData.tenant).toBe(trigger.liveStaticData.tenant);
 	});
 });
 

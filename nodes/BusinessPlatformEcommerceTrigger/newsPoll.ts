@@ -47,14 +47,14 @@ import {
 	storeSeen,
 	type SeenIds,
 } from './seenIds';
-import { tenantOf } from './tenant';
+import { legacyTenantOf, tenantOf } from './tenant';
 
 /** Version of the static data layout below; another version is read as no state. */
 const STATE_VERSION = 2;
 
 interface TriggerState {
 	version: number;
-	/** The tenant the seen ids belong to (tenant.ts, a fingerprint); another tenant starts afresh. */
+	/** The tenant the seen ids belong to (tenant.ts, a keyed fingerprint); another tenant starts afresh. */
 	tenant: string;
 	/** The filters the seen ids were collected under; other filters start afresh. */
 	filters: string;
@@ -97,9 +97,19 @@ interface StateKey {
 	filters: string;
 }
 
-function readState(staticData: IDataObject, key: StateKey): TriggerState | undefined {
+/**
+ * The stored state, when it belongs to `key`; `legacyTenant` is the same tenant's unkeyed
+ * fingerprint (tenant.ts), which state stored before the keyed one carries: read as the
+ * keyed one, so the next write replaces it.
+ */
+function readState(
+	staticData: IDataObject,
+	key: StateKey,
+	legacyTenant: string,
+): TriggerState | undefined {
 	if (staticData.version !== STATE_VERSION) return undefined;
-	if (staticData.tenant !== key.tenant || staticData.filters !== key.filters) return undefined;
+	const sameTenant = staticData.tenant === key.tenant || staticData.tenant === legacyTenant;
+	if (!sameTenant || staticData.filters !== key.filters) return undefined;
 	const seen = parseSeen(staticData.seen);
 	if (!seen) return undefined;
 	return {
@@ -271,16 +281,18 @@ async function readNews(context: IPollFunctions): Promise<INodeExecutionData[][]
 		}
 
 		const staticData = context.getWorkflowStaticData('node');
+		const baseUrl = tenantBaseUrl(run.credentials);
+		const businessKey = run.businessKeys.get(business) ?? '';
 		const key: StateKey = {
-			tenant: tenantOf(tenantBaseUrl(run.credentials), run.businessKeys.get(business) ?? ''),
+			tenant: tenantOf(baseUrl, businessKey, credentialText(run.credentials, 'apiKey')),
 			filters: JSON.stringify({ status: settings.status, keyword: settings.keyword }),
 		};
-		const previous = readState(staticData, key);
+		const previous = readState(staticData, key, legacyTenantOf(baseUrl, businessKey));
 		const onlyNewIdsCanMatch = settings.status === 'any' && settings.keyword === '';
 		const { items, state } = await findNewItems(reader, previous, key, onlyNewIdsCanMatch);
 		if (!previous && staticData.version !== undefined) {
 			context.logger.info(
-				'Business Platform Ecommerce Trigger: the tenant (Ecommerce Base URL or business key) or the filters changed since the last poll, so the trigger started afresh: the items listed now count as seen and were not emitted',
+				'Business Platform Ecommerce Trigger: the tenant (Ecommerce Base URL, business key or API Key) or the filters changed since the last poll, so the trigger started afresh: the items listed now count as seen and were not emitted',
 			);
 		}
 		// Only now, with every page read, does the stored state move.

@@ -11,6 +11,9 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
+import { parseBusinessKeys } from './businessKeys';
+import { CREDENTIAL_FIELD_LABELS } from './fields';
+import { assertUsableUserToken, redact, redactBody, secretsOf } from './redaction';
 import { isRecord, errorMessageOf, parseBody, valueAt } from '../platform/envelope';
 import { toBaseUrl } from '../values/wire';
 
@@ -80,15 +83,16 @@ export function takeLoginFailure(credentials: object): LoginFailure | undefined 
 
 const quote = (label: string) => `"${label}"`;
 
-/** Secret values a login's texts never show: the password, and any token it got. */
-function redactLogin(credentials: ICredentialDataDecryptedObject, text: string): string {
-	let clean = text;
-	for (const secret of [credentials.loginPassword, credentials[LOGIN_TOKEN_FIELD]]) {
-		if (typeof secret === 'string' && secret.length >= 4)
-			clean = clean.split(secret).join('[redacted]');
-	}
-	return clean;
-}
+/**
+ * The secrets a login's texts never show, in any echoed form: the password, any token, every
+ * key of the credential; blanked as the nodes blank them (redaction.ts).
+ */
+const secretsOfLogin = (credentials: ICredentialDataDecryptedObject) => ({
+	secrets: secretsOf(credentials, parseBusinessKeys(credentials)),
+});
+
+/** Longest platform message a login failure quotes, cut only after its secrets are blanked. */
+const MAX_PLATFORM_MESSAGE = 300;
 
 /** Thrown out of preAuthentication; n8n shows its message (the credential's Test does). */
 class LoginError extends Error {
@@ -100,12 +104,14 @@ class LoginError extends Error {
 }
 
 function fail(credentials: ICredentialDataDecryptedObject, failure: LoginFailure): never {
+	const run = secretsOfLogin(credentials);
 	const clean: LoginFailure = {
 		...failure,
-		message: redactLogin(credentials, failure.message),
-		check: redactLogin(credentials, failure.check),
+		message: redact(run, failure.message),
+		check: redact(run, failure.check),
 		platformMessage:
-			failure.platformMessage && redactLogin(credentials, failure.platformMessage).slice(0, 300),
+			failure.platformMessage &&
+			redact(run, failure.platformMessage).slice(0, MAX_PLATFORM_MESSAGE),
 	};
 	failures.set(credentials, clean);
 	throw new LoginError(clean);
@@ -201,7 +207,8 @@ export async function logIn(
 
 	const { statusCode } = response;
 	const { value } = parseBody(response.body);
-	const platformMessage = errorMessageOf(value);
+	// Blanked before errorMessageOf strips tags or cuts the text: a cut or stripped echo no longer matches.
+	const platformMessage = errorMessageOf(redactBody(secretsOfLogin(credentials), value));
 	if (statusCode >= 300 && statusCode < 400) {
 		const location = response.headers?.location;
 		const target =
@@ -247,6 +254,17 @@ export async function logIn(
 		return fail(credentials, {
 			message: `Log in failed: the login's answer has no token at "${tokenPath}"`,
 			check: `Set the credential's "Login Token Path" to where the answer holds the token${fields.length ? ` (the answer has the fields ${fields.join(', ')})` : ' (the answer is not a JSON object)'}`,
+			httpCode: statusCode,
+		});
+	}
+	try {
+		// Checked as a pasted User Token is, before n8n stores it and sends it.
+		assertUsableUserToken(token.trim(), `The token at "${tokenPath}"`);
+	} catch (error) {
+		// A ParameterError naming the token's place, never quoting the token.
+		return fail(credentials, {
+			message: `Log in failed: ${(error as Error).message}`,
+			check: `Check that the credential's "${CREDENTIAL_FIELD_LABELS.loginTokenPath}" points at the user token in the login's answer; if it does, the platform's login gave a token that cannot be sent: contact the platform's support`,
 			httpCode: statusCode,
 		});
 	}

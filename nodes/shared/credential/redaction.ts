@@ -5,7 +5,9 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { SECRET_FIELDS } from './fields';
+import { ParameterError } from '../platform/errors';
 import { mapLeaves } from '../platform/envelope';
+import { assertHeaderSafe } from '../values/wire';
 
 /**
  * Field names whose values are secrets in any response (the spec's employee and branch
@@ -26,6 +28,22 @@ interface HasSecrets {
 
 /** Shortest credential value blanked out of error texts; shorter ones are not worth hiding. */
 const MIN_SECRET_LENGTH = 4;
+
+/**
+ * A user token, pasted or given by the login, checked before it is sent: as every header
+ * value (no line break or control character, nothing beyond Latin-1), and long enough to be
+ * blanked out of error texts. Refused naming `parameter`, never quoting the token.
+ */
+export function assertUsableUserToken(token: string, parameter: string): string {
+	assertHeaderSafe(token, parameter);
+	if (token.length < MIN_SECRET_LENGTH) {
+		throw new ParameterError(
+			parameter,
+			`is shorter than ${MIN_SECRET_LENGTH} characters, too short for a user token (and to be kept out of error messages)`,
+		);
+	}
+	return token;
+}
 
 /** Shortest credential value blanked out of output data; shorter ones could be ordinary words. */
 const MIN_SECRET_IN_DATA = 8;
@@ -59,10 +77,25 @@ const NAMED_ENTITIES: Record<string, string[]> = {
 	'/': ['sol'],
 };
 
+/** `\uXXXX` as JSON writes one UTF-16 unit, either case. */
+const jsonEscapeOf = (unit: number): string =>
+	`\\\\${caseless('u')}${caseless(unit.toString(16).padStart(4, '0'))}`;
+
+/** `%C3%A9` as a URL writes a character's UTF-8 bytes, either case; none for a lone surrogate. */
+function percentEncodingOf(character: string): string | undefined {
+	try {
+		return caseless(encodeURIComponent(character));
+	} catch {
+		return undefined;
+	}
+}
+
 /**
  * A pattern for one character in every form an answer may echo it: as is, JSON-escaped
- * (`\/`, `\"`, `\u0041`), HTML-escaped (`&amp;`, `&#039;`, `&#x2F;`) or percent-encoded.
- * Letters and digits are never escaped by these, so they stay literal.
+ * (`\/`, `\"`, `\u0041`, `\ud83d\ude00` for a character beyond 16 bits), HTML-escaped
+ * (`&amp;`, `&#039;`, `&#x2F;`) or percent-encoded (`%2F`, `+` for a space, `%C3%A9` for
+ * the UTF-8 bytes of a non-ASCII one). Letters and digits are never escaped by these, so
+ * they stay literal.
  */
 function anyEchoOf(character: string): string {
 	if (/[A-Za-z0-9]/.test(character)) return character;
@@ -73,10 +106,15 @@ function anyEchoOf(character: string): string {
 		`&#0*${code};`,
 		`&#${caseless('x')}0*${caseless(hex)};`,
 		...(NAMED_ENTITIES[character] ?? []).map((name) => `&${name};`),
+		// split('') gives UTF-16 units: a character beyond 16 bits is written as its surrogate pair.
+		character
+			.split('')
+			.map((unit) => jsonEscapeOf(unit.charCodeAt(0)))
+			.join(''),
 	];
-	if (code < 0x10000) forms.push(`\\\\${caseless('u')}${caseless(hex.padStart(4, '0'))}`);
 	if ('/"\\'.includes(character)) forms.push(`\\\\\\${character}`);
-	if (code < 0x80) forms.push(`%${caseless(hex.padStart(2, '0'))}`);
+	const percent = code < 0x80 ? `%${caseless(hex.padStart(2, '0'))}` : percentEncodingOf(character);
+	if (percent) forms.push(percent);
 	if (character === ' ') forms.push('\\+');
 	return `(?:${forms.join('|')})`;
 }

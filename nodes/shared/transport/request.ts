@@ -9,6 +9,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credential/authenticate';
 import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
 import { logsIn } from '../credential/login';
+import { assertUsableUserToken } from '../credential/redaction';
 import { ParameterError } from '../errors/classes';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import {
@@ -174,6 +175,11 @@ function buildHeaders(
 			);
 		} else if (source === 'userToken' && logsIn(run.credentials)) {
 			checkLoginFields(run, endpoint);
+		} else if (source === 'userToken') {
+			assertUsableUserToken(
+				credentialField(run, source, endpoint),
+				`The credential field "${CREDENTIAL_FIELD_LABELS[source]}"`,
+			);
 		} else {
 			assertHeaderSafe(
 				credentialField(run, source, endpoint),

@@ -11,10 +11,22 @@ import { requireInteger, requireString, show } from './parameters';
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Header values with CR, LF or other control characters could split or forge headers. */
+/** Beyond Latin-1: an HTTP header cannot carry it, and the HTTP client silently drops it. */
+const BEYOND_LATIN_1 = /[\u0100-\uffff]/;
+
+/**
+ * Header values with CR, LF or other control characters could split or forge headers; one
+ * with a character beyond Latin-1 would reach the platform with that character dropped.
+ */
 export function assertHeaderSafe(value: string, parameter: string): string {
 	if (CONTROL_CHARACTERS.test(value)) {
 		throw new ParameterError(parameter, 'contains a line break or control character');
+	}
+	if (BEYOND_LATIN_1.test(value)) {
+		throw new ParameterError(
+			parameter,
+			'contains a character an HTTP header cannot carry (only Latin-1 characters can be sent): check that it was copied whole and unchanged',
+		);
 	}
 	return value;
 }

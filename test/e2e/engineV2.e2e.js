@@ -1,0 +1,198 @@
+// @ts-check
+/**
+ * n8n's Engine 2.0 preview (n8n 2.41: module `engine-v2`, workflow setting `engineType: 'v2'`)
+ * in the real app, with this package's credential holding a pasted User Token (issue 36 item 6).
+ * Engine 2.0 refuses every credential type that has a hidden expirable property before it
+ * looks at the values (its RemoteCredentialsHelper.preAuthentication), and n8n-core asks for
+ * preAuthentication before every authenticated request: the same webhook workflow that runs
+ * under the default engine fails under Engine 2.0, and nothing reaches the platform.
+ * README: Compatibility says so; this test notices when n8n or the credential changes it.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { parse } = require('flatted');
+
+const app = require('../../scripts/n8n-app');
+const { Processes } = require('../../scripts/queue/processes');
+const { startPostgres } = require('../../scripts/queue/services');
+const { startSandbox } = require('../../sandbox/server');
+const { sandboxCredentials } = require('../../sandbox/credentials');
+
+const CREDENTIAL = { id: 'bpE2eEngineV2Credential', name: 'Business Platform (sandbox, pasted)' };
+
+/** @type {any} */
+let sandbox;
+/** @type {string} */
+let userFolder;
+/** @type {number} */
+let port;
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let n8n;
+/** Postgres, the data plane database Engine 2.0 needs. @type {Processes | undefined} */
+let processes;
+/** n8n's own output, shown when something fails. */
+let n8nLog = '';
+let cookie = '';
+
+const engineV2Supported = !app.N8N_VERSION.startsWith('1.');
+
+/** A webhook (answering on receipt, the only mode Engine 2.0 takes) that gets a payslip (pasted User Token, no login). */
+function payslipWorkflow(/** @type {'v1' | 'v2'} */ engineType) {
+	const webhookPath = `bp-engine-${engineType}`;
+	return {
+		name: `E2E payslip, engine ${engineType}`,
+		settings: { executionOrder: 'v1', engineType },
+		nodes: [
+			{
+				id: 'hook',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: `bp-engine-${engineType}-hook`,
+				parameters: { path: webhookPath, httpMethod: 'GET', responseMode: 'onReceived' },
+			},
+			{
+				id: 'payslip',
+				name: 'Payslip',
+				type: `${app.PACKAGE_NAME}.businessPlatformHr`,
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
+				credentials: { businessPlatformApi: CREDENTIAL },
+			},
+		],
+		connections: { Webhook: { main: [[{ node: 'Payslip', type: 'main', index: 0 }]] } },
+	};
+}
+
+/** @param {string} url @param {RequestInit} [init] */
+async function rest(url, init = {}) {
+	const response = await fetch(`http://127.0.0.1:${port}/rest${url}`, {
+		...init,
+		headers: { 'Content-Type': 'application/json', cookie },
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${text}`);
+	const body = JSON.parse(text);
+	return body.data ?? body;
+}
+
+/** Creates and activates the workflow, calls its webhook; its execution and what reached the sandbox. */
+async function callThrough(/** @type {'v1' | 'v2'} */ engineType) {
+	const workflow = payslipWorkflow(engineType);
+	const created = await rest('/workflows', { method: 'POST', body: JSON.stringify(workflow) });
+	await rest(`/workflows/${created.id}/activate`, {
+		method: 'POST',
+		body: JSON.stringify({ versionId: created.versionId }),
+	});
+	sandbox.reset();
+	const url = `http://127.0.0.1:${port}/webhook/${workflow.nodes[0].parameters.path}`;
+	// n8n registers an activated workflow's webhook a moment after it answers: a 404 is waited out.
+	const deadline = Date.now() + 60_000;
+	let response = await fetch(url);
+	while (response.status === 404 && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		response = await fetch(url);
+	}
+	expect(response.status).toBe(200);
+	// The webhook answers on receipt: the execution's end is waited for in n8n's list.
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: created.id }));
+	/** @type {any[]} */
+	let executions = [];
+	while (Date.now() < deadline) {
+		const listed = await rest(`/executions?filter=${filter}`);
+		executions = listed.results ?? listed;
+		if (executions.some((e) => e.status !== 'running' && e.status !== 'new')) break;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	const details = executions[0] ? await rest(`/executions/${executions[0].id}`) : undefined;
+	await rest(`/workflows/${created.id}/deactivate`, { method: 'POST', body: '{}' });
+	return {
+		operations: sandbox.requests.map((/** @type {any} */ r) => r.operation),
+		executions,
+		details,
+	};
+}
+
+(engineV2Supported ? describe : describe.skip)(
+	'Engine 2.0 preview with a pasted User Token',
+	() => {
+		beforeAll(async () => {
+			app.ensureN8nInstalled();
+			app.buildPackage();
+			sandbox = await startSandbox();
+			userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-engine-v2-'));
+			app.installPackageInto(userFolder);
+			processes = new Processes(userFolder);
+			const postgres = await startPostgres(processes, userFolder);
+			const [n8nPort, brokerPort, enginePort, controlPlanePort] = await app.freePorts(4);
+			port = n8nPort;
+			const env = {
+				...app.n8nEnv(userFolder, port, brokerPort),
+				N8N_ENABLED_MODULES: 'engine-v2',
+				N8N_ENGINE_DATABASE_URL: `postgres://${postgres.user}@127.0.0.1:${postgres.port}/${postgres.database}`,
+				N8N_ENGINE_PORT: String(enginePort),
+				N8N_ENGINE_HOST: '127.0.0.1',
+				N8N_ENGINE_CONTROL_PLANE_PORT: String(controlPlanePort),
+			};
+			const credentialFile = path.join(userFolder, 'pasted-credential.json');
+			fs.writeFileSync(
+				credentialFile,
+				JSON.stringify([
+					{ ...CREDENTIAL, type: 'businessPlatformApi', data: sandboxCredentials(sandbox) },
+				]),
+			);
+			const imported = await app.n8nCli(['import:credentials', `--input=${credentialFile}`], env);
+			if (imported.status !== 0) throw new Error(`import:credentials failed:\n${imported.stderr}`);
+			n8n = app.startN8n(env, ['ignore', 'pipe', 'pipe']);
+			n8n.stdout?.on('data', (chunk) => (n8nLog += chunk));
+			n8n.stderr?.on('data', (chunk) => (n8nLog += chunk));
+			await app.waitForN8n(port, 180_000);
+			await app.setUpOwner(port);
+			const login = await fetch(`http://127.0.0.1:${port}/rest/login`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({
+					emailOrLdapLoginId: app.OWNER.email,
+					password: app.OWNER.password,
+				}),
+			});
+			expect(login.status).toBe(200);
+			cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+		}, 20 * 60_000);
+
+		afterAll(async () => {
+			const child = n8n;
+			if (child && child.exitCode === null && child.signalCode === null) {
+				const exited = new Promise((resolve) => child.once('exit', resolve));
+				child.kill('SIGTERM');
+				const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+				await exited;
+				clearTimeout(timer);
+			}
+			await processes?.stopAll();
+			processes?.dispose();
+			await sandbox?.close();
+			if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+		});
+
+		test('under the default engine the workflow gets the payslip', async () => {
+			const { executions, operations } = await callThrough('v1');
+			expect(executions.map((e) => e.status)).toEqual(['success']);
+			expect(operations).toEqual(['getPayslip']);
+		}, 120_000);
+
+		test('under Engine 2.0 the same workflow fails: the credential type has an expirable property', async () => {
+			const { executions, operations, details } = await callThrough('v2');
+			expect(executions.map((e) => e.status)).toEqual(['error']);
+			// Nothing reached the platform: n8n refused the credential type before each request,
+			// which the node can only report as a request that failed.
+			expect(operations).toEqual([]);
+			const error = parse(details.data).resultData.runData.Payslip[0].error;
+			expect(error.message).toContain('failed when asked to get payslip 1751');
+		}, 120_000);
+	},
+);
