@@ -23,7 +23,7 @@ const { forgetSharedLogins } = require('../../nodes/shared/transport/userToken')
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
  * @typedef {import('n8n-workflow').INodeParameters} NodeParameters
  * @typedef {Record<string, string>} CredentialValues
- * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode> }} RunOptions
+ * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode>, stop?: Promise<unknown> }} RunOptions
  * @typedef {(parameters: NodeParameters, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
  */
 
@@ -85,6 +85,7 @@ function useSandbox(options = {}) {
 				items: runOptions.items,
 				continueOnFail: runOptions.continueOnFail,
 				settings: runOptions.settings,
+				stop: runOptions.stop,
 			});
 		},
 

@@ -53,6 +53,8 @@ interface TokenSession {
 	refused: Set<string>;
 	/** Refused tokens for which the credential's stored token was read already. */
 	storeRead: Set<string>;
+	/** When the run began (Date.now()): a login before it did not "just" give its token. */
+	startedAt: number;
 	/** The login failed: every request that needs the token fails with it. */
 	failure?: { failure: LoginFailure; notes: string[] };
 }
@@ -70,6 +72,8 @@ interface SharedLogin {
 	owner?: string;
 	/** The platform accepted that token at least once. */
 	proven: boolean;
+	/** When that login ended (Date.now()). */
+	loggedInAt: number;
 	/** The login under way: who needs a token waits for it instead of logging in too. */
 	pending?: Promise<LoginResult>;
 }
@@ -150,7 +154,7 @@ function sessionOf(run: PlatformRun): TokenSession {
 			owner !== loginTokenOwner(run.credentials)
 		)
 			run.credentials[LOGIN_TOKEN_FIELD] = '';
-		session = { refused: new Set(), storeRead: new Set() };
+		session = { refused: new Set(), storeRead: new Set(), startedAt: Date.now() };
 		sessions.set(run, session);
 	}
 	return session;
@@ -168,7 +172,7 @@ function sharedLoginOf(run: PlatformRun): SharedLogin {
 			if (sharedLogins.size < MAX_SHARED_LOGINS) break;
 			if (!old.pending) sharedLogins.delete(oldKey);
 		}
-		shared = { proven: false };
+		shared = { proven: false, loggedInAt: 0 };
 		sharedLogins.set(key, shared);
 	}
 	return shared;
@@ -279,6 +283,7 @@ export async function ensureUserToken(
 			shared.token = result.token;
 			shared.owner = result.owner;
 			shared.proven = false;
+			shared.loggedInAt = Date.now();
 			useToken(run, result.token, result.owner);
 		} else if ('failure' in result) {
 			session.failure = result;
@@ -394,9 +399,10 @@ export function tokenVerdict(
 		if (sentToken === shared.token) shared.proven = true;
 		return undefined;
 	}
-	// A token refused before the platform ever took it, right after a login: no loop of logins.
-	if (sentToken === shared.token && !shared.proven)
+	// A token refused before the platform ever took it, right after a login during this run: no loop of logins.
+	const session = sessionOf(run);
+	if (sentToken === shared.token && !shared.proven && shared.loggedInAt >= session.startedAt)
 		return { renew: false, note: FRESH_TOKEN_REFUSED_NOTE };
-	sessionOf(run).refused.add(sentToken);
+	session.refused.add(sentToken);
 	return { renew: true };
 }
