@@ -279,7 +279,17 @@ export async function ensureUserToken(
 			shared.pending = undefined;
 			settle(result);
 		}
-		if ('token' in result) {
+		if ('token' in result && session.refused.has(result.token)) {
+			// The login gave again the very token the platform refused: logging in once more would loop.
+			session.failure = {
+				failure: {
+					message: 'The platform refused the token its login gives',
+					check:
+						'Check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take',
+				},
+				notes: [],
+			};
+		} else if ('token' in result) {
 			shared.token = result.token;
 			shared.owner = result.owner;
 			shared.proven = false;
