@@ -20,6 +20,8 @@ const fixture = useSandbox();
 const SEED = Number(process.env.BP_WAITS_SEED ?? crypto.randomInt(2 ** 31));
 const ROUNDS = 16;
 const MIB = 1024 * 1024;
+/** Longest an execution may go on after Stop: it only turns a wait Stop did not end into a failure. */
+const STOP_BOUND_MS = 10_000;
 
 /** mulberry32: the same seed draws the same rounds. */
 function prng(/** @type {number} */ seed) {
@@ -167,11 +169,21 @@ async function round(/** @type {ReturnType<typeof prng>} */ random) {
 	if (random.chance(0.3)) fixture.sandbox.userTokens.configure({ maxUses: random.int(1, 20) });
 	fixture.sandbox.setLatency(random.pick([0, 20, 100]));
 	const executions = Array.from({ length: random.int(1, 3) }, () => drawExecution(random, logsIn));
-	const runs = executions.map((execution) =>
-		execution.start(random.chance(0.4) ? randomMoment(random) : undefined),
-	);
+	const runs = executions.map(async (execution) => {
+		if (!random.chance(0.4)) return await execution.start(undefined);
+		let stoppedAt = Infinity;
+		const stop = randomMoment(random).then(() => (stoppedAt = Date.now()));
+		const result = await execution.start(stop);
+		// Stop ends every wait at once: generous for a busy machine, far below any Timeout's 30 s of old.
+		const afterStop = Date.now() - stoppedAt;
+		if (afterStop > STOP_BOUND_MS)
+			throw new Error(`${execution.kind} ended ${afterStop} ms after Stop`);
+		return result;
+	});
 	const description = `${executions.map((e) => e.kind).join('+')}, login ${logsIn ? loginFault : 'no'}`;
-	await within(Promise.all(runs), 60_000, description);
+	await within(Promise.all(runs), 60_000, description).catch((error) => {
+		throw new Error(`${description}: ${error.message}`);
+	});
 	await untilIdle().catch((error) => {
 		throw new Error(`${description}: ${error.message}`);
 	});
