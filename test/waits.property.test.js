@@ -42,9 +42,7 @@ function prng(/** @type {number} */ seed) {
 }
 
 /** One file's contents per size, drawn once: base64 as an n8n item carries it. */
-const FILES = new Map(
-	[3, 9].map((mib) => [mib, crypto.randomBytes(mib * MIB).toString('base64')]),
-);
+const FILES = new Map([3, 9].map((mib) => [mib, crypto.randomBytes(mib * MIB).toString('base64')]));
 
 const LOGIN_FAULTS = {
 	none: [],
@@ -65,16 +63,17 @@ const LOGIN_FAULTS = {
 };
 
 /** One execution drawn at random: its runner call, ready to start. */
-function drawExecution(/** @type {ReturnType<typeof prng>} */ random, /** @type {boolean} */ logsIn) {
+function drawExecution(
+	/** @type {ReturnType<typeof prng>} */ random,
+	/** @type {boolean} */ logsIn,
+) {
 	const options = {
 		timeout: random.pick([300, 1000, 5000]),
 		maxTries: random.int(1, 3),
 		rateLimitWait: random.int(1, 4),
 		...(random.chance(0.2) ? { concurrencyMode: 'fixed', concurrency: random.int(1, 8) } : {}),
 	};
-	const credentials = logsIn
-		? sandboxLoginCredentials(fixture.sandbox)
-		: fixture.credentials;
+	const credentials = logsIn ? sandboxLoginCredentials(fixture.sandbox) : fixture.credentials;
 	const kind = random.pick(['upload', 'read', 'create']);
 	if (kind === 'upload') {
 		const size = random.pick([3, 9]);
@@ -129,7 +128,11 @@ function drawExecution(/** @type {ReturnType<typeof prng>} */ random, /** @type 
 }
 
 /** Rejects with `what` if `promise` has not settled after `ms`: a hang becomes a failure naming the round. */
-async function within(/** @type {Promise<any>} */ promise, /** @type {number} */ ms, /** @type {string} */ what) {
+async function within(
+	/** @type {Promise<any>} */ promise,
+	/** @type {number} */ ms,
+	/** @type {string} */ what,
+) {
 	/** @type {NodeJS.Timeout | undefined} */
 	let timer;
 	try {
@@ -195,7 +198,8 @@ async function round(/** @type {ReturnType<typeof prng>} */ random) {
 		30_000,
 		`${description}: the next workflow`,
 	);
-	if (other.error) throw new Error(`${description}: the next workflow failed: ${other.error.message}`);
+	if (other.error)
+		throw new Error(`${description}: the next workflow failed: ${other.error.message}`);
 }
 
 test(`every business is free after any mix of waits, refusals and Stops (seed ${SEED}; replay: BP_WAITS_SEED=${SEED})`, async () => {

@@ -46,7 +46,12 @@ function whenReceived(server, pathEnd, count = 1) {
 		let seen = 0;
 		/** @param {import('node:http').IncomingMessage} request */
 		const onRequest = (request) => {
-			if (!String(request.url ?? '').split('?')[0].endsWith(pathEnd)) return;
+			if (
+				!String(request.url ?? '')
+					.split('?')[0]
+					.endsWith(pathEnd)
+			)
+				return;
 			if (++seen < count) return;
 			server.off('request', onRequest);
 			resolve(undefined);

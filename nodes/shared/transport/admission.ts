@@ -83,6 +83,7 @@ export async function admit(
 ): Promise<Admitted> {
 	await ensureUserToken(context, run, endpoint, itemIndex);
 	const upload = run.uploads.hold();
+	let admitted = false;
 	try {
 		const until = turnWait(run);
 		await upload.take(request.knownUploadBytes, until);
@@ -93,6 +94,7 @@ export async function admit(
 		}
 		await upload.take(unknownBytes, until);
 		const release: Release = await run.limiter.acquire(request.limitKey, until);
+		admitted = true;
 		let givenBack = false;
 		return {
 			files,
@@ -104,8 +106,8 @@ export async function admit(
 				else release('neutral');
 			},
 		};
-	} catch (error) {
-		upload.giveBack();
-		throw error;
+	} finally {
+		// A file that cannot be read, Stop, a wait past its bound: the bytes taken go back.
+		if (!admitted) upload.giveBack();
 	}
 }

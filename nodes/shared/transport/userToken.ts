@@ -201,7 +201,10 @@ function loginFailureError(
 		check: `${failure.check}.`,
 		platformMessage: failure.platformMessage,
 		httpCode: failure.httpCode,
-		notes: [...notes, 'Nothing was sent for this item: it needs the user token the login would give.'],
+		notes: [
+			...notes,
+			'Nothing was sent for this item: it needs the user token the login would give.',
+		],
 	});
 }
 
@@ -270,7 +273,7 @@ export async function ensureUserToken(
 			if (usable(stored)) useToken(run, stored, loginTokenOwner(run.credentials));
 			continue;
 		}
-		let settle = (_result: LoginResult) => {};
+		let settle: (result: LoginResult) => void = () => {};
 		shared.pending = new Promise<LoginResult>((resolve) => (settle = resolve));
 		let result: LoginResult = { abandoned: true };
 		try {
@@ -403,7 +406,8 @@ export function tokenVerdict(
 ): { renew: boolean; note?: string } | undefined {
 	if (!sendsUserToken(endpoint)) return undefined;
 	const refused = isTokenRefusal(endpoint, attempt);
-	if (!logsIn(run.credentials)) return refused ? { renew: false, note: PASTED_TOKEN_NOTE } : undefined;
+	if (!logsIn(run.credentials))
+		return refused ? { renew: false, note: PASTED_TOKEN_NOTE } : undefined;
 	const shared = sharedLoginOf(run);
 	if (!refused) {
 		if (sentToken === shared.token) shared.proven = true;
