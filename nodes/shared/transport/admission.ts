@@ -11,10 +11,10 @@
  * one holding bytes waits only for a slot, which those answers free.
  *
  * Every wait ends on Stop (the execution's cancel signal). The login ends within Timeout per
- * try; the waits for bytes and for a slot, which are queues behind requests that each end
- * within Timeout, end after Rate Limit Wait at most. Whatever fails, admit() gives back what
- * it took before it throws, and the attempt gives back the rest in its one `finally`
- * (Admitted.giveBack).
+ * try (and its retries within Max Tries and Rate Limit Wait); the waits for bytes and for a
+ * slot are queues behind requests that hold nothing else and each end within Timeout, so they
+ * always move on. Whatever fails, admit() gives back what it took before it throws, and the
+ * attempt gives back the rest in its one `finally` (Admitted.giveBack).
  */
 import { ExecutionCancelledError } from '../errors/classes';
 import type { Endpoint } from '../platform/endpoints';
@@ -39,28 +39,15 @@ export interface Admitted {
 	giveBack(answer?: SlotAnswer): void;
 }
 
-/** Why a request stopped waiting for its turn (bytes or a slot) before Stop. */
-export class TurnWaitError extends Error {
-	constructor(waitedSeconds: number) {
-		super(
-			`The request waited longer than Rate Limit Wait (${waitedSeconds} s) for its turn behind the other requests of this business and run, and was not sent. Run this item again later, or raise Rate Limit Wait.`,
-		);
-		this.name = 'TurnWaitError';
-	}
-}
-
-/** The limit of a wait for its turn: Stop, or Rate Limit Wait from when the attempt began waiting. */
-function turnWait(run: PlatformRun): WaitLimit {
-	const { rateLimitWaitMs } = run.settings;
-	const timeout = AbortSignal.timeout(rateLimitWaitMs);
+/**
+ * The limit of a wait for its turn (bytes or a slot): Stop. No clock: these are queues behind
+ * requests that each end within Timeout and pauses the platform asked for (at most 60 s each,
+ * bounded by Rate Limit Wait for the refused request); a deadline here would fail items
+ * healthy work is about to let through (DESIGN.md, "Waits in the request path").
+ */
+function turnWait(run: PlatformRun): WaitLimit | undefined {
 	const cancel = run.cancelSignal;
-	return {
-		signal: cancel ? AbortSignal.any([cancel, timeout]) : timeout,
-		ended: () =>
-			cancel?.aborted
-				? new ExecutionCancelledError()
-				: new TurnWaitError(Math.round(rateLimitWaitMs / 1000)),
-	};
+	return cancel && { signal: cancel, ended: () => new ExecutionCancelledError() };
 }
 
 /** Reads every file of the request: those of unknown size are measured by it. */
