@@ -205,6 +205,15 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 		expect(logins()).toHaveLength(2);
 	});
 
+	test('20 executions starting at once with no token yet log in once', async () => {
+		const credentials = loginCredentials();
+		const runs = await Promise.all(
+			Array.from({ length: 20 }, () => runHr(PAYSLIP, { credentials })),
+		);
+		expect(runs.map((run) => run.error)).toEqual(Array(20).fill(undefined));
+		expect(logins()).toHaveLength(1);
+	});
+
 	test("a refused token gives way to the credential's stored token when that one is newer: no login", async () => {
 		const credentials = loginCredentials();
 		await runHr(PAYSLIP, { credentials });

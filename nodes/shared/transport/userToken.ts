@@ -258,7 +258,8 @@ export async function ensureUserToken(
 		if (run.cancelSignal?.aborted) throw new ExecutionCancelledError();
 		const token = currentUserToken(run);
 		if (usable(token)) return;
-		if (token !== '' && usable(shared.token) && shared.owner) {
+		// The token another execution of this process logged in for (first use, or after a refusal).
+		if (usable(shared.token) && shared.owner) {
 			useToken(run, shared.token as string, shared.owner);
 			continue;
 		}
