@@ -2,6 +2,7 @@
 /** The Accounting node, Sales Quote → Update (E1), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames, multipartFields, recordById } = require('../harness/requests');
+const { HEADER_SETS } = require('../harness/headerSets');
 
 const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
@@ -69,15 +70,6 @@ const QUOTE = {
 /** @param {Array<Record<string, string>>} lines */
 const defineBelow = (lines) => ({ lineItemsSource: 'defineBelow', lineItems: { item: lines } });
 
-const E1_HEADERS = [
-	'Accept-Language',
-	'apikey',
-	'platform',
-	'platform-key',
-	'secure-business-key',
-	'userToken',
-];
-
 describe('Sales Quote → Update (E1)', () => {
 	test('sends exactly the six headers and every multipart field in the spec order, and outputs the quote', async () => {
 		const lines = [
@@ -108,7 +100,7 @@ describe('Sales Quote → Update (E1)', () => {
 			status: 200,
 			business: 'acme',
 		});
-		expect(platformHeaderNames(request)).toEqual(E1_HEADERS);
+		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.salesQuote);
 		const c = fixture.sandbox.credentials;
 		expect(request.headers).toMatchObject({
 			'secure-business-key': c.businessKeys.acme,

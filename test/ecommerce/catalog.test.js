@@ -2,7 +2,7 @@
 /** The Ecommerce node, Favorite → Toggle (E4) and Catalog Comment → Update (E12) on catalog items, through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames, multipartFields } = require('../harness/requests');
-const { ECOMMERCE_USER_HEADERS } = require('./headers');
+const { HEADER_SETS } = require('../harness/headerSets');
 
 const fixture = useSandbox();
 const runEcommerce = fixture.runner('businessPlatformEcommerce');
@@ -29,7 +29,7 @@ describe('Favorite → Toggle (E4)', () => {
 			});
 			expect(request.contentType).toBe('text/plain');
 			expect(request.body).toEqual({ kind: 'empty' });
-			expect(platformHeaderNames(request)).toEqual(['Accept-Language', ...ECOMMERCE_USER_HEADERS]);
+			expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerceUserLanguage);
 			expect(request.headers['Accept-Language']).toBe('en');
 		}
 		expect(json).toEqual([
@@ -90,7 +90,7 @@ describe('Catalog Comment → Update (E12)', () => {
 			status: 200,
 		});
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(request)).toEqual(ECOMMERCE_USER_HEADERS);
+		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerceUser);
 		expect(multipartFields(request)).toEqual([
 			['_method', 'PUT'],
 			['status', '1'],

@@ -2,7 +2,7 @@
 /** The Ecommerce node, Category → Update (E2) and its parent picker (the categories list), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames, multipartFields, recordById } = require('../harness/requests');
-const { ECOMMERCE_HEADERS, ECOMMERCE_USER_HEADERS } = require('./headers');
+const { HEADER_SETS } = require('../harness/headerSets');
 const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
 
 const fixture = useSandbox();
@@ -63,7 +63,7 @@ describe('Category → Update (E2)', () => {
 			status: 200,
 			business: 'acme',
 		});
-		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
+		expect(platformHeaderNames(list)).toEqual(HEADER_SETS.ecommerce);
 		expect(list.body).toEqual({ kind: 'empty' });
 
 		const [update] = fixture.requestsFor('updateCategory');
@@ -74,7 +74,7 @@ describe('Category → Update (E2)', () => {
 			business: 'acme',
 		});
 		expect(update.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(update)).toEqual(ECOMMERCE_USER_HEADERS);
+		expect(platformHeaderNames(update)).toEqual(HEADER_SETS.ecommerceUser);
 		expect(update.headers.userToken).toBe(fixture.sandbox.credentials.userToken);
 		expect(multipartFields(update)).toEqual(category1202Fields({ status: '0' }));
 
@@ -333,7 +333,7 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 			path: '/api/v1/ecomm_categories',
 			business: 'acme',
 		});
-		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
+		expect(platformHeaderNames(list)).toEqual(HEADER_SETS.ecommerce);
 	});
 
 	test('filters by the search text (title in any language, alias or id), and follows Options → Business', async () => {

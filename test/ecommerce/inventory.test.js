@@ -2,7 +2,7 @@
 /** The Ecommerce node, Audit Session Item → Update (E13) and Inventory Transfer Item → Create (E14), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames, multipartFields } = require('../harness/requests');
-const { ECOMMERCE_HEADERS } = require('./headers');
+const { HEADER_SETS } = require('../harness/headerSets');
 
 const fixture = useSandbox();
 const runEcommerce = fixture.runner('businessPlatformEcommerce');
@@ -23,7 +23,7 @@ describe('Audit Session Item → Update (E13)', () => {
 			status: 200,
 		});
 		expect(request.contentType).toBe('text/plain');
-		expect(platformHeaderNames(request)).toEqual(ECOMMERCE_HEADERS);
+		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerce);
 		expect(request.body).toEqual({ kind: 'text', text: '{"physical_qty":37}' });
 		expect(json).toHaveLength(1);
 		expect(json[0]).toMatchObject({ id: 1351, system_qty: 40, physical_qty: 37, difference: -3 });
@@ -105,7 +105,7 @@ describe('Inventory Transfer Item → Create (E14)', () => {
 			status: 200,
 		});
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(request)).toEqual(ECOMMERCE_HEADERS);
+		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerce);
 		expect(multipartFields(request)).toEqual([
 			['from_inv_id', '1451'],
 			['to_inv_id', '1452'],

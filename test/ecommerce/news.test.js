@@ -2,7 +2,7 @@
 /** The Ecommerce node, News → Get Many (E16), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
-const { ECOMMERCE_HEADERS } = require('./headers');
+const { HEADER_SETS } = require('../harness/headerSets');
 
 const fixture = useSandbox();
 const runEcommerce = fixture.runner('businessPlatformEcommerce');
@@ -80,7 +80,7 @@ describe('News → Get Many (E16)', () => {
 		]);
 		for (const request of requests) {
 			expect(request).toMatchObject({ method: 'GET', path: '/api/v1/news', status: 200 });
-			expect(platformHeaderNames(request)).toEqual(ECOMMERCE_HEADERS);
+			expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerce);
 			expect(request.body).toEqual({ kind: 'empty' });
 		}
 		// Topic "store opening" is item i with i % 5 === 1; every 4th item is inactive.

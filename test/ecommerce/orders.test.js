@@ -2,7 +2,7 @@
 /** The Ecommerce node, Order → Get (E3) and District → Get (E5), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
-const { ECOMMERCE_HEADERS } = require('./headers');
+const { HEADER_SETS } = require('../harness/headerSets');
 
 const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
@@ -23,7 +23,7 @@ describe('Order → Get (E3)', () => {
 			rawQuery: '',
 			status: 200,
 		});
-		expect(platformHeaderNames(request)).toEqual(['Accept-Language', ...ECOMMERCE_HEADERS]);
+		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerceLanguage);
 		expect(request.headers['Accept-Language']).toBe('en');
 		expect(request.body).toEqual({ kind: 'empty' });
 		expect(json).toHaveLength(1);

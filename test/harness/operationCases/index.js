@@ -1,7 +1,9 @@
 // @ts-check
 /**
  * The operation cases, one per `ENDPOINTS` entry, written in their node's file beside this one
- * (test/completeness.test.js checks there is one for every entry), shared by the engine tests
+ * with its `operationCase` builder (./caseBuilder.js: the node type, and one request per item,
+ * a business key and no globex overrides unless the case says otherwise; header names from
+ * ../headerSets.js) (test/completeness.test.js checks there is one for every entry), shared by the engine tests
  * and the e2e suite. Everything a cross-cutting test needs to know of an operation is here:
  * - `parameters`: one minimal valid parameter set per operation, against the sandbox's
  *   seeded records of the default business (acme), and `globex`: the overrides that make
