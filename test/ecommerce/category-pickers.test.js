@@ -8,7 +8,10 @@ const { useSandbox } = require('../harness/fixture');
 const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
 
 const fixture = useSandbox();
-const runEcommerce = fixture.runner('businessPlatformEcommerce');
+const updateCategory = fixture.runner('businessPlatformEcommerce', {
+	resource: 'category',
+	operation: 'update',
+});
 
 /** @param {string} mode @param {string} value */
 const locator = (mode, value) => ({ __rl: true, mode, value });
@@ -19,9 +22,7 @@ describe('Category ID', () => {
 		['From List', locator('list', '1202')],
 		['By ID, spaces around', locator('id', ' 1202 ')],
 	])('%s updates that category', async (_label, categoryId) => {
-		const { json, error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
+		const { json, error } = await updateCategory({
 			categoryId,
 			updateFields: { englishTitle: 'Smartphones' },
 		});
@@ -33,9 +34,7 @@ describe('Category ID', () => {
 
 	test("By ID is checked by the locator's regex: n8n refuses to run the workflow, nothing is sent", async () => {
 		await expect(
-			runEcommerce({
-				resource: 'category',
-				operation: 'update',
+			updateCategory({
 				categoryId: locator('id', 'phones'),
 				updateFields: { top: true },
 			}),

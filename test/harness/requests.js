@@ -74,6 +74,8 @@ function recordById(records, id) {
  * @typedef {object} ExpectedRequest  what the platform must have received; absent keys are not checked
  * @property {string} [method]
  * @property {string} [path]                   after the module base, e.g. '/api/v1/payslips/1751'
+ * @property {string} [rawQuery]               the query string as sent, '' for none
+ * @property {string | null} [contentType]
  * @property {number} [status]                 the sandbox's answer; 200 unless given
  * @property {'acme' | 'globex' | null} [business]  the business whose key it carried
  * @property {string[]} [platformHeaders]      every header name sent, protocol headers aside (any order)

@@ -19,10 +19,7 @@ const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
 describe('Task → Update (E10): files', () => {
 	test('uploads two binary files of different types: names, sizes, types and content hashes arrive intact', async () => {
 		const { json, error } = await updateTask(
-			{
-				taskId: '1001',
-				updateFields: { binaryPropertyNames: 'photo, report' },
-			},
+			{ taskId: '1001', updateFields: { binaryPropertyNames: 'photo, report' } },
 			{
 				items: [
 					{
@@ -217,10 +214,7 @@ describe('Task → Update (E10): files', () => {
 	test('after a 429 the upload is sent again with the same files (the body is rebuilt per attempt)', async () => {
 		fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 0 });
 		const { json, error } = await updateTask(
-			{
-				taskId: '1004',
-				updateFields: { binaryPropertyNames: 'data' },
-			},
+			{ taskId: '1004', updateFields: { binaryPropertyNames: 'data' } },
 			{
 				items: [
 					{
@@ -304,10 +298,7 @@ describe("Task → Update (E10) with n8n's filesystem binary data mode", () => {
 		expect(report.id).toMatch(/^filesystem-v2:/);
 
 		const { json, error } = await updateTask(
-			{
-				taskId: '1002',
-				updateFields: { binaryPropertyNames: 'photo,report' },
-			},
+			{ taskId: '1002', updateFields: { binaryPropertyNames: 'photo,report' } },
 			{ items: [{ json: {}, binary: { photo, report } }] },
 		);
 		expect(error).toBeUndefined();
