@@ -279,7 +279,10 @@ describe('Category → Update (E2)', () => {
 });
 
 describe('Category parent picker (listSearch searchCategories)', () => {
-	/** @param {string} [filter] @param {Record<string, any>} [options] */
+	/**
+	 * @param {string} [filter] @param {Record<string, any>} [options]
+	 * @returns {Promise<import('n8n-workflow').INodeListSearchResult>}
+	 */
 	async function search(filter, options = {}) {
 		const context = loadOptionsContext({
 			type: 'businessPlatformEcommerce',
@@ -317,13 +320,11 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 		expect((await search('LAP')).results).toEqual([
 			{ name: 'Electronics / Laptops (1203)', value: '1203' },
 		]);
-		expect((await search('هواتف')).results.map((/** @type {any} */ r) => r.value)).toEqual([
-			'1202',
-		]);
-		expect((await search('1204')).results.map((/** @type {any} */ r) => r.value)).toEqual(['1204']);
+		expect((await search('هواتف')).results.map((r) => r.value)).toEqual(['1202']);
+		expect((await search('1204')).results.map((r) => r.value)).toEqual(['1204']);
 		expect((await search('nothing-like-this')).results).toEqual([]);
 		const globex = await search('', { business: 'globex' });
-		expect(globex.results.map((/** @type {any} */ r) => r.value)).toEqual(['2201', '2202']);
+		expect(globex.results.map((r) => r.value)).toEqual(['2201', '2202']);
 	});
 
 	test('a picked value is the parent E2 sends', async () => {
@@ -331,7 +332,7 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 		const { json } = await succeeded(
 			updateCategory({
 				categoryId: '1202',
-				updateFields: { parentCategory: locator('list', picked) },
+				updateFields: { parentCategory: locator('list', String(picked)) },
 			}),
 		);
 		expect(multipartFields(fixture.requestsFor('updateCategory')[0])).toContainEqual([

@@ -112,7 +112,21 @@ function expectPairedItems(output, inputItems) {
 	expect(output.map((item) => item.pairedItem)).toEqual(inputItems.map((item) => ({ item })));
 }
 
+/**
+ * The input item an output item is paired with (this package pairs each with exactly one).
+ * @param {{ pairedItem?: import('n8n-workflow').IPairedItemData | import('n8n-workflow').IPairedItemData[] | number }} entry
+ * @returns {number}
+ */
+function inputItemOf(entry) {
+	const paired = entry.pairedItem;
+	if (typeof paired === 'number') return paired;
+	if (paired === undefined || Array.isArray(paired))
+		throw new Error(`Output item not paired with exactly one input: ${JSON.stringify(paired)}`);
+	return paired.item;
+}
+
 module.exports = {
+	inputItemOf,
 	expectRequest,
 	expectPairedItems,
 	recordById,

@@ -3,7 +3,7 @@
 const { useSandbox } = require('../harness/fixture');
 const { useFilesystemBinaryData } = require('../harness/n8n');
 const { recordById } = require('../harness/requests');
-const { sha256, PNG, PDF } = require('./files');
+const { binaryOf, sha256, PNG, PDF } = require('./files');
 
 const fixture = useSandbox();
 /** Task → Update, with the full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js. */
@@ -25,16 +25,8 @@ describe('Task → Update (E10): files', () => {
 					{
 						json: {},
 						binary: {
-							photo: {
-								data: PNG.toString('base64'),
-								mimeType: 'image/png',
-								fileName: 'site-photo.png',
-							},
-							report: {
-								data: PDF.toString('base64'),
-								mimeType: 'application/pdf',
-								fileName: 'Inspection report.pdf',
-							},
+							photo: binaryOf(PNG, 'image/png', 'site-photo.png'),
+							report: binaryOf(PDF, 'application/pdf', 'Inspection report.pdf'),
 						},
 					},
 				],
@@ -93,7 +85,7 @@ describe('Task → Update (E10): files', () => {
 				items: [
 					{
 						json: {},
-						binary: { data: { data: PDF.toString('base64'), mimeType: 'application/pdf' } },
+						binary: { data: binaryOf(PDF, 'application/pdf') },
 					},
 				],
 			},
@@ -156,7 +148,7 @@ describe('Task → Update (E10): files', () => {
 					{
 						json: {},
 						binary: {
-							data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'final.png' },
+							data: binaryOf(PNG, 'image/png', 'final.png'),
 						},
 					},
 				],
@@ -220,11 +212,7 @@ describe('Task → Update (E10): files', () => {
 					{
 						json: {},
 						binary: {
-							data: {
-								data: PDF.toString('base64'),
-								mimeType: 'application/pdf',
-								fileName: 'count.pdf',
-							},
+							data: binaryOf(PDF, 'application/pdf', 'count.pdf'),
 						},
 					},
 				],
@@ -260,11 +248,7 @@ describe('Task → Update (E10): files', () => {
 					{
 						json: {},
 						binary: {
-							data: {
-								data: PDF.toString('base64'),
-								mimeType: 'application/pdf',
-								fileName: 'count.pdf',
-							},
+							data: binaryOf(PDF, 'application/pdf', 'count.pdf'),
 						},
 					},
 				],

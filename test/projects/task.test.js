@@ -2,7 +2,7 @@
 /** The Projects node, Task → Update (E10): fields, dates, validation and platform errors (files: task-files.test.js), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectPairedItems, sentHeaderNames, recordById } = require('../harness/requests');
-const { PNG } = require('./files');
+const { binaryOf, PNG } = require('./files');
 const { expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
@@ -211,7 +211,7 @@ describe('Task → Update (E10)', () => {
 					{
 						json: {},
 						binary: {
-							data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'a.png' },
+							data: binaryOf(PNG, 'image/png', 'a.png'),
 						},
 					},
 				],

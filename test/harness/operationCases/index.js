@@ -62,6 +62,17 @@ const OPERATION_CASES = NODE_FILES.flatMap((node) =>
 );
 
 /**
+ * The case of one endpoint; a name with no case fails, naming it.
+ * @param {string} endpoint the ENDPOINTS key
+ * @returns {OperationCase}
+ */
+function caseFor(endpoint) {
+	const op = OPERATION_CASES.find((candidate) => candidate.endpoint === endpoint);
+	if (!op) throw new Error(`No case for ${endpoint} in test/harness/operationCases/`);
+	return op;
+}
+
+/**
  * The parameters of an operation's full run: its minimal parameters with the full run's overrides.
  * @param {OperationCase} op
  */
@@ -100,4 +111,4 @@ function withOptions(parameters, settings = {}) {
 	return { ...parameters, options: { ...options, ...settings } };
 }
 
-module.exports = { OPERATION_CASES, fullRunParameters, checkFullRun, withOptions };
+module.exports = { OPERATION_CASES, caseFor, fullRunParameters, checkFullRun, withOptions };
