@@ -65,7 +65,10 @@ function paginatorPage(ids, page, lastPage) {
 }
 
 describe('the Category ID picker (searchCategories)', () => {
-	/** @param {string} [filter] */
+	/**
+	 * @param {string} [filter]
+	 * @returns {Promise<import('n8n-workflow').INodeListSearchResult>}
+	 */
 	async function search(filter) {
 		const context = loadOptionsContext({
 			type: 'businessPlatformEcommerce',
@@ -101,12 +104,7 @@ describe('the Category ID picker (searchCategories)', () => {
 
 	test('a plain list is the whole list: one request, filtered by the search text', async () => {
 		const all = await search();
-		expect(all.results.map((/** @type {any} */ result) => result.value)).toEqual([
-			'1201',
-			'1203',
-			'1202',
-			'1204',
-		]);
+		expect(all.results.map((result) => result.value)).toEqual(['1201', '1203', '1202', '1204']);
 		expect((await search('phones')).results).toEqual([
 			{ name: 'Electronics / Phones (1202)', value: '1202' },
 		]);

@@ -218,7 +218,7 @@ describe('Task → Update (E10)', () => {
 			},
 		);
 		expect(error?.message).toMatch(/attachment/);
-		expect(/** @type {any} */ (error).context?.itemIndex).toBe(0);
+		expect(error?.context?.itemIndex).toBe(0);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
