@@ -6,14 +6,11 @@ const { HEADER_SETS } = require('../harness/headerSets');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
-const toggleFavorite = fixture.runner('businessPlatformEcommerce', {
-	resource: 'favorite',
-	operation: 'toggle',
-});
-const updateComment = fixture.runner('businessPlatformEcommerce', {
-	resource: 'catalogComment',
-	operation: 'update',
-});
+/** @param {string} resource @param {string} operation */
+const ecommerceRunner = (resource, operation) =>
+	fixture.runner('businessPlatformEcommerce', { resource, operation });
+const toggleFavorite = ecommerceRunner('favorite', 'toggle');
+const updateComment = ecommerceRunner('catalogComment', 'update');
 
 describe('Favorite → Toggle (E4)', () => {
 	test('PUT with an empty text/plain body on the configured favorites prefix; adds, then removes', async () => {

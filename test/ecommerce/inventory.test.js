@@ -6,14 +6,11 @@ const { HEADER_SETS } = require('../harness/headerSets');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
-const updateAuditItem = fixture.runner('businessPlatformEcommerce', {
-	resource: 'auditSessionItem',
-	operation: 'update',
-});
-const createTransferItem = fixture.runner('businessPlatformEcommerce', {
-	resource: 'inventoryTransferItem',
-	operation: 'create',
-});
+/** @param {string} resource @param {string} operation */
+const ecommerceRunner = (resource, operation) =>
+	fixture.runner('businessPlatformEcommerce', { resource, operation });
+const updateAuditItem = ecommerceRunner('auditSessionItem', 'update');
+const createTransferItem = ecommerceRunner('inventoryTransferItem', 'create');
 
 describe('Audit Session Item → Update (E13)', () => {
 	test('PATCH with a text/plain body carrying {"physical_qty": n}; outputs the item', async () => {
