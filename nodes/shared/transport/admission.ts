@@ -16,7 +16,7 @@
  * always move on. Whatever fails, admit() gives back what it took before it throws, and the
  * attempt gives back the rest in its one `finally` (Admitted.giveBack).
  */
-import { ExecutionCancelledError } from '../errors/classes';
+import { ExecutionCancelledError } from '../platform/errors';
 import type { Endpoint } from '../platform/endpoints';
 import type { RequestContext } from './context';
 import type { Outcome, Release, WaitLimit } from './rateLimit/runLimiter';

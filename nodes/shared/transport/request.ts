@@ -10,7 +10,7 @@ import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credenti
 import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
 import { logsIn } from '../credential/login';
 import { assertUsableUserToken } from '../credential/redaction';
-import { ParameterError } from '../errors/classes';
+import { ParameterError } from '../platform/errors';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import {
 	MODULE_BASE_URL_FIELDS,

@@ -34,7 +34,7 @@ import {
 	takeLoginFailure,
 	type LoginFailure,
 } from '../credential/login';
-import { ExecutionCancelledError } from '../errors/classes';
+import { ExecutionCancelledError } from '../platform/errors';
 import { platformError, emptyCredentialFieldError, rateLimitWaitNote } from '../errors/nodeErrors';
 import { namesWord } from '../errors/text';
 import type { Attempt } from '../platform/attempt';

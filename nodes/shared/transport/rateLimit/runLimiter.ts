@@ -16,7 +16,7 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import { ExecutionCancelledError } from '../../errors/classes';
+import { ExecutionCancelledError } from '../../platform/errors';
 import { startLimit, type Outcome } from './adaptiveLimit';
 import { sharedLimitFor, type SharedLimit, type Waiter } from './sharedLimitTable';
 
