@@ -5,7 +5,7 @@
  * or the HTTP Request node with typed-in headers (PROFILE_CASE=ours|httpTyped), against the
  * sandbox at PROFILE_LATENCY ms (default 0). Prints the top functions by self time, each
  * marked as this package's code or n8n's (and its dependencies'), and the share of this
- * package's own code. Expects `npm run build` and the n8n app in .cache (see bench/run.js).
+ * package's own code. Expects `npm run build` and the n8n app in the install cache (see bench/run.js).
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');

@@ -312,7 +312,7 @@ async function main() {
 	let failed = true;
 	try {
 		process.stdout.write(
-			'Preparing: n8n app in .cache (installed when missing), package build ...\n',
+			'Preparing: n8n app in the install cache (installed when missing), package build ...\n',
 		);
 		app.ensureN8nInstalled();
 		app.buildPackage();

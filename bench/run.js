@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: this package's nodes against n8n's HTTP Request node and bare `fetch`,
  * measured side by side in one run, in the real n8n app (pinned 2.41.1 on Node 24, installed
- * into .cache/ on first use), against the sandbox platform on 127.0.0.1 with 0, 20 and 100 ms
+ * into the install cache on first use), against the sandbox platform on 127.0.0.1 with 0, 20 and 100 ms
  * of latency (BENCH_LATENCIES), then against the rate-limited sandbox (BENCH_RATE requests/s,
  * default 50, 0 skips it; sandbox/README.md). Prints a table; asserts nothing (the targets are
  * read from it).
@@ -450,7 +450,7 @@ async function main() {
 	deadline.unref();
 
 	process.stdout.write(
-		'Preparing: n8n app in .cache (a few minutes the first time), package build ...\n',
+		'Preparing: n8n app in the install cache (a few minutes the first time), package build ...\n',
 	);
 	app.ensureN8nInstalled();
 	app.buildPackage();

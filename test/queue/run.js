@@ -56,7 +56,7 @@ async function step(name, body) {
 	}
 }
 
-/** Installs n8n into .cache/ when missing (the same install as npm run dev and the e2e tests). */
+/** Installs n8n into the install cache when missing (the same install as npm run dev and the e2e tests). */
 function ensureN8nInstalled() {
 	if (app.N8N_VERSION !== N8N_VERSION) {
 		throw new Error(
@@ -97,7 +97,10 @@ async function main() {
 	let sandbox;
 	let failed = true;
 	try {
-		await step(`n8n ${N8N_VERSION} in .cache (installed when missing)`, ensureN8nInstalled);
+		await step(
+			`n8n ${N8N_VERSION} in the install cache (installed when missing)`,
+			ensureN8nInstalled,
+		);
 		await step('build the package', () => app.buildPackage());
 		const nodesDir = path.join(dir, 'community-nodes');
 		fs.mkdirSync(nodesDir);
