@@ -7,6 +7,9 @@
  * docker exec, Dockerfile) runs on Node 20, 22 and 24 into an empty nodes folder, which then holds
  * only this package; then n8n starts on that folder and runs a workflow with the package's nodes.
  * (The Dockerfile's /home/node is the scratch home; the container's `sh` is this machine's.)
+ * Last, n8n's own Community Nodes install (its REST call, as the panel's Install button) fetches
+ * the package from the same registry behind an HTTPS proxy for registry.npmjs.org (n8n names
+ * the public registry itself), and the installed package runs a workflow.
  */
 const { execFileSync, spawn } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -16,7 +19,7 @@ const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
-const { startLocalRegistry, manifestOf } = require('./local-registry');
+const { startLocalRegistry, startRegistryProxy, manifestOf } = require('./local-registry');
 
 /** The Node versions users run npm on: this machine's (20, engines.node), 22 and 24. */
 const NODE_VERSIONS = [process.versions.node, '22.23.3', '24.21.0'];
@@ -205,6 +208,36 @@ test('every recipe on every Node installed the same files, the packed package', 
 		expect([name, filesWithHashes(packageDir(home))]).toEqual([name, packed]);
 });
 
+/**
+ * Imports the sandbox credential and the saved Projects workflow of 0.1.0 into the n8n of
+ * `env`, runs it with `n8n execute` and checks the package's node gave items and no error.
+ * @param {NodeJS.ProcessEnv} env @param {any} sandbox
+ */
+async function runsAWorkflow(env, sandbox) {
+	const workflowFile = path.join(
+		app.ROOT,
+		'test',
+		'e2e',
+		'saved-workflows',
+		'0.1.0',
+		'businessPlatformProjects.json',
+	);
+	const workflow = JSON.parse(fs.readFileSync(workflowFile, 'utf8'));
+	await app.importIntoN8n(env, sandbox, [workflowFile]);
+	const result = await app.n8nCli(['execute', `--id=${workflow.id}`, '--rawOutput'], env);
+	const run = app.executionResultOf(result.stdout);
+	if (!run || !app.executionSucceeded(run))
+		throw new Error(
+			`n8n execute failed (exit ${result.status ?? result.signal}):\n${app.lastLines(`${result.stdout}\n${result.stderr}`, 40)}`,
+		);
+	const ours = workflow.nodes.find((/** @type {{ type: string }} */ node) =>
+		node.type.startsWith(`${app.PACKAGE_NAME}.`),
+	);
+	const items = run.data.resultData.runData[ours.name]?.[0]?.data?.main?.[0] ?? [];
+	expect(items.length).toBeGreaterThan(0);
+	for (const item of items) expect(item.json.error).toBeUndefined();
+}
+
 test(
 	"n8n 2.x starts on the folder the README installed and runs a workflow with the package's nodes",
 	async () => {
@@ -215,32 +248,106 @@ test(
 		try {
 			const [port, brokerPort] = await app.freePorts(2);
 			// The README's folder is ~/.n8n/nodes: n8n's user folder is the home.
-			const env = { ...app.n8nEnv(home, port, brokerPort), N8N_LOG_LEVEL: 'info' };
-			const workflowFile = path.join(
-				app.ROOT,
-				'test',
-				'e2e',
-				'saved-workflows',
-				'0.1.0',
-				'businessPlatformProjects.json',
+			await runsAWorkflow(
+				{ ...app.n8nEnv(home, port, brokerPort), N8N_LOG_LEVEL: 'info' },
+				sandbox,
 			);
-			const workflow = JSON.parse(fs.readFileSync(workflowFile, 'utf8'));
-			await app.importIntoN8n(env, sandbox, [workflowFile]);
-			const result = await app.n8nCli(['execute', `--id=${workflow.id}`, '--rawOutput'], env);
-			const run = app.executionResultOf(result.stdout);
-			if (!run || !app.executionSucceeded(run))
-				throw new Error(
-					`n8n execute failed (exit ${result.status ?? result.signal}):\n${app.lastLines(`${result.stdout}\n${result.stderr}`, 40)}`,
-				);
-			const ours = workflow.nodes.find((/** @type {{ type: string }} */ node) =>
-				node.type.startsWith(`${app.PACKAGE_NAME}.`),
-			);
-			const items = run.data.resultData.runData[ours.name]?.[0]?.data?.main?.[0] ?? [];
-			expect(items.length).toBeGreaterThan(0);
-			for (const item of items) expect(item.json.error).toBeUndefined();
 			// Loaded from the README's folder: nothing else of this package exists in that home.
 			expect(fs.existsSync(path.join(home, '.n8n', 'nodes', 'node_modules', 'n8n-workflow'))).toBe(
 				false,
+			);
+		} finally {
+			sandbox.close();
+		}
+	},
+	10 * 60_000,
+);
+
+test(
+	"n8n's Community Nodes install (its REST call, as the panel's Install) installs only this package from the registry, and it runs a workflow",
+	async () => {
+		const home = fs.mkdtempSync(path.join(scratch, 'community-'));
+		const proxy = await startRegistryProxy(registry, fs.mkdtempSync(path.join(scratch, 'ca-')));
+		const sandbox = await startSandbox();
+		const [port, brokerPort] = await app.freePorts(2);
+		const env = {
+			...app.n8nEnv(home, port, brokerPort),
+			N8N_LOG_LEVEL: 'info',
+			// For the npm that n8n runs: registry.npmjs.org is the loopback registry.
+			npm_config_https_proxy: proxy.url,
+			npm_config_cafile: proxy.caFile,
+			npm_config_cache: path.join(home, '.npm'),
+			npm_config_update_notifier: 'false',
+		};
+		const asked = registry.requested.length;
+		const n8n = app.startN8n(env, ['ignore', 'pipe', 'pipe']);
+		/** @type {Buffer[]} */
+		const output = [];
+		n8n.stdout?.on('data', (chunk) => output.push(chunk));
+		n8n.stderr?.on('data', (chunk) => output.push(chunk));
+		const exited = new Promise((resolve) => n8n.once('exit', resolve));
+		try {
+			await app.waitForN8n(port, 180_000);
+			// n8n answers "n8n is starting up", then 404, until its modules' routes are up (then
+			// 401 without a login): asked again until then, or the deadline.
+			const deadline = Date.now() + 180_000;
+			for (;;) {
+				const probe = await fetch(`http://127.0.0.1:${port}/rest/community-packages`);
+				if (probe.status === 401 || Date.now() > deadline) break;
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			}
+			await app.setUpOwner(port);
+			const login = await fetch(`http://127.0.0.1:${port}/rest/login`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ emailOrLdapLoginId: app.OWNER.email, password: app.OWNER.password }),
+			});
+			expect(login.status).toBe(200);
+			const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+			const install = await fetch(`http://127.0.0.1:${port}/rest/community-packages`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', cookie },
+				body: JSON.stringify({ name: app.PACKAGE_NAME }),
+			});
+			const body = await install.text();
+			if (install.status !== 200)
+				throw new Error(
+					`Install answered HTTP ${install.status}: ${body}\nn8n's last lines:\n${app.lastLines(Buffer.concat(output).toString('utf8'), 30)}`,
+				);
+			/** @type {any} */
+			let installed;
+			try {
+				installed = JSON.parse(body).data;
+			} catch {
+				throw new Error(`Install answered HTTP 200 with no JSON: ${body.slice(0, 300)}`);
+			}
+			expect(installed.packageName).toBe(app.PACKAGE_NAME);
+			expect(installed.installedVersion).toBe(manifestOf(tarball).version);
+			const manifest = JSON.parse(fs.readFileSync(path.join(app.ROOT, 'package.json'), 'utf8'));
+			expect(installed.installedNodes).toHaveLength(manifest.n8n.nodes.length);
+		} finally {
+			n8n.kill('SIGTERM');
+			await exited;
+			await proxy.close();
+		}
+		try {
+			const nodes = path.join(home, '.n8n', 'nodes', 'node_modules');
+			expect(fs.readdirSync(nodes).filter((name) => !name.startsWith('.'))).toEqual([
+				app.PACKAGE_NAME,
+			]);
+			// Only the package was fetched, through the proxy,
+			const names = new Set(
+				registry.requested.slice(asked).map((pathname) => pathname.split('/-/')[0].slice(1)),
+			);
+			expect([...names]).toEqual([app.PACKAGE_NAME]);
+			// and nothing left the machine: besides the registry, only n8n's package-status check
+			// (api.n8n.io, refused by the proxy; n8n goes on without it) asked the proxy.
+			expect(proxy.tunnelled).toContain('registry.npmjs.org:443');
+			for (const host of proxy.tunnelled)
+				expect(['registry.npmjs.org:443', 'api.n8n.io:443']).toContain(host);
+			await runsAWorkflow(
+				{ ...app.n8nEnv(home, port, brokerPort), N8N_LOG_LEVEL: 'info' },
+				sandbox,
 			);
 		} finally {
 			sandbox.close();
