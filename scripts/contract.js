@@ -18,10 +18,12 @@
  * options), which leaves version 1 as it was.
  *
  *   node scripts/contract.js           print the current contract
- *   node scripts/contract.js --check   compare it with every snapshot in test/contract/
+ *   node scripts/contract.js --check   compare it with every snapshot in test/contract/, and
+ *                                      check the saved workflows against their SHA-256 manifest
  *   node scripts/contract.js --write   write test/contract/<package version>.json (build first),
  *                                      unless an earlier snapshot holds the same contract, and
  *                                      test/e2e/saved-workflows/<package version>/ with it
+ *                                      unless that folder exists (frozen)
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -413,11 +415,21 @@ function main() {
 			for (const line of breaks) console.error(`${name}: ${line}`);
 			failed ||= breaks.length > 0;
 		}
+		// The workflows saved with each release are frozen: each file as its manifest line says.
+		const changes = require('./saved-workflows').savedWorkflowChanges();
+		for (const line of changes) console.error(line);
+		failed ||= changes.length > 0;
 		if (failed) process.exitCode = 1;
-		else console.log('The package keeps the contract of every snapshot in test/contract/');
+		else
+			console.log(
+				'The package keeps the contract of every snapshot in test/contract/, and every saved workflow is as written',
+			);
 	} else if (mode === undefined) console.log(JSON.stringify(current, null, '\t'));
 	else throw new Error('Usage: node scripts/contract.js [--check | --write]');
 }
+
+// Before main(): scripts/saved-workflows.js, which main requires, requires this module.
+module.exports = { contractOf, contractBreaks, loadPackage, snapshots };
 
 if (require.main === module) {
 	try {
@@ -427,5 +439,3 @@ if (require.main === module) {
 		process.exitCode = 1;
 	}
 }
-
-module.exports = { contractOf, contractBreaks, loadPackage, snapshots };
