@@ -15,7 +15,6 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../credential/fields';
 import { MAX_REDIRECTS } from '../values/settings';
 import { isRecord, parseBody, unwrapEnvelope, valueAt } from '../platform/envelope';
 import {
@@ -197,9 +196,9 @@ async function exchange(
 	try {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			withAbortSignal(context, controller.signal),
-			CREDENTIAL_TYPE,
+			run.credential.type,
 			{ ...options, abortSignal: controller.signal },
-			run.credential && { credentialsDecrypted: run.credential },
+			{ credentialsDecrypted: run.credential },
 		)) as { statusCode: number; body: unknown; headers: IDataObject };
 		return {
 			kind: 'response',

@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import { parseBusinessKeys } from '../credential/authenticate';
-import { CREDENTIAL_TYPE } from '../credential/fields';
+import { credentialTypeOf } from '../credential/fields';
 import {
 	DEFAULT_REQUEST_SETTINGS,
 	concurrencyOf,
@@ -43,7 +43,7 @@ export interface PlatformRun {
 	 * The credential as read once per run, handed to every request (`credentialsDecrypted`)
 	 * so n8n does not read and decrypt it from its database again for each one.
 	 */
-	credential?: ICredentialsDecrypted;
+	credential: ICredentialsDecrypted;
 	/** Credential fields already checked in this run (base URLs, path prefixes): field -> checked value. */
 	checkedFields: Map<string, string>;
 	/** Request headers built in this run: endpoint -> language and business -> headers (request.ts). */
@@ -73,7 +73,8 @@ export function createRun(
 	options: RunOptions = {},
 ): PlatformRun {
 	const businessKeys = parseBusinessKeys(credentials);
-	const ref = node.credentials?.[CREDENTIAL_TYPE];
+	const credentialType = credentialTypeOf(node);
+	const ref = node.credentials?.[credentialType];
 	const pagesInFlight = options.pagesInFlight ?? 1;
 	const run: Omit<PlatformRun, 'pagesInFlight'> = {
 		node,
@@ -85,7 +86,7 @@ export function createRun(
 		credential: {
 			id: ref?.id ?? '',
 			name: ref?.name ?? '',
-			type: CREDENTIAL_TYPE,
+			type: credentialType,
 			data: credentials,
 		},
 		checkedFields: new Map(),
@@ -106,7 +107,8 @@ export function createRun(
 export async function startRun(
 	context: IExecuteFunctions | ILoadOptionsFunctions,
 ): Promise<PlatformRun> {
-	return createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE));
+	const node = context.getNode();
+	return createRun(node, await context.getCredentials(credentialTypeOf(node)));
 }
 
 export interface NodeRun {
@@ -136,7 +138,8 @@ export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun>
 	const mode = options.concurrencyMode === 'fixed' ? 'fixed' : 'adaptive';
 	const limiter = new RequestLimiter(mode, ceiling, context.getExecutionCancelSignal?.());
 	const itemCount = context.getInputData().length;
-	const run = createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE), {
+	const node = context.getNode();
+	const run = createRun(node, await context.getCredentials(credentialTypeOf(node)), {
 		settings,
 		businessFor: (itemIndex) =>
 			String(context.getNodeParameter('options.business', itemIndex, '') ?? ''),
