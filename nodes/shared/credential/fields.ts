@@ -19,7 +19,7 @@ export const AUTHENTICATION_OPTIONS = [
 
 /** The credential type a node uses, from its Authentication parameter (saved only when not the default). */
 export function credentialTypeOf(node: INode): string {
-	return node.parameters.authentication === 'login'
+	return node.parameters?.authentication === 'login'
 		? CREDENTIAL_TYPES.login
 		: CREDENTIAL_TYPES.paste;
 }
