@@ -43,7 +43,7 @@ export class BusinessPlatformApi implements ICredentialType {
 				'userToken',
 				"Token of the platform user the calls act as, from the platform's login",
 			),
-			hint: `${credentialFieldUsage('userToken')} It stops working when the platform expires it: paste a new one, or use the credential "Business Platform API (Log In)", which logs in by itself.`,
+			hint: `${credentialFieldUsage('userToken')} It stops working when the platform expires it: paste a new one, or set the node's Authentication to "Log In", whose credential logs in by itself.`,
 		},
 		...PLATFORM_FIELDS,
 		testNotice(),

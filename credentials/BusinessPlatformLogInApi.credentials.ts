@@ -50,7 +50,7 @@ export class BusinessPlatformLogInApi implements ICredentialType {
 	// A literal, not CREDENTIAL_TYPES: the lint's credential rules read only literals here.
 	name = 'businessPlatformLogInApi';
 
-	displayName = 'Business Platform API (Log In)';
+	displayName = 'Business Platform Log In API';
 
 	// Literals, as the lint reads them (the pasted-token type has the same).
 	icon: Icon = {
@@ -62,10 +62,10 @@ export class BusinessPlatformLogInApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		...KEY_FIELDS,
+		// How this type gets its User Token, for the code the two types share (login.ts, logsIn):
+		// a fixed value, not a choice nor a secret; the rule reads "token" in the name.
+		// eslint-disable-next-line @n8n/community-nodes/credential-password-field
 		{
-			// How this type gets its User Token, for the code the two types share (login.ts, logsIn);
-			// a fixed value, not a choice. The rule reads "token" in the name.
-			// eslint-disable-next-line @n8n/community-nodes/credential-password-field
 			displayName: label('userTokenSource'),
 			name: 'userTokenSource',
 			type: 'hidden',

@@ -38,7 +38,7 @@ const baseUrl = (name: string, description: string): INodeProperties =>
 		default: '',
 		// "Accounting Base URL" -> https://accounting.example.com
 		placeholder: `e.g. https://${label(name).split(' ')[0].toLowerCase()}.example.com`,
-		description: `${description} Leave empty if you do not use these operations.`,
+		description: `${description} Leave empty if you do not use these operations`,
 	});
 
 const pathPrefix = (name: string, placeholder: string, url: string): INodeProperties =>
@@ -65,8 +65,7 @@ export const KEY_FIELDS: INodeProperties[] = [
 		'businessKey',
 		'Business-specific key issued by the platform support team; it selects the business every call acts for',
 	),
-	// The field holds business keys, which are secrets; the rule only knows generic secret words.
-	// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
+	// A password field: it holds business keys, which are secrets.
 	{
 		displayName: label('additionalBusinessKeys'),
 		name: 'additionalBusinessKeys',

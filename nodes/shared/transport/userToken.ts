@@ -47,7 +47,7 @@ interface TokenSession {
 const sessions = new WeakMap<PlatformRun, TokenSession>();
 
 export const PASTED_TOKEN_NOTE =
-	'The User Token may have expired: paste a new one into the credential, or set the node\'s "Authentication" to "Log In" with a "Business Platform API (Log In)" credential, which logs in and renews the token by itself.';
+	'The User Token may have expired: paste a new one into the credential, or set the node\'s "Authentication" to "Log In" with a "Business Platform Log In API" credential, which logs in and renews the token by itself.';
 
 const FRESH_TOKEN_REFUSED_NOTE =
 	'The platform refused the token its login had just given, so the node does not log in again: check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take.';
