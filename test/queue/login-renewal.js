@@ -38,7 +38,7 @@ const TYPE_PREFIX = 'queue-login-';
 function loginCredentialExport(sandbox) {
 	return {
 		...LOGIN_CREDENTIAL,
-		type: 'businessPlatformApi',
+		type: 'businessPlatformLogInApi',
 		data: sandboxLoginCredentials(sandbox),
 	};
 }

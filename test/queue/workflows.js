@@ -101,9 +101,10 @@ const newsWorkflow = () =>
  */
 function loginSkillsWorkflow() {
 	const workflow = webhookWorkflow(LOGIN_SKILLS, 'allEntries', {
-		credentials: { businessPlatformApi: LOGIN_CREDENTIAL },
+		credentials: { businessPlatformLogInApi: LOGIN_CREDENTIAL },
 		type: `${PACKAGE_NAME}.businessPlatformHr`,
 		parameters: {
+			authentication: 'login',
 			resource: 'skill',
 			operation: 'create',
 			type: '={{ $json.types }}',
