@@ -8,6 +8,8 @@
 const { useSandbox } = require('./harness/fixture');
 const { startForeignHost } = require('./harness/foreignHost');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
+const { CUSTOM_API_CALL_CASES } = require('./harness/customApiCallCases');
+const { createPoller } = require('./harness/poll');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -228,5 +230,74 @@ describe('Authentication: Log In', () => {
 		expect(json).toHaveLength(20);
 		expect(logins()).toHaveLength(1);
 		expect(credentials.loginToken).toMatch(/^sbx_login_/);
+	});
+});
+
+describe('Authentication: Log In on every path of the nodes', () => {
+	test("Custom API Call logs in and sends the login's token", async () => {
+		const order = /** @type {import('./harness/customApiCallCases').CustomApiCallCase} */ (
+			CUSTOM_API_CALL_CASES.find((c) => c.name === 'Ecommerce')
+		);
+		const credentials = loginCredentials();
+		const { json, error } = await fixture.run(
+			order.type,
+			{ authentication: 'login', ...order.parameters },
+			{ credentials },
+		);
+		expect(error).toBeUndefined();
+		order.expect(json, fixture.requestsFor());
+		expect(logins()).toHaveLength(1);
+		expect(fixture.requestsFor('orderStatusChange')[0].headers.userToken).toBe(
+			credentials.loginToken,
+		);
+	});
+
+	test('the AI tool variant logs in as the node does', async () => {
+		const credentials = loginCredentials();
+		const { json, error } = await fixture.run(
+			'businessPlatformHrTool',
+			{
+				authentication: 'login',
+				resource: 'skill',
+				operation: 'create',
+				type: 'type-tool',
+				skills: 'Excel',
+			},
+			{ credentials },
+		);
+		expect(error).toBeUndefined();
+		expect(json).toHaveLength(1);
+		expect(logins()).toHaveLength(1);
+		expect(fixture.requestsFor('createSkill')[0].headers.user_token).toBe(credentials.loginToken);
+	});
+
+	test('the trigger polls with the Log In credential (n8n logs in at its first use)', async () => {
+		const credentials = loginCredentials();
+		const poller = createPoller({
+			type: 'businessPlatformEcommerceTrigger',
+			parameters: {
+				authentication: 'login',
+				event: 'newNewsItem',
+				status: 'active',
+				keyword: '',
+				simple: true,
+			},
+			credentials,
+		});
+		await poller.poll();
+		expect(logins()).toHaveLength(1);
+		expect(fixture.requestsFor('listNews').length).toBeGreaterThan(0);
+		expect(credentials.loginToken).toMatch(/^sbx_login_/);
+	});
+
+	test('the default Authentication never logs in, even with login fields in the stored values', async () => {
+		const { json } = await createSkills(
+			1,
+			loginCredentials({ userToken: fixture.credentials.userToken }),
+			{},
+			'paste',
+		);
+		expect(json[0].error).toBeUndefined();
+		expect(logins()).toHaveLength(0);
 	});
 });

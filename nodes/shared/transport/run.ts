@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import { parseBusinessKeys } from '../credential/authenticate';
-import { credentialTypeOf } from '../credential/fields';
+import { CREDENTIAL_TYPES, credentialTypeOf } from '../credential/fields';
 import {
 	DEFAULT_REQUEST_SETTINGS,
 	concurrencyOf,
@@ -69,11 +69,17 @@ export interface RunOptions {
 
 export function createRun(
 	node: INode,
-	credentials: ICredentialDataDecryptedObject,
+	storedValues: ICredentialDataDecryptedObject,
 	options: RunOptions = {},
 ): PlatformRun {
-	const businessKeys = parseBusinessKeys(credentials);
 	const credentialType = credentialTypeOf(node);
+	// The type decides whether the run logs in (login.ts reads userTokenSource), never a value
+	// the pasted-token type may still hold from a development build that had the choice.
+	const credentials =
+		credentialType === CREDENTIAL_TYPES.login
+			? storedValues
+			: { ...storedValues, userTokenSource: 'paste' };
+	const businessKeys = parseBusinessKeys(credentials);
 	const ref = node.credentials?.[credentialType];
 	const pagesInFlight = options.pagesInFlight ?? 1;
 	const run: Omit<PlatformRun, 'pagesInFlight'> = {
