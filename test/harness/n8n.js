@@ -251,7 +251,9 @@ function loadOptionsContext({ type, parameters, credentials, path: parameterPath
 	// `any`: only what a picker's context reads of IWorkflowExecuteAdditionalData.
 	const additionalData = /** @type {any} */ ({
 		credentialsHelper: new TestCredentialsHelper(credentials),
-		currentNodeParameters: parameters,
+		// As the editor sends them: with every default filled in (the Workflow filled the node's),
+		// which n8n-core reads to check that the credential's displayOptions (Authentication) hold.
+		currentNodeParameters: workflow.getNode(node.name)?.parameters ?? parameters,
 	});
 	return new LoadOptionsContext(workflow, node, additionalData, parameterPath);
 }
