@@ -10,6 +10,7 @@ const { startForeignHost } = require('./harness/foreignHost');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
 const { CUSTOM_API_CALL_CASES } = require('./harness/customApiCallCases');
 const { createPoller } = require('./harness/poll');
+const { loadOptionsContext, nodeClasses } = require('./harness/n8n');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -288,6 +289,27 @@ describe('Authentication: Log In on every path of the nodes', () => {
 		expect(logins()).toHaveLength(1);
 		expect(fixture.requestsFor('listNews').length).toBeGreaterThan(0);
 		expect(credentials.loginToken).toMatch(/^sbx_login_/);
+	});
+
+	test('a picker (Category ID search) logs in with the Log In credential', async () => {
+		const credentials = loginCredentials();
+		const context = loadOptionsContext({
+			type: 'businessPlatformEcommerce',
+			parameters: {
+				authentication: 'login',
+				resource: 'category',
+				operation: 'update',
+				categoryId: { __rl: true, mode: 'list', value: '' },
+				updateFields: {},
+			},
+			credentials,
+			path: 'categoryId',
+		});
+		const node = new (nodeClasses.get('businessPlatformEcommerce'))();
+		const { results } = await node.methods.listSearch.searchCategories.call(context);
+		expect(results.length).toBeGreaterThan(0);
+		expect(logins()).toHaveLength(1);
+		expect(fixture.requestsFor('listCategories').length).toBeGreaterThan(0);
 	});
 
 	test('the default Authentication never logs in, even with login fields in the stored values', async () => {
