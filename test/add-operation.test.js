@@ -170,22 +170,18 @@ function getNews(ctx) {
 		before(
 			file,
 			text,
-			"\t{\n\t\tendpoint: 'listNews',",
-			`	{
+			"\toperationCase({\n\t\tendpoint: 'listNews',",
+			`	operationCase({
 		endpoint: 'getNews',
-		type: NODE_TYPE,
 		parameters: { resource: 'news', operation: 'get', newsId: '3' },
-		globex: {},
 		retry: 'read',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['apiconnection', 'apikey', 'secure-business-key'],
+		headers: HEADER_SETS.ecommerce,
 		pathIds: { newsId: 'News ID' },
 		fullRun: {
 			overrides: { newsId: '5' },
 			expect: (output) => expect(output[0]).toMatchObject({ id: 5, alias: 'acme-news-5' }),
 		},
-	},
+	}),
 `,
 		),
 	'README.md': (text, file) =>

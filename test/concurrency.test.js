@@ -167,7 +167,7 @@ describe('failures under concurrency', () => {
 		const items = taskItems(40, (i) => (i === 2 ? { task: 9999 } : {}));
 		const { error } = await updateTasks({ concurrency: 4 }, { items });
 		expect(error?.httpCode).toBe('404');
-		expect(/** @type {any} */ (error).context).toMatchObject({ itemIndex: 2, data: { item: 2 } });
+		expect(error?.context).toMatchObject({ itemIndex: 2, data: { item: 2 } });
 		// The first four, and at most one more per slot freed before the failure was seen.
 		expect(fixture.requestsFor('updateTask').length).toBeLessThanOrEqual(8);
 	});

@@ -12,6 +12,7 @@
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { OPERATION_CASES } = require('./harness/operationCases');
+const { inputItemOf } = require('./harness/requests');
 const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 const {
 	FAULT_CASES,
@@ -176,9 +177,7 @@ describe.each(OPERATION_CASES)('$code ($type)', (op) => {
 		const { output, error } = await runOperation(op, failing, { items, continueOnFail: true });
 		disarm();
 		expect(error).toBeUndefined();
-		const byItem = [0, 1, 2].map((i) =>
-			output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === i),
-		);
+		const byItem = [0, 1, 2].map((i) => output.filter((entry) => inputItemOf(entry) === i));
 		expect(byItem[1]).toHaveLength(1);
 		const failed = /** @type {any} */ (byItem[1][0].json);
 		expectItemError({ ...failed, message: failed.error }, op, fault, { item: 1, tries });

@@ -6,7 +6,7 @@
  */
 const { startForeignHost } = require('./harness/foreignHost');
 const { useSandbox } = require('./harness/fixture');
-const { OPERATION_CASES } = require('./harness/operationCases');
+const { caseFor } = require('./harness/operationCases');
 const { customApiCaller } = require('./customApiCall/call');
 
 const fixture = useSandbox();
@@ -22,9 +22,6 @@ beforeEach(() => {
 	foreign.requests.length = 0;
 });
 
-/** @param {string} code */
-const caseOf = (code) =>
-	/** @type {any} */ (OPERATION_CASES.find((testCase) => testCase.endpoint === code));
 const stolen = () => `${foreign.url}/collect?token=secret-in-query`;
 
 /** @param {any} error @param {number} statusCode */
@@ -40,7 +37,7 @@ function expectRedirectRefused(error, statusCode) {
 
 describe('a redirect to another host fails the item, and nothing reaches that host', () => {
 	test.each([301, 302, 303, 307, 308])('a read answered %i', async (statusCode) => {
-		const op = caseOf('getPayslip');
+		const op = caseFor('getPayslip');
 		fixture.sandbox.inject({ operation: 'getPayslip', status: statusCode, location: stolen() });
 		const { error } = await fixture.run(op.type, op.parameters);
 		expectRedirectRefused(error, statusCode);
@@ -51,7 +48,7 @@ describe('a redirect to another host fails the item, and nothing reaches that ho
 	test.each([302, 307])(
 		'an add answered %i: sent once, never repeated, and the user is told it may have been done',
 		async (statusCode) => {
-			const op = caseOf('createSkill');
+			const op = caseFor('createSkill');
 			fixture.sandbox.inject({ operation: 'createSkill', status: statusCode, location: stolen() });
 			const { error } = await fixture.run(op.type, op.parameters);
 			expectRedirectRefused(error, statusCode);
@@ -68,7 +65,7 @@ describe('a redirect to another host fails the item, and nothing reaches that ho
 	});
 
 	test('a relative Location of another scheme-less host (//host) counts as another host', async () => {
-		const op = caseOf('getPayslip');
+		const op = caseFor('getPayslip');
 		fixture.sandbox.inject({
 			operation: 'getPayslip',
 			status: 302,
@@ -84,7 +81,7 @@ describe('a redirect to the same host', () => {
 	const sameOrigin = () => `${fixture.credentials.hrBaseUrl}/api/v1/payslips/1751`;
 
 	test('is followed for a read, with the platform headers, and the answer is the output', async () => {
-		const op = caseOf('getPayslip');
+		const op = caseFor('getPayslip');
 		fixture.sandbox.inject({ operation: 'getPayslip', status: 301, location: sameOrigin() });
 		const { json, error } = await fixture.run(op.type, op.parameters);
 		expect(error).toBeUndefined();
@@ -95,7 +92,7 @@ describe('a redirect to the same host', () => {
 	});
 
 	test('is followed at most three times', async () => {
-		const op = caseOf('getPayslip');
+		const op = caseFor('getPayslip');
 		fixture.sandbox.inject({
 			operation: 'getPayslip',
 			status: 302,
@@ -108,7 +105,7 @@ describe('a redirect to the same host', () => {
 	});
 
 	test('fails an add without sending it again, and says where the platform pointed', async () => {
-		const op = caseOf('createSkill');
+		const op = caseFor('createSkill');
 		const moved = `${fixture.credentials.hrBaseUrl}/v2/api/v1/skills?ticket=abc`;
 		fixture.sandbox.inject({ operation: 'createSkill', status: 307, location: moved });
 		const { error } = await fixture.run(op.type, op.parameters);
@@ -122,7 +119,7 @@ describe('a redirect to the same host', () => {
 	});
 
 	test('without a Location fails the item', async () => {
-		const op = caseOf('getPayslip');
+		const op = caseFor('getPayslip');
 		fixture.sandbox.inject({ operation: 'getPayslip', status: 302, location: '' });
 		const { error } = await fixture.run(op.type, op.parameters);
 		expect(error?.message).toContain('without a valid address to go to');

@@ -9,6 +9,7 @@ const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
 const { MAY_HAVE_ACTED, closedPort, refusingCredentials } = require('./harness/faultCases');
+const { inputItemOf } = require('./harness/requests');
 const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 
 const fixture = useSandbox();
@@ -286,9 +287,7 @@ describe('100 creates with faults on a share of the requests', () => {
 		await pause(1800); // requests abandoned on timeout are carried out after their delay
 
 		// Output: one item per input, in order, paired.
-		expect(output.map((entry) => /** @type {any} */ (entry.pairedItem).item)).toEqual(
-			items.map((_, i) => i),
-		);
+		expect(output.map((entry) => inputItemOf(entry))).toEqual(items.map((_, i) => i));
 
 		// Records per item: never two.
 		/** @type {Map<string, any[]>} */

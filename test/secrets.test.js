@@ -10,7 +10,7 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
+const { OPERATION_CASES, caseFor, withOptions } = require('./harness/operationCases');
 const {
 	FAULT_CASES,
 	FAULT_REQUEST_OPTIONS,
@@ -186,10 +186,10 @@ describe.each(OPERATION_CASES)('$code', (op) => {
 });
 
 test('a business key given where the business name belongs is refused without being repeated', async () => {
-	const op = OPERATION_CASES.find((candidate) => candidate.endpoint === 'getPayslip');
+	const op = caseFor('getPayslip');
 	const run = await runNode({
-		type: /** @type {any} */ (op).type,
-		parameters: withOptions(/** @type {any} */ (op).parameters, {
+		type: op.type,
+		parameters: withOptions(op.parameters, {
 			business: '={{ $json.business }}',
 		}),
 		credentials: fixture.credentials,

@@ -8,7 +8,8 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
+const { inputItemOf } = require('./harness/requests');
+const { OPERATION_CASES, caseFor, withOptions } = require('./harness/operationCases');
 
 const fixture = useSandbox();
 
@@ -87,7 +88,7 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$endpoint', (op) => 
 		// Output: each item's records belong to its business; the unknown name fails item 3 only.
 		for (const [i, business] of ACTS_FOR.entries()) {
 			const records = run.output
-				.filter((entry) => /** @type {any} */ (entry.pairedItem).item === i)
+				.filter((entry) => inputItemOf(entry) === i)
 				.map((entry) => entry.json);
 			expect(records.length).toBeGreaterThan(0);
 			for (const json of records) {
@@ -104,7 +105,7 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$endpoint', (op) => 
 			}
 		}
 		op.tenant?.state?.(fixture.sandbox.state);
-		const failed = run.output.filter((entry) => /** @type {any} */ (entry.pairedItem).item === 3);
+		const failed = run.output.filter((entry) => inputItemOf(entry) === 3);
 		expect(failed.map((entry) => entry.json.error)).toEqual([unknownMessage(3)]);
 		expect(failed.map((entry) => entry.json.details)).toEqual([{ item: 3 }]);
 
@@ -115,9 +116,7 @@ describe.each(OPERATION_CASES.filter((op) => op.business))('$endpoint', (op) => 
 });
 
 test('E5 sends no business key: any configured business name is accepted, an unknown one still fails its item', async () => {
-	const op = /** @type {any} */ (
-		OPERATION_CASES.find((candidate) => candidate.endpoint === 'getDistrict')
-	);
+	const op = caseFor('getDistrict');
 	const run = await runNode({
 		type: op.type,
 		parameters: withOptions(op.parameters, {
@@ -138,9 +137,7 @@ test('E5 sends no business key: any configured business name is accepted, an unk
 });
 
 test('without a default Business Key, items may still act for a named business; the others say what is missing', async () => {
-	const op = /** @type {any} */ (
-		OPERATION_CASES.find((candidate) => candidate.endpoint === 'getPayslip')
-	);
+	const op = caseFor('getPayslip');
 	const run = await runNode({
 		type: op.type,
 		parameters: {
@@ -163,9 +160,7 @@ test('without a default Business Key, items may still act for a named business; 
 });
 
 test('a business name with a colon maps to exactly its own key, never to the business named by its first part', async () => {
-	const op = /** @type {any} */ (
-		OPERATION_CASES.find((candidate) => candidate.endpoint === 'getPayslip')
-	);
+	const op = caseFor('getPayslip');
 	const keys = fixture.sandbox.credentials.businessKeys;
 	const run = await runNode({
 		type: op.type,
@@ -186,9 +181,7 @@ test('a business name with a colon maps to exactly its own key, never to the bus
 });
 
 describe('Additional Business Keys that cannot be read one way only are refused, naming the field, before anything is sent', () => {
-	const op = /** @type {any} */ (
-		OPERATION_CASES.find((candidate) => candidate.endpoint === 'getPayslip')
-	);
+	const op = caseFor('getPayslip');
 	/** @param {string} additionalBusinessKeys */
 	const runWith = (additionalBusinessKeys) =>
 		runNode({

@@ -4,14 +4,12 @@
  * answer a byte at a time (never silent for long) still fails the item once Timeout has passed.
  */
 const { useSandbox } = require('./harness/fixture');
-const { OPERATION_CASES } = require('./harness/operationCases');
+const { caseFor } = require('./harness/operationCases');
 
 const fixture = useSandbox();
 
 test('an answer trickling in a byte every 200 ms fails a 1 s Timeout, long before it would end', async () => {
-	const op = /** @type {any} */ (
-		OPERATION_CASES.find((testCase) => testCase.endpoint === 'getPayslip')
-	);
+	const op = caseFor('getPayslip');
 	// About 100 bytes: 20 s of trickle against a 1 s Timeout.
 	fixture.sandbox.inject({
 		operation: 'getPayslip',
@@ -34,9 +32,7 @@ test('an answer trickling in a byte every 200 ms fails a 1 s Timeout, long befor
 });
 
 test('a 1 s Timeout bounds the whole exchange, every same-origin redirect included, not each hop', async () => {
-	const op = /** @type {any} */ (
-		OPERATION_CASES.find((testCase) => testCase.endpoint === 'getPayslip')
-	);
+	const op = caseFor('getPayslip');
 	// Three hops of 700 ms each: each within the Timeout, together over twice it.
 	fixture.sandbox.inject({
 		operation: 'getPayslip',

@@ -1,7 +1,8 @@
 // @ts-check
 /** The Accounting node, Cash/Bank Account → Create (E9), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { expectPairedItems, platformHeaderNames } = require('../harness/requests');
+const { expectRequest, expectPairedItems } = require('../harness/requests');
+const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 const runAccounting = fixture.runner('businessPlatformAccounting');
@@ -16,25 +17,27 @@ const ACCOUNT = {
 
 describe('Cash/Bank Account → Create (E9)', () => {
 	test('sends exactly apikey and secure_business_key with a JSON body of strings, type cash by default, and outputs the account', async () => {
-		const { json, error } = await runAccounting({ ...ACCOUNT });
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(runAccounting({ ...ACCOUNT }));
 
-		const [request] = fixture.requestsFor('createCashBankAccount');
-		expect(request).toMatchObject({
+		const request = expectRequest(fixture, 'createCashBankAccount', {
 			method: 'POST',
 			path: '/api/add_account_v2',
-			status: 200,
 			contentType: 'application/json',
 			business: 'acme',
-		});
-		expect(platformHeaderNames(request)).toEqual(['apikey', 'secure_business_key']);
-		expect(request.headers).toMatchObject({
-			apikey: fixture.sandbox.credentials.apiKey,
-			secure_business_key: fixture.sandbox.credentials.businessKeys.acme,
-		});
-		expect(request.body).toEqual({
-			kind: 'json',
-			value: { name: 'Front Desk Cash', type: 'cash', representative_id: '42', business_id: '101' },
+			platformHeaders: ['apikey', 'secure_business_key'],
+			headers: {
+				apikey: fixture.sandbox.credentials.apiKey,
+				secure_business_key: fixture.sandbox.credentials.businessKeys.acme,
+			},
+			body: {
+				kind: 'json',
+				value: {
+					name: 'Front Desk Cash',
+					type: 'cash',
+					representative_id: '42',
+					business_id: '101',
+				},
+			},
 		});
 		expect(Object.keys(request.body.value)).toEqual([
 			'name',
@@ -79,35 +82,37 @@ describe('Cash/Bank Account → Create (E9)', () => {
 
 	test("another business's id is refused by the platform with its message", async () => {
 		const { error } = await runAccounting({ ...ACCOUNT, businessId: '202' });
-		expect(error?.message).toBe(
-			'The platform refused to create the cash/bank account: The selected business id is invalid.',
-		);
-		expect(error?.description).toContain('- Business ID: The selected business id is invalid.');
-		expect(error?.context.data).toMatchObject({
-			operation: 'Create Cash/Bank Account',
-			method: 'POST',
-			path: '/api/add_account_v2',
-			httpCode: 422,
-			item: 0,
+		expectRunError(error, {
+			message:
+				'The platform refused to create the cash/bank account: The selected business id is invalid.',
+			description: ['- Business ID: The selected business id is invalid.'],
+			data: {
+				operation: 'Create Cash/Bank Account',
+				method: 'POST',
+				path: '/api/add_account_v2',
+				httpCode: 422,
+				item: 0,
+			},
 		});
 		expect(fixture.sandbox.state.acme.accounts).toHaveLength(2);
 	});
 
 	test('each item may act for another business (Options → Business)', async () => {
-		const { json, error } = await runAccounting(
-			{
-				...ACCOUNT,
-				businessId: '={{ $json.businessId }}',
-				options: { retryDelay: 1, business: '={{ $json.business }}' },
-			},
-			{
-				items: [
-					{ json: { businessId: 101, business: '' } },
-					{ json: { businessId: 202, business: 'globex' } },
-				],
-			},
+		const { json } = await succeeded(
+			runAccounting(
+				{
+					...ACCOUNT,
+					businessId: '={{ $json.businessId }}',
+					options: { retryDelay: 1, business: '={{ $json.business }}' },
+				},
+				{
+					items: [
+						{ json: { businessId: 101, business: '' } },
+						{ json: { businessId: 202, business: 'globex' } },
+					],
+				},
+			),
 		);
-		expect(error).toBeUndefined();
 		expect(json.map((a) => [a.id, a.business_id])).toEqual([
 			[1103, '101'],
 			[2102, '202'],

@@ -1,11 +1,16 @@
 // @ts-check
 /** The Accounting node, Customer/Supplier Branch → Get (E8), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames, recordById } = require('../harness/requests');
+const { expectRequest, recordById } = require('../harness/requests');
+const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const runAccounting = fixture.runner('businessPlatformAccounting', { simple: false });
+const getBranch = fixture.runner('businessPlatformAccounting', {
+	resource: 'customerSupplierBranch',
+	operation: 'get',
+	simple: false,
+});
 
 /** Seeded acme contacts: customer 1601 (branches 1651, 1652) and supplier 1602 (branch 1653). */
 function seeded() {
@@ -19,29 +24,26 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 	test('sends exactly user-token, secure-business-key and lang, no body, and outputs the branch without its password', async () => {
 		const { customer } = seeded();
 		const branch = customer.branches[1];
-		const { json, error } = await runAccounting({
-			resource: 'customerSupplierBranch',
-			operation: 'get',
-			contactType: 'customer',
-			customerSupplierUuid: customer.uuid,
-			branchUuid: branch.uuid,
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(
+			getBranch({
+				contactType: 'customer',
+				customerSupplierUuid: customer.uuid,
+				branchUuid: branch.uuid,
+			}),
+		);
 
-		const [request] = fixture.requestsFor('getCustomerSupplierBranch');
-		expect(request).toMatchObject({
+		expectRequest(fixture, 'getCustomerSupplierBranch', {
 			method: 'GET',
 			path: `/api/v5/customers-suppliers/1/${customer.uuid}/branches/${branch.uuid}`,
-			status: 200,
 			business: 'acme',
 			contentType: null,
 			body: { kind: 'empty' },
-		});
-		expect(platformHeaderNames(request)).toEqual(['lang', 'secure-business-key', 'user-token']);
-		expect(request.headers).toMatchObject({
-			lang: 'en',
-			'user-token': fixture.sandbox.credentials.userToken,
-			'secure-business-key': fixture.sandbox.credentials.businessKeys.acme,
+			platformHeaders: ['lang', 'secure-business-key', 'user-token'],
+			headers: {
+				lang: 'en',
+				'user-token': fixture.sandbox.credentials.userToken,
+				'secure-business-key': fixture.sandbox.credentials.businessKeys.acme,
+			},
 		});
 
 		expect(json).toHaveLength(1);
@@ -61,18 +63,17 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 
 	test('a supplier is sent as 2 (also from an expression), with the lang option', async () => {
 		const { supplier } = seeded();
-		const { json, error } = await runAccounting(
-			{
-				resource: 'customerSupplierBranch',
-				operation: 'get',
-				contactType: '={{ $json.type }}',
-				customerSupplierUuid: supplier.uuid,
-				branchUuid: supplier.branches[0].uuid,
-				options: { language: 'ar' },
-			},
-			{ items: [{ json: { type: 'supplier' } }, { json: { type: 2 } }] },
+		const { json } = await succeeded(
+			getBranch(
+				{
+					contactType: '={{ $json.type }}',
+					customerSupplierUuid: supplier.uuid,
+					branchUuid: supplier.branches[0].uuid,
+					options: { language: 'ar' },
+				},
+				{ items: [{ json: { type: 'supplier' } }, { json: { type: 2 } }] },
+			),
 		);
-		expect(error).toBeUndefined();
 		expect(json.map((b) => b.id)).toEqual([1653, 1653]);
 		for (const request of fixture.requestsFor('getCustomerSupplierBranch')) {
 			expect(request.path).toBe(
@@ -84,13 +85,8 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 
 	test('an unknown branch fails with the platform message and HTTP 404, in the chosen language', async () => {
 		const { customer, supplier } = seeded();
-		const get = {
-			resource: 'customerSupplierBranch',
-			operation: 'get',
-			contactType: 'customer',
-			customerSupplierUuid: customer.uuid,
-		};
-		const english = await runAccounting({ ...get, branchUuid: supplier.branches[0].uuid });
+		const get = { contactType: 'customer', customerSupplierUuid: customer.uuid };
+		const english = await getBranch({ ...get, branchUuid: supplier.branches[0].uuid });
 		expect(english.error?.message).toBe(
 			`The platform has no branch ${supplier.branches[0].uuid} of customer/supplier ${customer.uuid}`,
 		);
@@ -104,7 +100,7 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 			httpCode: 404,
 		});
 
-		const arabic = await runAccounting({
+		const arabic = await getBranch({
 			...get,
 			branchUuid: supplier.branches[0].uuid,
 			options: { language: 'ar' },
@@ -112,7 +108,7 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 		expect(arabic.error?.description).toContain('The platform said: "الفرع غير موجود."');
 
 		// A supplier's uuid asked for as a customer is not found either.
-		const wrongType = await runAccounting({
+		const wrongType = await getBranch({
 			...get,
 			customerSupplierUuid: supplier.uuid,
 			branchUuid: supplier.branches[0].uuid,
@@ -127,38 +123,31 @@ describe('Customer/Supplier Branch → Get (E8)', () => {
 			statusFalse: true,
 			message: 'Branch is archived',
 		});
-		const { error } = await runAccounting({
-			resource: 'customerSupplierBranch',
-			operation: 'get',
+		const { error } = await getBranch({
 			contactType: 'customer',
 			customerSupplierUuid: customer.uuid,
 			branchUuid: customer.branches[0].uuid,
 		});
-		expect(error?.message).toBe(
-			`The platform refused to get customer/supplier branch ${customer.branches[0].uuid}: Branch is archived`,
-		);
-		expect(error?.context.data).toMatchObject({ httpCode: 200 });
+		expectRunError(error, {
+			message: `The platform refused to get customer/supplier branch ${customer.branches[0].uuid}: Branch is archived`,
+			data: { httpCode: 200 },
+		});
 	});
 
 	test('uuids that are paths and a bad type are refused before any request', async () => {
 		const { customer } = seeded();
-		const get = {
-			resource: 'customerSupplierBranch',
-			operation: 'get',
-			contactType: 'customer',
-			customerSupplierUuid: customer.uuid,
-		};
-		const traversal = await runAccounting({ ...get, branchUuid: '../../../api/add_account_v2' });
+		const get = { contactType: 'customer', customerSupplierUuid: customer.uuid };
+		const traversal = await getBranch({ ...get, branchUuid: '../../../api/add_account_v2' });
 		expect(traversal.error?.message).toBe(
 			'Branch UUID must be a single id, not a path, got "../../../api/add_account_v2"',
 		);
-		const empty = await runAccounting({
+		const empty = await getBranch({
 			...get,
 			customerSupplierUuid: ' ',
 			branchUuid: customer.branches[0].uuid,
 		});
 		expect(empty.error?.message).toBe('Customer/Supplier UUID is required');
-		const badType = await runAccounting({
+		const badType = await getBranch({
 			...get,
 			contactType: '={{ 3 }}',
 			branchUuid: customer.branches[0].uuid,

@@ -1,7 +1,9 @@
 // @ts-check
 /** The Accounting node, Sales Quote → Update (E1), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames, multipartFields, recordById } = require('../harness/requests');
+const { expectRequest, multipartFields, recordById } = require('../harness/requests');
+const { HEADER_SETS } = require('../harness/headerSets');
+const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
@@ -69,46 +71,36 @@ const QUOTE = {
 /** @param {Array<Record<string, string>>} lines */
 const defineBelow = (lines) => ({ lineItemsSource: 'defineBelow', lineItems: { item: lines } });
 
-const E1_HEADERS = [
-	'Accept-Language',
-	'apikey',
-	'platform',
-	'platform-key',
-	'secure-business-key',
-	'userToken',
-];
-
 describe('Sales Quote → Update (E1)', () => {
 	test('sends exactly the six headers and every multipart field in the spec order, and outputs the quote', async () => {
 		const lines = [
 			{ ...line(1), sort: '2' },
 			{ ...line(2), sort: '1' },
 		];
-		const { json, error } = await runAccounting({
-			...QUOTE,
-			taxInclusive: true,
-			applyDiscount: true,
-			discountType: 'amount',
-			...defineBelow(lines),
-			additionalFields: {
-				dueDate: '2025-03-31T00:00:00',
-				description: 'Spring office order',
-				hideTotal: true,
-				customTitle: 'Proforma',
-				note: 'Valid for 30 days',
-			},
-			options: { language: 'ar' },
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(
+			runAccounting({
+				...QUOTE,
+				taxInclusive: true,
+				applyDiscount: true,
+				discountType: 'amount',
+				...defineBelow(lines),
+				additionalFields: {
+					dueDate: '2025-03-31T00:00:00',
+					description: 'Spring office order',
+					hideTotal: true,
+					customTitle: 'Proforma',
+					note: 'Valid for 30 days',
+				},
+				options: { language: 'ar' },
+			}),
+		);
 
-		const [request] = fixture.requestsFor('updateSalesQuote');
-		expect(request).toMatchObject({
+		const request = expectRequest(fixture, 'updateSalesQuote', {
 			method: 'POST',
 			path: '/api/v4/sales_quote/1501',
-			status: 200,
 			business: 'acme',
+			platformHeaders: HEADER_SETS.salesQuote,
 		});
-		expect(platformHeaderNames(request)).toEqual(E1_HEADERS);
 		const c = fixture.sandbox.credentials;
 		expect(request.headers).toMatchObject({
 			'secure-business-key': c.businessKeys.acme,
@@ -181,8 +173,7 @@ describe('Sales Quote → Update (E1)', () => {
 	});
 
 	test('optional fields left out are sent as empty values (the quote fields and each line sort)', async () => {
-		const { json, error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]) });
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(runAccounting({ ...QUOTE, ...defineBelow([line(1)]) }));
 		const [request] = fixture.requestsFor('updateSalesQuote');
 		expect(request.headers['Accept-Language']).toBe('en');
 		const fields = new Map(request.body.fields);
@@ -209,14 +200,15 @@ describe('Sales Quote → Update (E1)', () => {
 	});
 
 	test('dates from expressions (Luxon DateTime values) are sent as the date part, without a time zone shift', async () => {
-		const { error } = await runAccounting({
-			...QUOTE,
-			// 01:30 in Riyadh is still the previous day in UTC: the date is taken as written.
-			createdDate: "={{ DateTime.fromISO('2025-03-01T01:30:00', { zone: 'Asia/Riyadh' }) }}",
-			additionalFields: { dueDate: '={{ $now.plus({ days: 30 }) }}' },
-			...defineBelow([line(1)]),
-		});
-		expect(error).toBeUndefined();
+		await succeeded(
+			runAccounting({
+				...QUOTE,
+				// 01:30 in Riyadh is still the previous day in UTC: the date is taken as written.
+				createdDate: "={{ DateTime.fromISO('2025-03-01T01:30:00', { zone: 'Asia/Riyadh' }) }}",
+				additionalFields: { dueDate: '={{ $now.plus({ days: 30 }) }}' },
+				...defineBelow([line(1)]),
+			}),
+		);
 		const fields = new Map(fixture.requestsFor('updateSalesQuote')[0].body.fields);
 		expect(fields.get('created_date')).toBe('2025-03-01');
 		expect(fields.get('due_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -224,8 +216,7 @@ describe('Sales Quote → Update (E1)', () => {
 
 	test.each([1, 2, 25])('Define Below: %i line(s) are sent in line order', async (count) => {
 		const lines = Array.from({ length: count }, (_, i) => line(i + 1));
-		const { error } = await runAccounting({ ...QUOTE, ...defineBelow(lines) });
-		expect(error).toBeUndefined();
+		await succeeded(runAccounting({ ...QUOTE, ...defineBelow(lines) }));
 		const [request] = fixture.requestsFor('updateSalesQuote');
 		expect(multipartFields(request).slice(13)).toEqual(expectedLineFields(lines));
 		const stored = recordById(fixture.sandbox.state.acme.quotes, 1501);
@@ -239,11 +230,12 @@ describe('Sales Quote → Update (E1)', () => {
 			...Object.fromEntries(Object.entries(numbers).map(([key, value]) => [key, Number(value)])),
 			...(i === 0 ? { sort: 7 } : {}),
 		}));
-		const { error } = await runAccounting(
-			{ ...QUOTE, lineItemsSource: 'json', lineItemsJson: '={{ $json.lines }}' },
-			{ items: [{ json: { lines: asNumbers } }] },
+		await succeeded(
+			runAccounting(
+				{ ...QUOTE, lineItemsSource: 'json', lineItemsJson: '={{ $json.lines }}' },
+				{ items: [{ json: { lines: asNumbers } }] },
+			),
 		);
-		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('updateSalesQuote');
 		// A number from an expression is sent as JavaScript writes it (102.50 -> "102.5").
 		const asText = asNumbers.map((l) =>
@@ -257,12 +249,13 @@ describe('Sales Quote → Update (E1)', () => {
 
 	test('JSON: lines typed as JSON text are accepted', async () => {
 		const lines = [line(1), line(2)];
-		const { error } = await runAccounting({
-			...QUOTE,
-			lineItemsSource: 'json',
-			lineItemsJson: JSON.stringify(lines),
-		});
-		expect(error).toBeUndefined();
+		await succeeded(
+			runAccounting({
+				...QUOTE,
+				lineItemsSource: 'json',
+				lineItemsJson: JSON.stringify(lines),
+			}),
+		);
 		expect(multipartFields(fixture.requestsFor('updateSalesQuote')[0]).slice(13)).toEqual(
 			expectedLineFields(lines),
 		);
@@ -353,15 +346,17 @@ describe('Sales Quote → Update (E1)', () => {
 			...defineBelow([line(1)]),
 			options: { language: 'ar' },
 		});
-		expect(error?.message).toBe('The platform has no sales quote 999999');
-		expect(error?.description).toContain('The platform said: "عرض السعر غير موجود."');
-		expect(error?.httpCode).toBe('404');
-		expect(error?.context.data).toMatchObject({
-			operation: 'Update Sales Quote',
-			method: 'POST',
-			path: '/api/v4/sales_quote/{quote_id}',
-			httpCode: 404,
-			item: 0,
+		expectRunError(error, {
+			message: 'The platform has no sales quote 999999',
+			httpCode: '404',
+			description: ['The platform said: "عرض السعر غير موجود."'],
+			data: {
+				operation: 'Update Sales Quote',
+				method: 'POST',
+				path: '/api/v4/sales_quote/{quote_id}',
+				httpCode: 404,
+				item: 0,
+			},
 		});
 	});
 
@@ -372,14 +367,15 @@ describe('Sales Quote → Update (E1)', () => {
 			...defineBelow([line(1)]),
 			additionalFields: { dueDate: '2025-01-01' },
 		});
-		expect(error?.message).toBe(
-			'The platform refused to update sales quote 1501: The selected customer id is invalid. (and 1 more error)',
-		);
-		expect(error?.httpCode).toBe('422');
-		expect(error?.description).toContain('- Customer ID: The selected customer id is invalid.');
-		expect(error?.description).toContain(
-			'- Due Date: The due date field must be a date after or equal to created date.',
-		);
+		expectRunError(error, {
+			message:
+				'The platform refused to update sales quote 1501: The selected customer id is invalid. (and 1 more error)',
+			httpCode: '422',
+			description: [
+				'- Customer ID: The selected customer id is invalid.',
+				'- Due Date: The due date field must be a date after or equal to created date.',
+			],
+		});
 		expect(fixture.requestsFor('updateSalesQuote')).toHaveLength(1);
 	});
 

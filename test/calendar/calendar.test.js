@@ -2,6 +2,7 @@
 /** The Calendar node, Calendar → Get Many (E11), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectPairedItems, platformHeaderNames } = require('../harness/requests');
+const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 const runCalendar = fixture.runner('businessPlatformCalendar', {
@@ -11,12 +12,9 @@ const runCalendar = fixture.runner('businessPlatformCalendar', {
 
 describe('Calendar → Get Many (E11)', () => {
 	test('sends exactly user_token and secure_business_key with a multipart body, one output item per calendar', async () => {
-		const { json, output, error } = await runCalendar({
-			userType: 'user',
-			type: 'user',
-			returnAll: true,
-		});
-		expect(error).toBeUndefined();
+		const { json, output } = await succeeded(
+			runCalendar({ userType: 'user', type: 'user', returnAll: true }),
+		);
 
 		const [request] = fixture.requestsFor('listCalendars');
 		expect(request).toMatchObject({
@@ -46,8 +44,7 @@ describe('Calendar → Get Many (E11)', () => {
 	});
 
 	test('User Type and Type default to user, and Limit keeps the first calendars', async () => {
-		const { json, error } = await runCalendar({ limit: 1 });
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(runCalendar({ limit: 1 }));
 		expect(fixture.requestsFor('listCalendars')[0].body.fields).toEqual([
 			['user_type', 'user'],
 			['type', 'user'],
@@ -56,12 +53,7 @@ describe('Calendar → Get Many (E11)', () => {
 	});
 
 	test('other values are sent as given', async () => {
-		const { error } = await runCalendar({
-			userType: 'employee',
-			type: 'business',
-			returnAll: true,
-		});
-		expect(error).toBeUndefined();
+		await succeeded(runCalendar({ userType: 'employee', type: 'business', returnAll: true }));
 		expect(fixture.requestsFor('listCalendars')[0].body.fields).toEqual([
 			['user_type', 'employee'],
 			['type', 'business'],
@@ -69,11 +61,12 @@ describe('Calendar → Get Many (E11)', () => {
 	});
 
 	test('each input item lists the calendars of its business, paired with it', async () => {
-		const { output, error } = await runCalendar(
-			{ returnAll: true, options: { retryDelay: 1, business: '={{ $json.business }}' } },
-			{ items: [{ json: { business: 'globex' } }, { json: { business: '' } }] },
+		const { output } = await succeeded(
+			runCalendar(
+				{ returnAll: true, options: { retryDelay: 1, business: '={{ $json.business }}' } },
+				{ items: [{ json: { business: 'globex' } }, { json: { business: '' } }] },
+			),
 		);
-		expect(error).toBeUndefined();
 		expect(output.map((item) => [item.json.id, item.pairedItem])).toEqual([
 			[2151, { item: 0 }],
 			[1151, { item: 1 }],
@@ -83,8 +76,7 @@ describe('Calendar → Get Many (E11)', () => {
 
 	test('an empty calendar list gives no output items', async () => {
 		fixture.sandbox.state.acme.calendars = [];
-		const { json, error } = await runCalendar({ returnAll: true });
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(runCalendar({ returnAll: true }));
 		expect(json).toEqual([]);
 	});
 
@@ -104,17 +96,17 @@ describe('Calendar → Get Many (E11)', () => {
 			},
 		});
 		const { error } = await runCalendar({ userType: 'robot', returnAll: true });
-		expect(error?.httpCode).toBe('422');
-		expect(error?.message).toBe(
-			'The platform refused to list the calendars: The selected user type is invalid.',
-		);
-		expect(error?.description).toContain('- User Type: The selected user type is invalid.');
-		expect(error?.context.data).toMatchObject({
-			operation: 'List Calendars',
-			method: 'POST',
-			path: '/api/v2/all_business_calendars_list',
-			httpCode: 422,
-			item: 0,
+		expectRunError(error, {
+			message: 'The platform refused to list the calendars: The selected user type is invalid.',
+			httpCode: '422',
+			description: ['- User Type: The selected user type is invalid.'],
+			data: {
+				operation: 'List Calendars',
+				method: 'POST',
+				path: '/api/v2/all_business_calendars_list',
+				httpCode: 422,
+				item: 0,
+			},
 		});
 	});
 
@@ -124,10 +116,11 @@ describe('Calendar → Get Many (E11)', () => {
 			{ returnAll: true },
 			{ credentials: { ...fixture.credentials, userToken: wrongToken } },
 		);
-		expect(error?.httpCode).toBe('401');
-		expect(error?.message).toBe(
-			'The platform did not accept the credential\'s "User Token" when asked to list the calendars',
-		);
+		expectRunError(error, {
+			message:
+				'The platform did not accept the credential\'s "User Token" when asked to list the calendars',
+			httpCode: '401',
+		});
 		expect(error?.description).toMatch(/The platform said: "Unauthenticated\./);
 		expect(
 			JSON.stringify({ message: error?.message, description: error?.description }),
@@ -170,8 +163,7 @@ describe('Calendar → Get Many (E11)', () => {
 
 	test('a read is retried after a 503 and succeeds', async () => {
 		fixture.sandbox.inject({ operation: 'listCalendars', status: 503 });
-		const { json, error } = await runCalendar({ returnAll: true });
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(runCalendar({ returnAll: true }));
 		expect(json).toHaveLength(2);
 		expect(fixture.requestsFor('listCalendars').map((r) => r.status)).toEqual([503, 200]);
 	});

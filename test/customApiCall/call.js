@@ -1,5 +1,6 @@
 // @ts-check
 /** What the Custom API Call test files share: the node of each module, the spec's header sets, a caller. */
+const { HEADER_SETS } = require('../harness/headerSets');
 
 const NODE_OF_MODULE = {
 	accounting: 'businessPlatformAccounting',
@@ -9,36 +10,17 @@ const NODE_OF_MODULE = {
 	management: 'businessPlatformProjects',
 };
 
-/** The spec's authentication table, typed in here (not derived), with a module that uses each set. */
+/** The spec's authentication sets (test/harness/headerSets.js), each with a module that uses it. */
 const SPEC_PROFILES = {
-	salesQuote: {
-		module: 'accounting',
-		headers: [
-			'Accept-Language',
-			'apikey',
-			'platform',
-			'platform-key',
-			'secure-business-key',
-			'userToken',
-		],
-	},
-	ecommerce: {
-		module: 'ecommerce',
-		headers: ['Accept-Language', 'apikey', 'apiconnection', 'secure-business-key'],
-	},
-	ecommerceUser: {
-		module: 'ecommerce',
-		headers: ['Accept-Language', 'apikey', 'apiconnection', 'secure-business-key', 'userToken'],
-	},
-	district: { module: 'ecommerce', headers: ['apikey', 'apiconnection'] },
-	management: {
-		module: 'management',
-		headers: ['Accept-Language', 'secure-business-key', 'user-token'],
-	},
-	hrSkill: { module: 'hr', headers: ['secure_business_key', 'user_token', 'uuid'] },
-	hrPayslip: { module: 'hr', headers: ['secure_business_key', 'uuid'] },
-	addAccount: { module: 'accounting', headers: ['apikey', 'secure_business_key'] },
-	calendar: { module: 'calendar', headers: ['secure_business_key', 'user_token'] },
+	salesQuote: { module: 'accounting', headers: HEADER_SETS.salesQuote },
+	ecommerce: { module: 'ecommerce', headers: HEADER_SETS.ecommerceLanguage },
+	ecommerceUser: { module: 'ecommerce', headers: HEADER_SETS.ecommerceUserLanguage },
+	district: { module: 'ecommerce', headers: HEADER_SETS.district },
+	management: { module: 'management', headers: HEADER_SETS.management },
+	hrSkill: { module: 'hr', headers: HEADER_SETS.hrSkill },
+	hrPayslip: { module: 'hr', headers: HEADER_SETS.hrPayslip },
+	addAccount: { module: 'accounting', headers: HEADER_SETS.addAccount },
+	calendar: { module: 'calendar', headers: HEADER_SETS.calendar },
 };
 
 /**

@@ -5,19 +5,16 @@
  * (read from the sandbox's request log and compared with the spec's authentication table),
  * the Business option.
  */
-const crypto = require('node:crypto');
 
 const { useSandbox } = require('../harness/fixture');
 const { nodeClasses } = require('../harness/n8n');
 const { platformHeaderNames } = require('../harness/requests');
 const { CUSTOM_API_CALL_CASES } = require('../harness/customApiCallCases');
 const { SPEC_PROFILES, customApiCaller } = require('./call');
+const { binaryOf, sha256 } = require('../projects/files');
 
 const fixture = useSandbox();
 const call = customApiCaller(fixture);
-
-const sha256 = (/** @type {Buffer} */ data) =>
-	crypto.createHash('sha256').update(data).digest('hex');
 
 describe('one call per node against its module', () => {
 	test('Accounting: invoices list, lang header in Arabic, query parameters', async () => {
@@ -121,12 +118,8 @@ describe('one call per node against its module', () => {
 					{
 						json: {},
 						binary: {
-							photo: { data: png.toString('base64'), mimeType: 'image/png', fileName: 'site.png' },
-							report: {
-								data: pdf.toString('base64'),
-								mimeType: 'application/pdf',
-								fileName: 'Report 1.pdf',
-							},
+							photo: binaryOf(png, 'image/png', 'site.png'),
+							report: binaryOf(pdf, 'application/pdf', 'Report 1.pdf'),
 						},
 					},
 				],

@@ -2,23 +2,27 @@
 /** The Ecommerce node, Favorite → Toggle (E4) and Catalog Comment → Update (E12) on catalog items, through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames, multipartFields } = require('../harness/requests');
-const { ECOMMERCE_USER_HEADERS } = require('./headers');
+const { HEADER_SETS } = require('../harness/headerSets');
+const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
-const runEcommerce = fixture.runner('businessPlatformEcommerce');
+/** @param {string} resource @param {string} operation */
+const ecommerceRunner = (resource, operation) =>
+	fixture.runner('businessPlatformEcommerce', { resource, operation });
+const toggleFavorite = ecommerceRunner('favorite', 'toggle');
+const updateComment = ecommerceRunner('catalogComment', 'update');
 
 describe('Favorite → Toggle (E4)', () => {
 	test('PUT with an empty text/plain body on the configured favorites prefix; adds, then removes', async () => {
-		const { json, error } = await runEcommerce(
-			{
-				resource: 'favorite',
-				operation: 'toggle',
-				catalogId: '={{ $json.id }}',
-				options: { concurrency: 1 },
-			},
-			{ items: [{ json: { id: 1701 } }, { json: { id: 1701 } }] },
+		const { json } = await succeeded(
+			toggleFavorite(
+				{
+					catalogId: '={{ $json.id }}',
+					options: { concurrency: 1 },
+				},
+				{ items: [{ json: { id: 1701 } }, { json: { id: 1701 } }] },
+			),
 		);
-		expect(error).toBeUndefined();
 		const requests = fixture.requestsFor('toggleFavorite');
 		expect(requests).toHaveLength(2);
 		for (const request of requests) {
@@ -29,7 +33,7 @@ describe('Favorite → Toggle (E4)', () => {
 			});
 			expect(request.contentType).toBe('text/plain');
 			expect(request.body).toEqual({ kind: 'empty' });
-			expect(platformHeaderNames(request)).toEqual(['Accept-Language', ...ECOMMERCE_USER_HEADERS]);
+			expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerceUserLanguage);
 			expect(request.headers['Accept-Language']).toBe('en');
 		}
 		expect(json).toEqual([
@@ -39,32 +43,24 @@ describe('Favorite → Toggle (E4)', () => {
 	});
 
 	test('the Language option sets Accept-Language', async () => {
-		await runEcommerce({
-			resource: 'favorite',
-			operation: 'toggle',
-			catalogId: '1702',
-			options: { language: 'ar' },
-		});
+		await toggleFavorite({ catalogId: '1702', options: { language: 'ar' } });
 		expect(fixture.requestsFor('toggleFavorite')[0].headers['Accept-Language']).toBe('ar');
 		expect(fixture.sandbox.state.acme.favorites).not.toContain(1702);
 	});
 
 	test('an unknown catalog item fails with the platform message and HTTP 404', async () => {
-		const { error } = await runEcommerce({
-			resource: 'favorite',
-			operation: 'toggle',
-			catalogId: '4242',
+		const { error } = await toggleFavorite({ catalogId: '4242' });
+		expectRunError(error, {
+			message: 'The platform has no catalog item 4242',
+			httpCode: '404',
+			description:
+				'Check "Catalog Item ID" and the credential\'s "Favorites Path Prefix", and that the record belongs to the business this item acts for.\nThe platform said: "Catalog item not found."',
 		});
-		expect(error?.httpCode).toBe('404');
-		expect(error?.message).toBe('The platform has no catalog item 4242');
-		expect(error?.description).toBe(
-			'Check "Catalog Item ID" and the credential\'s "Favorites Path Prefix", and that the record belongs to the business this item acts for.\nThe platform said: "Catalog item not found."',
-		);
 	});
 
 	test('an empty Favorites Path Prefix names the credential field', async () => {
-		const { error } = await runEcommerce(
-			{ resource: 'favorite', operation: 'toggle', catalogId: '1701' },
+		const { error } = await toggleFavorite(
+			{ catalogId: '1701' },
 			{ credentials: { ...fixture.credentials, favoritesPathPrefix: '' } },
 		);
 		expect(error?.message).toBe(
@@ -76,13 +72,7 @@ describe('Favorite → Toggle (E4)', () => {
 
 describe('Catalog Comment → Update (E12)', () => {
 	test('multipart _method=PUT and status 1; outputs the success message (the platform returns no record)', async () => {
-		const { json, error } = await runEcommerce({
-			resource: 'catalogComment',
-			operation: 'update',
-			commentId: '1251',
-			status: true,
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(updateComment({ commentId: '1251', status: true }));
 		const [request] = fixture.requestsFor('updateCatalogComment');
 		expect(request).toMatchObject({
 			method: 'POST',
@@ -90,7 +80,7 @@ describe('Catalog Comment → Update (E12)', () => {
 			status: 200,
 		});
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(request)).toEqual(ECOMMERCE_USER_HEADERS);
+		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerceUser);
 		expect(multipartFields(request)).toEqual([
 			['_method', 'PUT'],
 			['status', '1'],
@@ -100,12 +90,7 @@ describe('Catalog Comment → Update (E12)', () => {
 	});
 
 	test('status off is sent as 0', async () => {
-		await runEcommerce({
-			resource: 'catalogComment',
-			operation: 'update',
-			commentId: '1252',
-			status: false,
-		});
+		await updateComment({ commentId: '1252', status: false });
 		expect(multipartFields(fixture.requestsFor('updateCatalogComment')[0])).toEqual([
 			['_method', 'PUT'],
 			['status', '0'],
@@ -114,14 +99,11 @@ describe('Catalog Comment → Update (E12)', () => {
 	});
 
 	test('an unknown comment fails with the platform message and HTTP 404', async () => {
-		const { error } = await runEcommerce({
-			resource: 'catalogComment',
-			operation: 'update',
-			commentId: '2251',
-			status: true,
+		const { error } = await updateComment({ commentId: '2251', status: true });
+		expectRunError(error, {
+			message: 'The platform has no catalog comment 2251',
+			httpCode: '404',
+			description: ['The platform said: "Comment not found."'],
 		});
-		expect(error?.httpCode).toBe('404');
-		expect(error?.message).toBe('The platform has no catalog comment 2251');
-		expect(error?.description).toContain('The platform said: "Comment not found."');
 	});
 });

@@ -6,6 +6,7 @@
  */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
+const { expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 
@@ -175,11 +176,9 @@ describe('failures', () => {
 			body: { status: true, message: 'OK', data: { total: 3 } },
 		});
 		const { error } = await getCategories({ returnAll: true });
-		expect(error?.message).toBe(
-			"The platform's answer for page 1 has no list of items (data.data)",
-		);
-		expect(error?.context.data).toMatchObject({
-			operation: 'List Categories',
+		expectRunError(error, {
+			message: "The platform's answer for page 1 has no list of items (data.data)",
+			data: { operation: 'List Categories' },
 		});
 	});
 });

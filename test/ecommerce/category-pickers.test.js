@@ -8,7 +8,10 @@ const { useSandbox } = require('../harness/fixture');
 const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
 
 const fixture = useSandbox();
-const runEcommerce = fixture.runner('businessPlatformEcommerce');
+const updateCategory = fixture.runner('businessPlatformEcommerce', {
+	resource: 'category',
+	operation: 'update',
+});
 
 /** @param {string} mode @param {string} value */
 const locator = (mode, value) => ({ __rl: true, mode, value });
@@ -19,9 +22,7 @@ describe('Category ID', () => {
 		['From List', locator('list', '1202')],
 		['By ID, spaces around', locator('id', ' 1202 ')],
 	])('%s updates that category', async (_label, categoryId) => {
-		const { json, error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
+		const { json, error } = await updateCategory({
 			categoryId,
 			updateFields: { englishTitle: 'Smartphones' },
 		});
@@ -33,9 +34,7 @@ describe('Category ID', () => {
 
 	test("By ID is checked by the locator's regex: n8n refuses to run the workflow, nothing is sent", async () => {
 		await expect(
-			runEcommerce({
-				resource: 'category',
-				operation: 'update',
+			updateCategory({
 				categoryId: locator('id', 'phones'),
 				updateFields: { top: true },
 			}),
@@ -66,7 +65,10 @@ function paginatorPage(ids, page, lastPage) {
 }
 
 describe('the Category ID picker (searchCategories)', () => {
-	/** @param {string} [filter] */
+	/**
+	 * @param {string} [filter]
+	 * @returns {Promise<import('n8n-workflow').INodeListSearchResult>}
+	 */
 	async function search(filter) {
 		const context = loadOptionsContext({
 			type: 'businessPlatformEcommerce',
@@ -102,12 +104,7 @@ describe('the Category ID picker (searchCategories)', () => {
 
 	test('a plain list is the whole list: one request, filtered by the search text', async () => {
 		const all = await search();
-		expect(all.results.map((/** @type {any} */ result) => result.value)).toEqual([
-			'1201',
-			'1203',
-			'1202',
-			'1204',
-		]);
+		expect(all.results.map((result) => result.value)).toEqual(['1201', '1203', '1202', '1204']);
 		expect((await search('phones')).results).toEqual([
 			{ name: 'Electronics / Phones (1202)', value: '1202' },
 		]);

@@ -1,13 +1,23 @@
 // @ts-check
 /** The Ecommerce node, Category → Update (E2) and its parent picker (the categories list), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames, multipartFields, recordById } = require('../harness/requests');
-const { ECOMMERCE_HEADERS, ECOMMERCE_USER_HEADERS } = require('./headers');
+const {
+	expectRequest,
+	platformHeaderNames,
+	multipartFields,
+	recordById,
+} = require('../harness/requests');
+const { HEADER_SETS } = require('../harness/headerSets');
 const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
+const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const runEcommerce = fixture.runner('businessPlatformEcommerce', { simple: false });
+const updateCategory = fixture.runner('businessPlatformEcommerce', {
+	resource: 'category',
+	operation: 'update',
+	simple: false,
+});
 
 /** @param {string} mode @param {string} value */
 function locator(mode, value) {
@@ -44,27 +54,21 @@ function category1202Fields(changes = /** @type {Record<string, string>} */ ({})
 
 describe('Category → Update (E2)', () => {
 	test('reads the category from the list, sends every field with only the changed one differing, and outputs the updated category', async () => {
-		const { json, error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
-			categoryId: '1202',
-			updateFields: { status: false },
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(
+			updateCategory({ categoryId: '1202', updateFields: { status: false } }),
+		);
 
 		expect(fixture.sandbox.requests.map((r) => r.operation)).toEqual([
 			'listCategories',
 			'updateCategory',
 		]);
-		const [list] = fixture.requestsFor('listCategories');
-		expect(list).toMatchObject({
+		expectRequest(fixture, 'listCategories', {
 			method: 'GET',
 			path: '/api/v1/ecomm_categories',
-			status: 200,
 			business: 'acme',
+			platformHeaders: HEADER_SETS.ecommerce,
+			body: { kind: 'empty' },
 		});
-		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
-		expect(list.body).toEqual({ kind: 'empty' });
 
 		const [update] = fixture.requestsFor('updateCategory');
 		expect(update).toMatchObject({
@@ -74,7 +78,7 @@ describe('Category → Update (E2)', () => {
 			business: 'acme',
 		});
 		expect(update.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(update)).toEqual(ECOMMERCE_USER_HEADERS);
+		expect(platformHeaderNames(update)).toEqual(HEADER_SETS.ecommerceUser);
 		expect(update.headers.userToken).toBe(fixture.sandbox.credentials.userToken);
 		expect(multipartFields(update)).toEqual(category1202Fields({ status: '0' }));
 
@@ -100,23 +104,22 @@ describe('Category → Update (E2)', () => {
 	});
 
 	test('every field set: booleans as 1/0, sort, image URL, parent by ID, per-language texts merged over the current ones', async () => {
-		const { json, error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
-			categoryId: '1202',
-			updateFields: {
-				status: true,
-				top: true,
-				alias: 'smartphones',
-				sort: 7,
-				imageUrl: 'https://cdn.example.com/smartphones.png',
-				parentCategory: locator('id', '1204'),
-				englishTitle: 'Smartphones',
-				arabicKeyword: 'جوال',
-				arabicDescription: '',
-			},
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(
+			updateCategory({
+				categoryId: '1202',
+				updateFields: {
+					status: true,
+					top: true,
+					alias: 'smartphones',
+					sort: 7,
+					imageUrl: 'https://cdn.example.com/smartphones.png',
+					parentCategory: locator('id', '1204'),
+					englishTitle: 'Smartphones',
+					arabicKeyword: 'جوال',
+					arabicDescription: '',
+				},
+			}),
+		);
 		const [update] = fixture.requestsFor('updateCategory');
 		expect(multipartFields(update)).toEqual(
 			category1202Fields({
@@ -153,9 +156,7 @@ describe('Category → Update (E2)', () => {
 	});
 
 	test('parent from the list mode sends that id; an empty parent sends parent empty and makes it top-level', async () => {
-		const fromList = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
+		const fromList = await updateCategory({
 			categoryId: '1202',
 			updateFields: { parentCategory: locator('list', '1203') },
 		});
@@ -166,9 +167,7 @@ describe('Category → Update (E2)', () => {
 		expect(fromList.json[0].parent).toBe(1203);
 
 		fixture.sandbox.reset();
-		const none = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
+		const none = await updateCategory({
 			categoryId: '1202',
 			updateFields: { parentCategory: locator('list', '') },
 		});
@@ -181,13 +180,9 @@ describe('Category → Update (E2)', () => {
 	});
 
 	test('a category without a parent keeps none: its empty parent is sent back as it is', async () => {
-		const { json, error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
-			categoryId: '1204',
-			updateFields: { alias: 'home' },
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(
+			updateCategory({ categoryId: '1204', updateFields: { alias: 'home' } }),
+		);
 		const fields = multipartFields(fixture.requestsFor('updateCategory')[0]);
 		expect(fields.slice(0, 7)).toEqual([
 			['_method', 'PUT'],
@@ -202,14 +197,13 @@ describe('Category → Update (E2)', () => {
 	});
 
 	test("Options → Business reads and updates that business's category", async () => {
-		const { json, error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
-			categoryId: '2202',
-			updateFields: { englishTitle: 'Safety Equipment' },
-			options: { business: 'globex' },
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(
+			updateCategory({
+				categoryId: '2202',
+				updateFields: { englishTitle: 'Safety Equipment' },
+				options: { business: 'globex' },
+			}),
+		);
 		expect(fixture.sandbox.requests.map((r) => [r.operation, r.business])).toEqual([
 			['listCategories', 'globex'],
 			['updateCategory', 'globex'],
@@ -224,36 +218,34 @@ describe('Category → Update (E2)', () => {
 	});
 
 	test('a category that is not in the list fails as 404 before any update is sent', async () => {
-		const { error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
+		const { error } = await updateCategory({
 			categoryId: '2201', // globex's category: not in acme's list
 			updateFields: { status: false },
 		});
-		expect(error?.message).toBe('Category 2201 was not found in the categories list');
-		expect(error?.httpCode).toBe('404');
-		expect(error?.description).toContain('nothing was updated');
+		expectRunError(error, {
+			message: 'Category 2201 was not found in the categories list',
+			httpCode: '404',
+			description: ['nothing was updated'],
+		});
 		expect(fixture.sandbox.requests.map((r) => r.operation)).toEqual(['listCategories']);
 	});
 
 	test('a parent the platform refuses fails with its 422 message and field errors', async () => {
-		const { error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
+		const { error } = await updateCategory({
 			categoryId: '1201',
 			updateFields: { parentCategory: locator('id', '1202') }, // its own child: a cycle
 		});
-		expect(error?.httpCode).toBe('422');
-		expect(error?.message).toBe(
-			'The platform refused to update category 1201: The selected parent is invalid.',
-		);
-		expect(error?.description).toContain('- parent: The selected parent is invalid.');
-		expect(error?.context.data).toMatchObject({
-			operation: 'Update Category',
-			method: 'POST',
-			path: '/{categories}/{category_id}',
-			httpCode: 422,
-			item: 0,
+		expectRunError(error, {
+			message: 'The platform refused to update category 1201: The selected parent is invalid.',
+			httpCode: '422',
+			description: ['- parent: The selected parent is invalid.'],
+			data: {
+				operation: 'Update Category',
+				method: 'POST',
+				path: '/{categories}/{category_id}',
+				httpCode: 422,
+				item: 0,
+			},
 		});
 		expect(storedCategory(1201).parent).toBeNull();
 	});
@@ -264,45 +256,33 @@ describe('Category → Update (E2)', () => {
 			status: 404,
 			body: { status: false, message: 'Category not found.' },
 		});
-		const { error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
-			categoryId: '1202',
-			updateFields: { top: true },
+		const { error } = await updateCategory({ categoryId: '1202', updateFields: { top: true } });
+		expectRunError(error, {
+			message: 'The platform has no category 1202',
+			httpCode: '404',
+			description: ['The platform said: "Category not found."'],
 		});
-		expect(error?.httpCode).toBe('404');
-		expect(error?.message).toBe('The platform has no category 1202');
-		expect(error?.description).toContain('The platform said: "Category not found."');
 	});
 
 	test('bad input fails before any request: no fields, the category as its own parent, a non-numeric id', async () => {
-		const noFields = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
-			categoryId: '1202',
-			updateFields: {},
-		});
+		const noFields = await updateCategory({ categoryId: '1202', updateFields: {} });
 		expect(noFields.error?.message).toBe('Update Fields needs at least one field to change');
-		const ownParent = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
+		const ownParent = await updateCategory({
 			categoryId: '1202',
 			updateFields: { parentCategory: locator('id', '1202') },
 		});
 		expect(ownParent.error?.message).toBe('Parent Category cannot be the category itself');
-		const badId = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
-			categoryId: '12/02',
-			updateFields: { top: true },
-		});
+		const badId = await updateCategory({ categoryId: '12/02', updateFields: { top: true } });
 		expect(badId.error?.message).toBe('Category ID must be a whole number, got "12/02"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });
 
 describe('Category parent picker (listSearch searchCategories)', () => {
-	/** @param {string} [filter] @param {Record<string, any>} [options] */
+	/**
+	 * @param {string} [filter] @param {Record<string, any>} [options]
+	 * @returns {Promise<import('n8n-workflow').INodeListSearchResult>}
+	 */
 	async function search(filter, options = {}) {
 		const context = loadOptionsContext({
 			type: 'businessPlatformEcommerce',
@@ -333,31 +313,28 @@ describe('Category parent picker (listSearch searchCategories)', () => {
 			path: '/api/v1/ecomm_categories',
 			business: 'acme',
 		});
-		expect(platformHeaderNames(list)).toEqual(ECOMMERCE_HEADERS);
+		expect(platformHeaderNames(list)).toEqual(HEADER_SETS.ecommerce);
 	});
 
 	test('filters by the search text (title in any language, alias or id), and follows Options → Business', async () => {
 		expect((await search('LAP')).results).toEqual([
 			{ name: 'Electronics / Laptops (1203)', value: '1203' },
 		]);
-		expect((await search('هواتف')).results.map((/** @type {any} */ r) => r.value)).toEqual([
-			'1202',
-		]);
-		expect((await search('1204')).results.map((/** @type {any} */ r) => r.value)).toEqual(['1204']);
+		expect((await search('هواتف')).results.map((r) => r.value)).toEqual(['1202']);
+		expect((await search('1204')).results.map((r) => r.value)).toEqual(['1204']);
 		expect((await search('nothing-like-this')).results).toEqual([]);
 		const globex = await search('', { business: 'globex' });
-		expect(globex.results.map((/** @type {any} */ r) => r.value)).toEqual(['2201', '2202']);
+		expect(globex.results.map((r) => r.value)).toEqual(['2201', '2202']);
 	});
 
 	test('a picked value is the parent E2 sends', async () => {
 		const picked = (await search('laptops')).results[0].value;
-		const { json, error } = await runEcommerce({
-			resource: 'category',
-			operation: 'update',
-			categoryId: '1202',
-			updateFields: { parentCategory: locator('list', picked) },
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(
+			updateCategory({
+				categoryId: '1202',
+				updateFields: { parentCategory: locator('list', String(picked)) },
+			}),
+		);
 		expect(multipartFields(fixture.requestsFor('updateCategory')[0])).toContainEqual([
 			'parent',
 			'1203',

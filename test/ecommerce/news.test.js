@@ -2,7 +2,8 @@
 /** The Ecommerce node, News → Get Many (E16), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
-const { ECOMMERCE_HEADERS } = require('./headers');
+const { HEADER_SETS } = require('../harness/headerSets');
+const { expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 const runEcommerce = fixture.runner('businessPlatformEcommerce');
@@ -80,7 +81,7 @@ describe('News → Get Many (E16)', () => {
 		]);
 		for (const request of requests) {
 			expect(request).toMatchObject({ method: 'GET', path: '/api/v1/news', status: 200 });
-			expect(platformHeaderNames(request)).toEqual(ECOMMERCE_HEADERS);
+			expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerce);
 			expect(request.body).toEqual({ kind: 'empty' });
 		}
 		// Topic "store opening" is item i with i % 5 === 1; every 4th item is inactive.
@@ -134,17 +135,11 @@ describe('News → Get Many (E16)', () => {
 			},
 		});
 		const { error } = await getNews({ returnAll: true });
-		expect(error?.httpCode).toBe('422');
-		expect(error?.message).toBe(
-			'The platform refused to list the news: The selected sort order is invalid.',
-		);
-		expect(error?.description).toContain('- Sort Order: The selected sort order is invalid.');
-		expect(error?.context.data).toMatchObject({
-			operation: 'List News',
-			method: 'GET',
-			path: '/api/v1/news',
-			httpCode: 422,
-			item: 0,
+		expectRunError(error, {
+			message: 'The platform refused to list the news: The selected sort order is invalid.',
+			httpCode: '422',
+			description: ['- Sort Order: The selected sort order is invalid.'],
+			data: { operation: 'List News', method: 'GET', path: '/api/v1/news', httpCode: 422, item: 0 },
 		});
 	});
 
@@ -230,12 +225,9 @@ describe('News → Get Many (E16)', () => {
 			body: { status: true, message: 'OK', data: null },
 		});
 		const { error } = await getNews({ returnAll: true });
-		expect(error?.message).toBe(
-			"The platform's answer for page 1 has no list of items (data.data)",
-		);
-		expect(error?.context.data).toMatchObject({
-			operation: 'List News',
-			item: 0,
+		expectRunError(error, {
+			message: "The platform's answer for page 1 has no list of items (data.data)",
+			data: { operation: 'List News', item: 0 },
 		});
 	});
 });

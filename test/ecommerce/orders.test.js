@@ -1,29 +1,26 @@
 // @ts-check
 /** The Ecommerce node, Order → Get (E3) and District → Get (E5), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames } = require('../harness/requests');
-const { ECOMMERCE_HEADERS } = require('./headers');
+const { expectRequest } = require('../harness/requests');
+const { HEADER_SETS } = require('../harness/headerSets');
+const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const runEcommerce = fixture.runner('businessPlatformEcommerce', { simple: false });
+const ecommerceGet = (/** @type {string} */ resource) =>
+	fixture.runner('businessPlatformEcommerce', { resource, operation: 'get', simple: false });
+const getOrder = ecommerceGet('order');
+const getDistrict = ecommerceGet('district');
 
 describe('Order → Get (E3)', () => {
 	test('without options: no query flags, the credential language, and the order as output', async () => {
-		const { json, error } = await runEcommerce({
-			resource: 'order',
-			operation: 'get',
-			orderId: '1301',
-		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('getOrder');
-		expect(request).toMatchObject({
+		const { json } = await succeeded(getOrder({ orderId: '1301' }));
+		const request = expectRequest(fixture, 'getOrder', {
 			method: 'GET',
 			path: '/api/v2/order_details/1301',
 			rawQuery: '',
-			status: 200,
+			platformHeaders: HEADER_SETS.ecommerceLanguage,
 		});
-		expect(platformHeaderNames(request)).toEqual(['Accept-Language', ...ECOMMERCE_HEADERS]);
 		expect(request.headers['Accept-Language']).toBe('en');
 		expect(request.body).toEqual({ kind: 'empty' });
 		expect(json).toHaveLength(1);
@@ -34,18 +31,17 @@ describe('Order → Get (E3)', () => {
 	});
 
 	test('each chosen option sends its empty-valued flag; the Language option overrides the credential', async () => {
-		const { json, error } = await runEcommerce({
-			resource: 'order',
-			operation: 'get',
-			orderId: '1301',
-			options: {
-				includeHistory: true,
-				includeOrderTotal: true,
-				includeDailyItems: true,
-				language: 'ar',
-			},
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(
+			getOrder({
+				orderId: '1301',
+				options: {
+					includeHistory: true,
+					includeOrderTotal: true,
+					includeDailyItems: true,
+					language: 'ar',
+				},
+			}),
+		);
 		const [request] = fixture.requestsFor('getOrder');
 		expect(request.rawQuery).toBe('get_history=&get_order_total=&get_items_daily=');
 		expect(request.headers['Accept-Language']).toBe('ar');
@@ -59,9 +55,7 @@ describe('Order → Get (E3)', () => {
 		expect(json[0].items_daily).toEqual([{ date: '2025-01-20', qty: 4, total: 1145 }]);
 
 		fixture.sandbox.reset();
-		await runEcommerce({
-			resource: 'order',
-			operation: 'get',
+		await getOrder({
 			orderId: '1301',
 			options: { includeHistory: false, includeOrderTotal: true },
 		});
@@ -69,51 +63,36 @@ describe('Order → Get (E3)', () => {
 	});
 
 	test('an unknown order fails with the platform message in the chosen language and HTTP 404', async () => {
-		const { error } = await runEcommerce({
-			resource: 'order',
-			operation: 'get',
-			orderId: '9999',
-			options: { language: 'ar' },
-		});
-		expect(error?.httpCode).toBe('404');
-		expect(error?.message).toBe('The platform has no order 9999');
-		expect(error?.description).toContain('The platform said: "الطلب غير موجود."');
-		expect(error?.context.data).toMatchObject({
-			operation: 'Get Order',
-			httpCode: 404,
+		const { error } = await getOrder({ orderId: '9999', options: { language: 'ar' } });
+		expectRunError(error, {
+			message: 'The platform has no order 9999',
+			httpCode: '404',
+			description: ['The platform said: "الطلب غير موجود."'],
+			data: { operation: 'Get Order', httpCode: 404 },
 		});
 	});
 });
 
 describe('District → Get (E5)', () => {
 	test('sends only apikey and apiconnection and outputs the district', async () => {
-		const { json, error } = await runEcommerce({
-			resource: 'district',
-			operation: 'get',
-			districtId: '3',
-		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('getDistrict');
-		expect(request).toMatchObject({
+		const { json } = await succeeded(getDistrict({ districtId: '3' }));
+		const request = expectRequest(fixture, 'getDistrict', {
 			method: 'GET',
 			path: '/api/user_districts/3',
 			rawQuery: '',
-			status: 200,
+			platformHeaders: ['apiconnection', 'apikey'],
 		});
-		expect(platformHeaderNames(request)).toEqual(['apiconnection', 'apikey']);
 		expect(request.headers.apikey).toBe(fixture.sandbox.credentials.apiKey);
 		expect(request.headers.apiconnection).toBe(fixture.sandbox.credentials.apiConnection);
 		expect(json).toEqual([{ id: 3, name_ar: 'النخيل', name_en: 'Al Nakheel' }]);
 	});
 
 	test('an unknown district fails with the platform message and HTTP 404', async () => {
-		const { error } = await runEcommerce({
-			resource: 'district',
-			operation: 'get',
-			districtId: '77',
+		const { error } = await getDistrict({ districtId: '77' });
+		expectRunError(error, {
+			message: 'The platform has no district 77',
+			httpCode: '404',
+			description: ['The platform said: "District not found."'],
 		});
-		expect(error?.httpCode).toBe('404');
-		expect(error?.message).toBe('The platform has no district 77');
-		expect(error?.description).toContain('The platform said: "District not found."');
 	});
 });

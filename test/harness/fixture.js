@@ -2,7 +2,7 @@
 /**
  * The engine tests' fixture: one sandbox platform per test file (loopback, a free port),
  * reseeded with an empty request log and no faults before each test (the process-wide request
- * limits forgotten with it), the credential values
+ * limits and logins forgotten with it), the credential values
  * pointed at it, and runners for this package's nodes through n8n-core's real engine.
  *
  *   const fixture = useSandbox();
@@ -17,12 +17,13 @@ const { sandboxCredentials } = require('../../sandbox/credentials');
 const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
 const { forgetSharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { forgetSharedLogins } = require('../../nodes/shared/transport/userToken');
 
 /**
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
  * @typedef {import('n8n-workflow').INodeParameters} NodeParameters
  * @typedef {Record<string, string>} CredentialValues
- * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode> }} RunOptions
+ * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode>, stop?: Promise<unknown> }} RunOptions
  * @typedef {(parameters: NodeParameters, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
  */
 
@@ -45,10 +46,11 @@ function useSandbox(options = {}) {
 	beforeEach(() => fixture.resetPlatform());
 
 	const fixture = {
-		/** A fresh platform: the sandbox reseeded, and what the nodes' process learned of the last one's rate limit forgotten. */
+		/** A fresh platform: the sandbox reseeded, and what the nodes' process learned of the last one (rate limits, login tokens) forgotten. */
 		resetPlatform() {
 			sandbox?.reset();
 			forgetSharedLimits();
+			forgetSharedLogins();
 		},
 
 		/** The running sandbox (startSandbox's object). @returns {import('../../sandbox/server').Sandbox} */
@@ -83,6 +85,7 @@ function useSandbox(options = {}) {
 				items: runOptions.items,
 				continueOnFail: runOptions.continueOnFail,
 				settings: runOptions.settings,
+				stop: runOptions.stop,
 			});
 		},
 

@@ -173,7 +173,9 @@ function nodeUnderTest(type, parameters) {
  *   items?: Array<{ json: import('n8n-workflow').IDataObject, binary?: Record<string, any> }>,
  *   continueOnFail?: boolean,
  *   settings?: Partial<import('n8n-workflow').INode>,
- * }} options  settings: the node's Settings tab (retryOnFail, ...)
+ *   stop?: Promise<unknown>,
+ * }} options  settings: the node's Settings tab (retryOnFail, ...); stop: when it resolves, the
+ *   execution is cancelled as n8n's Stop button does (its cancel signal fires)
  */
 async function runNode({
 	type,
@@ -182,6 +184,7 @@ async function runNode({
 	items = [{ json: {} }],
 	continueOnFail = false,
 	settings = {},
+	stop,
 }) {
 	const node = { ...nodeUnderTest(type, parameters), ...settings };
 	if (continueOnFail) node.onError = 'continueRegularOutput';
@@ -219,7 +222,12 @@ async function runNode({
 		},
 	});
 	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	const result = await execution.processRunExecutionData(workflow);
+	const running = execution.processRunExecutionData(workflow);
+	let finished = false;
+	void stop?.then(() => {
+		if (!finished) running.cancel();
+	});
+	const result = await running.finally(() => (finished = true));
 	const taskData = result.data.resultData.runData[node.name]?.[0];
 	/** @type {NodeRunError | undefined} */
 	const error = result.data.resultData.error ?? taskData?.error;

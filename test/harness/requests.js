@@ -74,6 +74,8 @@ function recordById(records, id) {
  * @typedef {object} ExpectedRequest  what the platform must have received; absent keys are not checked
  * @property {string} [method]
  * @property {string} [path]                   after the module base, e.g. '/api/v1/payslips/1751'
+ * @property {string} [rawQuery]               the query string as sent, '' for none
+ * @property {string | null} [contentType]
  * @property {number} [status]                 the sandbox's answer; 200 unless given
  * @property {'acme' | 'globex' | null} [business]  the business whose key it carried
  * @property {string[]} [platformHeaders]      every header name sent, protocol headers aside (any order)
@@ -110,7 +112,21 @@ function expectPairedItems(output, inputItems) {
 	expect(output.map((item) => item.pairedItem)).toEqual(inputItems.map((item) => ({ item })));
 }
 
+/**
+ * The input item an output item is paired with (this package pairs each with exactly one).
+ * @param {{ pairedItem?: import('n8n-workflow').IPairedItemData | import('n8n-workflow').IPairedItemData[] | number }} entry
+ * @returns {number}
+ */
+function inputItemOf(entry) {
+	const paired = entry.pairedItem;
+	if (typeof paired === 'number') return paired;
+	if (paired === undefined || Array.isArray(paired))
+		throw new Error(`Output item not paired with exactly one input: ${JSON.stringify(paired)}`);
+	return paired.item;
+}
+
 module.exports = {
+	inputItemOf,
 	expectRequest,
 	expectPairedItems,
 	recordById,

@@ -1,31 +1,25 @@
 // @ts-check
 /** The HR node, Payslip → Get (E15), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { expectPairedItems, platformHeaderNames } = require('../harness/requests');
+const { expectPairedItems, expectRequest } = require('../harness/requests');
+const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
-const runHr = fixture.runner('businessPlatformHr');
+const runHr = fixture.runner('businessPlatformHr', { resource: 'payslip', operation: 'get' });
 
 describe('Payslip → Get (E15)', () => {
 	test('sends exactly uuid and secure_business_key and, with Simplify off, outputs the payslip without secrets', async () => {
-		const { json, error } = await runHr({
-			resource: 'payslip',
-			operation: 'get',
-			payslipId: '1751',
-			simple: false,
-		});
-		expect(error).toBeUndefined();
-
-		const [request] = fixture.requestsFor('getPayslip');
-		expect(request).toMatchObject({
+		const { json } = await succeeded(runHr({ payslipId: '1751', simple: false }));
+		expectRequest(fixture, 'getPayslip', {
 			method: 'GET',
 			path: '/api/v1/payslips/1751',
-			status: 200,
 			business: 'acme',
+			platformHeaders: ['secure_business_key', 'uuid'],
+			headers: {
+				uuid: fixture.sandbox.credentials.clientUuid,
+				secure_business_key: fixture.sandbox.credentials.businessKeys.acme,
+			},
 		});
-		expect(platformHeaderNames(request)).toEqual(['secure_business_key', 'uuid']);
-		expect(request.headers.uuid).toBe(fixture.sandbox.credentials.clientUuid);
-		expect(request.headers.secure_business_key).toBe(fixture.sandbox.credentials.businessKeys.acme);
 
 		expect(json).toHaveLength(1);
 		const payslip = /** @type {{ items: unknown[], employee: { id: number } }} */ (json[0]);
@@ -38,12 +32,7 @@ describe('Payslip → Get (E15)', () => {
 	});
 
 	test('simplified by default: the pay figures and the employee by ID and name, no personal data', async () => {
-		const { json, error } = await runHr({
-			resource: 'payslip',
-			operation: 'get',
-			payslipId: '1751',
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(runHr({ payslipId: '1751' }));
 		expect(json).toEqual([
 			{
 				id: 1751,
@@ -60,11 +49,13 @@ describe('Payslip → Get (E15)', () => {
 		]);
 	});
 	test('an unknown payslip fails with the platform message and HTTP 404', async () => {
-		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '999999' });
-		expect(error?.message).toBe('The platform has no payslip 999999');
-		expect(error?.description).toBe(
-			'Check "Payslip ID", and that the record belongs to the business this item acts for.\nThe platform said: "Payslip not found."',
-		);
+		const { error } = await runHr({ payslipId: '999999' });
+		expectRunError(error, {
+			message: 'The platform has no payslip 999999',
+			httpCode: '404',
+			description:
+				'Check "Payslip ID", and that the record belongs to the business this item acts for.\nThe platform said: "Payslip not found."',
+		});
 		// The technical facts are in the error's details (n8n's error panel), not in its texts.
 		expect(error?.context.data).toEqual({
 			operation: 'Get Payslip',
@@ -75,30 +66,25 @@ describe('Payslip → Get (E15)', () => {
 			tries: 1,
 			platformMessage: 'Payslip not found.',
 		});
-		expect(error?.httpCode).toBe('404');
 	});
 
 	test("another business's payslip is not visible (tenant isolation)", async () => {
-		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '2751' });
+		const { error } = await runHr({ payslipId: '2751' });
 		expect(error?.httpCode).toBe('404');
 	});
 
 	test('Options → Business picks an additional business per item', async () => {
-		const { json, error } = await runHr(
-			{
-				resource: 'payslip',
-				operation: 'get',
-				payslipId: '={{ $json.payslip }}',
-				options: { business: '={{ $json.business }}' },
-			},
-			{
-				items: [
-					{ json: { payslip: 1751, business: '' } },
-					{ json: { payslip: 2751, business: 'globex' } },
-				],
-			},
+		const { json } = await succeeded(
+			runHr(
+				{ payslipId: '={{ $json.payslip }}', options: { business: '={{ $json.business }}' } },
+				{
+					items: [
+						{ json: { payslip: 1751, business: '' } },
+						{ json: { payslip: 2751, business: 'globex' } },
+					],
+				},
+			),
 		);
-		expect(error).toBeUndefined();
 		expect(json.map((p) => p.id)).toEqual([1751, 2751]);
 		expect(
 			fixture
@@ -110,12 +96,7 @@ describe('Payslip → Get (E15)', () => {
 
 	test('an unknown business name fails that item before any request', async () => {
 		const { json } = await runHr(
-			{
-				resource: 'payslip',
-				operation: 'get',
-				payslipId: '1751',
-				options: { business: 'initech' },
-			},
+			{ payslipId: '1751', options: { business: 'initech' } },
 			{ continueOnFail: true },
 		);
 		expect(json[0].error).toBe(
@@ -127,34 +108,29 @@ describe('Payslip → Get (E15)', () => {
 	test('a wrong credential value fails with the platform message and never shows the secret', async () => {
 		const wrongUuid = 'wrong-client-uuid-123456';
 		const { error } = await runHr(
-			{ resource: 'payslip', operation: 'get', payslipId: '1751' },
+			{ payslipId: '1751' },
 			{ credentials: { ...fixture.credentials, clientUuid: wrongUuid } },
 		);
-		expect(error?.httpCode).toBe('401');
-		expect(error?.message).toBe(
-			'The platform did not accept the credential\'s "Client UUID" when asked to get payslip 1751',
-		);
-		expect(error?.description).toContain(
-			'The platform said: "Unauthenticated. Invalid uuid header."',
-		);
+		expectRunError(error, {
+			httpCode: '401',
+			message:
+				'The platform did not accept the credential\'s "Client UUID" when asked to get payslip 1751',
+			description: ['The platform said: "Unauthenticated. Invalid uuid header."'],
+		});
 		expect(
 			JSON.stringify({ message: error?.message, description: error?.description }),
 		).not.toContain(wrongUuid);
 	});
 
 	test('an id that is not a number fails naming the parameter and item, and nothing is sent', async () => {
-		const { error } = await runHr({
-			resource: 'payslip',
-			operation: 'get',
-			payslipId: '../../skills',
-		});
+		const { error } = await runHr({ payslipId: '../../skills' });
 		expect(error?.message).toBe('Payslip ID must be a whole number, got "../../skills"');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('an empty HR Base URL names the credential field', async () => {
 		const { error } = await runHr(
-			{ resource: 'payslip', operation: 'get', payslipId: '1751' },
+			{ payslipId: '1751' },
 			{ credentials: { ...fixture.credentials, hrBaseUrl: '' } },
 		);
 		expect(error?.message).toBe(
@@ -168,7 +144,7 @@ describe('Payslip → Get (E15)', () => {
 			statusFalse: true,
 			message: 'Payslip is being recalculated',
 		});
-		const { error } = await runHr({ resource: 'payslip', operation: 'get', payslipId: '1751' });
+		const { error } = await runHr({ payslipId: '1751' });
 		expect(error?.message).toBe(
 			'The platform refused to get payslip 1751: Payslip is being recalculated',
 		);
@@ -177,7 +153,7 @@ describe('Payslip → Get (E15)', () => {
 
 	test('continueOnFail: the failing item carries its error, paired with its input; the others go through', async () => {
 		const { output } = await runHr(
-			{ resource: 'payslip', operation: 'get', payslipId: '={{ $json.id }}' },
+			{ payslipId: '={{ $json.id }}' },
 			{
 				items: [
 					{ json: { id: 1751 } },

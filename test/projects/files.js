@@ -15,4 +15,14 @@ const PDF = Buffer.from(
 	'utf8',
 );
 
-module.exports = { sha256, PNG, PDF };
+/**
+ * A file as an n8n item's `binary` holds it (base64 data, MIME type, and the name where given).
+ * @param {Buffer} buffer @param {string} mimeType @param {string} [fileName]
+ */
+const binaryOf = (buffer, mimeType, fileName) => ({
+	data: buffer.toString('base64'),
+	mimeType,
+	...(fileName === undefined ? {} : { fileName }),
+});
+
+module.exports = { sha256, binaryOf, PNG, PDF };

@@ -3,7 +3,7 @@
 const { useSandbox } = require('../harness/fixture');
 const { useFilesystemBinaryData } = require('../harness/n8n');
 const { recordById } = require('../harness/requests');
-const { sha256, PNG, PDF } = require('./files');
+const { binaryOf, sha256, PNG, PDF } = require('./files');
 
 const fixture = useSandbox();
 /** Task → Update, with the full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js. */
@@ -19,25 +19,14 @@ const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
 describe('Task → Update (E10): files', () => {
 	test('uploads two binary files of different types: names, sizes, types and content hashes arrive intact', async () => {
 		const { json, error } = await updateTask(
-			{
-				taskId: '1001',
-				updateFields: { binaryPropertyNames: 'photo, report' },
-			},
+			{ taskId: '1001', updateFields: { binaryPropertyNames: 'photo, report' } },
 			{
 				items: [
 					{
 						json: {},
 						binary: {
-							photo: {
-								data: PNG.toString('base64'),
-								mimeType: 'image/png',
-								fileName: 'site-photo.png',
-							},
-							report: {
-								data: PDF.toString('base64'),
-								mimeType: 'application/pdf',
-								fileName: 'Inspection report.pdf',
-							},
+							photo: binaryOf(PNG, 'image/png', 'site-photo.png'),
+							report: binaryOf(PDF, 'application/pdf', 'Inspection report.pdf'),
 						},
 					},
 				],
@@ -96,7 +85,7 @@ describe('Task → Update (E10): files', () => {
 				items: [
 					{
 						json: {},
-						binary: { data: { data: PDF.toString('base64'), mimeType: 'application/pdf' } },
+						binary: { data: binaryOf(PDF, 'application/pdf') },
 					},
 				],
 			},
@@ -159,7 +148,7 @@ describe('Task → Update (E10): files', () => {
 					{
 						json: {},
 						binary: {
-							data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'final.png' },
+							data: binaryOf(PNG, 'image/png', 'final.png'),
 						},
 					},
 				],
@@ -217,20 +206,13 @@ describe('Task → Update (E10): files', () => {
 	test('after a 429 the upload is sent again with the same files (the body is rebuilt per attempt)', async () => {
 		fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 0 });
 		const { json, error } = await updateTask(
-			{
-				taskId: '1004',
-				updateFields: { binaryPropertyNames: 'data' },
-			},
+			{ taskId: '1004', updateFields: { binaryPropertyNames: 'data' } },
 			{
 				items: [
 					{
 						json: {},
 						binary: {
-							data: {
-								data: PDF.toString('base64'),
-								mimeType: 'application/pdf',
-								fileName: 'count.pdf',
-							},
+							data: binaryOf(PDF, 'application/pdf', 'count.pdf'),
 						},
 					},
 				],
@@ -266,11 +248,7 @@ describe('Task → Update (E10): files', () => {
 					{
 						json: {},
 						binary: {
-							data: {
-								data: PDF.toString('base64'),
-								mimeType: 'application/pdf',
-								fileName: 'count.pdf',
-							},
+							data: binaryOf(PDF, 'application/pdf', 'count.pdf'),
 						},
 					},
 				],
@@ -304,10 +282,7 @@ describe("Task → Update (E10) with n8n's filesystem binary data mode", () => {
 		expect(report.id).toMatch(/^filesystem-v2:/);
 
 		const { json, error } = await updateTask(
-			{
-				taskId: '1002',
-				updateFields: { binaryPropertyNames: 'photo,report' },
-			},
+			{ taskId: '1002', updateFields: { binaryPropertyNames: 'photo,report' } },
 			{ items: [{ json: {}, binary: { photo, report } }] },
 		);
 		expect(error).toBeUndefined();

@@ -2,7 +2,8 @@
 /** The Projects node, Task → Update (E10): fields, dates, validation and platform errors (files: task-files.test.js), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectPairedItems, sentHeaderNames, recordById } = require('../harness/requests');
-const { PNG } = require('./files');
+const { binaryOf, PNG } = require('./files');
+const { expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 /** Task → Update, with the full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js. */
@@ -195,10 +196,7 @@ describe('Task → Update (E10)', () => {
 			note: null,
 		});
 
-		const refused = await updateTask({
-			taskId: '1001',
-			updateFields: { ownerId: ' ' },
-		});
+		const refused = await updateTask({ taskId: '1001', updateFields: { ownerId: ' ' } });
 		expect(refused.error?.message).toBe(
 			'Owner ID is empty; remove it from Update Fields to leave it unchanged',
 		);
@@ -207,23 +205,20 @@ describe('Task → Update (E10)', () => {
 
 	test('a missing binary field fails that item before anything is sent', async () => {
 		const { error } = await updateTask(
-			{
-				taskId: '1001',
-				updateFields: { binaryPropertyNames: 'data, attachment' },
-			},
+			{ taskId: '1001', updateFields: { binaryPropertyNames: 'data, attachment' } },
 			{
 				items: [
 					{
 						json: {},
 						binary: {
-							data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'a.png' },
+							data: binaryOf(PNG, 'image/png', 'a.png'),
 						},
 					},
 				],
 			},
 		);
 		expect(error?.message).toMatch(/attachment/);
-		expect(/** @type {any} */ (error).context?.itemIndex).toBe(0);
+		expect(error?.context?.itemIndex).toBe(0);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
@@ -242,42 +237,32 @@ describe('Task → Update (E10)', () => {
 	});
 
 	test('an unknown task fails with the platform message and HTTP 404', async () => {
-		const { error } = await updateTask({
-			taskId: '9999',
-			updateFields: { name: 'x' },
-		});
-		expect(error?.message).toBe('The platform has no task 9999');
-		expect(error?.httpCode).toBe('404');
+		const { error } = await updateTask({ taskId: '9999', updateFields: { name: 'x' } });
+		expectRunError(error, { message: 'The platform has no task 9999', httpCode: '404' });
 	});
 
 	test("another business's task is not visible (tenant isolation)", async () => {
-		const { error } = await updateTask({
-			taskId: '2001',
-			updateFields: { name: 'x' },
-		});
+		const { error } = await updateTask({ taskId: '2001', updateFields: { name: 'x' } });
 		expect(error?.httpCode).toBe('404');
 		expect(fixture.sandbox.state.globex.tasks[0].name).toBe('Replace conveyor belt');
 	});
 
 	test('the platform refuses a dependency cycle: 422 with its field error', async () => {
-		const { error } = await updateTask({
-			taskId: '1001',
-			updateFields: { dependentOn: '1002' },
+		const { error } = await updateTask({ taskId: '1001', updateFields: { dependentOn: '1002' } });
+		expectRunError(error, {
+			message: 'The platform refused to update task 1001: The selected dependent on is invalid.',
+			httpCode: '422',
 		});
-		expect(error?.httpCode).toBe('422');
-		expect(error?.message).toBe(
-			'The platform refused to update task 1001: The selected dependent on is invalid.',
-		);
 		// The platform's field is named by the node's parameter label.
-		expect(error?.description).toContain(
-			'- Dependent On Task ID: The selected dependent on is invalid.',
-		);
-		expect(error?.context.data).toMatchObject({
-			operation: 'Update Task',
-			method: 'POST',
-			path: '/api/v1/tasks/update/{id}',
-			httpCode: 422,
-			item: 0,
+		expectRunError(error, {
+			description: ['- Dependent On Task ID: The selected dependent on is invalid.'],
+			data: {
+				operation: 'Update Task',
+				method: 'POST',
+				path: '/api/v1/tasks/update/{id}',
+				httpCode: 422,
+				item: 0,
+			},
 		});
 	});
 
@@ -290,14 +275,11 @@ describe('Task → Update (E10)', () => {
 				errors: { name: ['The name field is required.'] },
 			},
 		});
-		const { error } = await updateTask({
-			taskId: '1001',
-			updateFields: { status: 'Done' },
+		const { error } = await updateTask({ taskId: '1001', updateFields: { status: 'Done' } });
+		expectRunError(error, {
+			message: 'The platform refused to update task 1001: The name field is required.',
+			description: ['- Name: The name field is required.'],
 		});
-		expect(error?.message).toBe(
-			'The platform refused to update task 1001: The name field is required.',
-		);
-		expect(error?.description).toContain('- Name: The name field is required.');
 		expect(fixture.requestsFor('updateTask')[0].body.fields).toEqual([['status', 'Done']]);
 	});
 
@@ -307,10 +289,7 @@ describe('Task → Update (E10)', () => {
 			statusFalse: true,
 			message: 'Task is locked by its reviewer',
 		});
-		const { error } = await updateTask({
-			taskId: '1001',
-			updateFields: { status: 'Done' },
-		});
+		const { error } = await updateTask({ taskId: '1001', updateFields: { status: 'Done' } });
 		expect(error?.message).toBe(
 			'The platform refused to update task 1001: Task is locked by its reviewer',
 		);

@@ -1,44 +1,39 @@
 // @ts-check
 /** The Projects node, Workspace → Delete (E6), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames, sentHeaderNames } = require('../harness/requests');
+const { expectRequest, sentHeaderNames } = require('../harness/requests');
+const { HEADER_SETS } = require('../harness/headerSets');
+const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
-const runProjects = fixture.runner('businessPlatformProjects');
+const runProjects = fixture.runner('businessPlatformProjects', {
+	resource: 'workspace',
+	operation: 'delete',
+});
 
 describe('Workspace → Delete (E6)', () => {
 	test('sends exactly Accept, user-token, secure-business-key, Accept-Language and Content-Type with a JSON body', async () => {
-		const { json, output, error } = await runProjects({
-			resource: 'workspace',
-			operation: 'delete',
-			workspaceId: '1801',
-			businessId: '101',
-		});
-		expect(error).toBeUndefined();
+		const { json, output } = await succeeded(
+			runProjects({ workspaceId: '1801', businessId: '101' }),
+		);
 
-		const [request] = fixture.requestsFor('deleteWorkspace');
-		expect(request).toMatchObject({
+		const request = expectRequest(fixture, 'deleteWorkspace', {
 			method: 'POST',
 			path: '/api/v1/workspaces/delete/1801',
-			status: 200,
 			business: 'acme',
 			contentType: 'application/json',
+			platformHeaders: HEADER_SETS.management,
+			headers: {
+				Accept: 'application/json',
+				'Accept-Language': 'en',
+				'user-token': fixture.sandbox.credentials.userToken,
+				'secure-business-key': fixture.sandbox.credentials.businessKeys.acme,
+			},
+			body: { kind: 'json', value: { business_id: 101 } },
 		});
 		expect(sentHeaderNames(request)).toEqual(
 			['Accept', 'Accept-Language', 'Content-Type', 'secure-business-key', 'user-token'].sort(),
 		);
-		expect(platformHeaderNames(request)).toEqual([
-			'Accept-Language',
-			'secure-business-key',
-			'user-token',
-		]);
-		expect(request.headers).toMatchObject({
-			Accept: 'application/json',
-			'Accept-Language': 'en',
-			'user-token': fixture.sandbox.credentials.userToken,
-			'secure-business-key': fixture.sandbox.credentials.businessKeys.acme,
-		});
-		expect(request.body).toEqual({ kind: 'json', value: { business_id: 101 } });
 
 		expect(json).toEqual([{ deleted: true, message: 'Workspace deleted successfully.' }]);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
@@ -46,57 +41,43 @@ describe('Workspace → Delete (E6)', () => {
 	});
 
 	test('Options → Language overrides the credential default', async () => {
-		const { json, error } = await runProjects({
-			resource: 'workspace',
-			operation: 'delete',
-			workspaceId: '1802',
-			businessId: '101',
-			options: { language: 'ar' },
-		});
-		expect(error).toBeUndefined();
+		const { json } = await succeeded(
+			runProjects({ workspaceId: '1802', businessId: '101', options: { language: 'ar' } }),
+		);
 		expect(fixture.requestsFor('deleteWorkspace')[0].headers['Accept-Language']).toBe('ar');
 		expect(json[0]).toEqual({ deleted: true, message: 'تم حذف مساحة العمل بنجاح.' });
 	});
 
 	test('an unknown workspace fails with the platform message and HTTP 404', async () => {
-		const { error } = await runProjects({
-			resource: 'workspace',
-			operation: 'delete',
-			workspaceId: '4242',
-			businessId: '101',
-		});
-		expect(error?.message).toBe('The platform has no workspace 4242');
-		expect(error?.description).toContain('The platform said: "Workspace not found."');
-		expect(error?.httpCode).toBe('404');
-		expect(error?.context.data).toMatchObject({
-			operation: 'Delete Workspace',
-			method: 'POST',
-			path: '/api/v1/workspaces/delete/{id}',
-			httpCode: 404,
-			item: 0,
+		const { error } = await runProjects({ workspaceId: '4242', businessId: '101' });
+		expectRunError(error, {
+			message: 'The platform has no workspace 4242',
+			httpCode: '404',
+			description: ['The platform said: "Workspace not found."'],
+			data: {
+				operation: 'Delete Workspace',
+				method: 'POST',
+				path: '/api/v1/workspaces/delete/{id}',
+				httpCode: 404,
+				item: 0,
+			},
 		});
 	});
 
 	test('another business id is refused by the platform with its field error (422)', async () => {
-		const { error } = await runProjects({
-			resource: 'workspace',
-			operation: 'delete',
-			workspaceId: '1801',
-			businessId: '202',
+		const { error } = await runProjects({ workspaceId: '1801', businessId: '202' });
+		expectRunError(error, {
+			message:
+				'The platform refused to delete workspace 1801: The selected business id is invalid.',
+			httpCode: '422',
+			description: ['- Business ID: The selected business id is invalid.'],
 		});
-		expect(error?.httpCode).toBe('422');
-		expect(error?.message).toBe(
-			'The platform refused to delete workspace 1801: The selected business id is invalid.',
-		);
-		expect(error?.description).toContain('- Business ID: The selected business id is invalid.');
 		expect(fixture.sandbox.state.acme.workspaces).toHaveLength(3);
 	});
 
 	test('ids that are not whole numbers fail naming the parameter and item; nothing is sent', async () => {
 		const { json } = await runProjects(
 			{
-				resource: 'workspace',
-				operation: 'delete',
 				workspaceId: '={{ $json.w }}',
 				businessId: '={{ $json.b }}',
 			},
@@ -113,8 +94,6 @@ describe('Workspace → Delete (E6)', () => {
 	test('a delete is not repeated after a 500: the platform may have acted', async () => {
 		fixture.sandbox.inject({ operation: 'deleteWorkspace', status: 500, actFirst: true });
 		const { error } = await runProjects({
-			resource: 'workspace',
-			operation: 'delete',
 			workspaceId: '1803',
 			businessId: '101',
 			options: { maxTries: 3, retryDelay: 1 },

@@ -98,7 +98,7 @@ function listFiles(dir) {
 
 /**
  * (a) 200 webhook-started E14 creates, 20 at once, spread over the workers.
- * @param {{ baseUrl: string, sandbox: any, query: (sql: string) => string, workers: Array<{ role: string, started: { logFile: string } }> }} stack
+ * @param {{ baseUrl: string, sandbox: import('../../sandbox/server').Sandbox, query: (sql: string) => string, workers: Array<{ role: string, started: { logFile: string } }> }} stack
  */
 async function checkTransfers({ baseUrl, sandbox, query, workers }) {
 	const before = sandbox.state.acme.transfers.length;
@@ -121,7 +121,7 @@ async function checkTransfers({ baseUrl, sandbox, query, workers }) {
 		TRANSFERS,
 		`records at the sandbox: ${records.length}, expected ${TRANSFERS}`,
 	);
-	const byQuantity = new Map(records.map((/** @type {any} */ r) => [Number(r.quantity), r]));
+	const byQuantity = new Map(records.map((r) => [Number(r.quantity), r]));
 	assert.equal(
 		byQuantity.size,
 		TRANSFERS,
@@ -229,7 +229,7 @@ function testFiles() {
  * sandbox (sha256, size, type, name), and kept where the binary data mode says: rows of
  * n8n's `binary_data` table in `database` mode, files under the one shared storage path
  * (and no new rows) in `filesystem` mode.
- * @param {{ baseUrl: string, sandbox: any, query: (sql: string) => string }} stack
+ * @param {{ baseUrl: string, sandbox: import('../../sandbox/server').Sandbox, query: (sql: string) => string }} stack
  * @param {'database' | 'filesystem'} mode @param {string} [storagePath] the shared path, filesystem mode
  */
 async function checkFiles({ baseUrl, sandbox, query }, mode, storagePath) {
@@ -253,14 +253,14 @@ async function checkFiles({ baseUrl, sandbox, query }, mode, storagePath) {
 	const seconds = (Date.now() - started) / 1000;
 	const uploads = sandbox.requests
 		.slice(before)
-		.filter((/** @type {any} */ r) => r.operation === 'updateTask' && r.status === 200)
-		.flatMap((/** @type {any} */ r) => r.body.files ?? []);
+		.filter((r) => r.operation === 'updateTask' && r.status === 200)
+		.flatMap((r) => r.body.files ?? []);
 	assert.equal(
 		uploads.length,
 		files.length,
 		`${mode}: ${uploads.length} files reached the sandbox, expected ${files.length}`,
 	);
-	const byName = new Map(uploads.map((/** @type {any} */ f) => [f.filename, f]));
+	const byName = new Map(uploads.map((f) => [f.filename, f]));
 	files.forEach((file, i) => {
 		const received = byName.get(file.name);
 		assert.ok(received, `${mode}: ${file.name} did not reach the sandbox`);
@@ -311,7 +311,7 @@ async function checkFiles({ baseUrl, sandbox, query }, mode, storagePath) {
 
 /**
  * (c) News Return All over 10,000 items, run by a worker: every item once, 100 requests.
- * @param {{ baseUrl: string, sandbox: any, query: (sql: string) => string, workers: Array<{ role: string, started: { logFile: string } }> }} stack
+ * @param {{ baseUrl: string, sandbox: import('../../sandbox/server').Sandbox, query: (sql: string) => string, workers: Array<{ role: string, started: { logFile: string } }> }} stack
  */
 async function checkNews({ baseUrl, sandbox, query, workers }) {
 	sandbox.seedNews('acme', NEWS_ITEMS);
@@ -322,14 +322,12 @@ async function checkNews({ baseUrl, sandbox, query, workers }) {
 		await jsonOf(await fetch(`${baseUrl}/webhook/${NEWS.path}`, { method: 'POST' }), 'news webhook')
 	);
 	const seconds = (Date.now() - started) / 1000;
-	const requests = sandbox.requests
-		.slice(before)
-		.filter((/** @type {any} */ r) => r.operation === 'listNews');
+	const requests = sandbox.requests.slice(before).filter((r) => r.operation === 'listNews');
 	const distinct = new Set(items.map((item) => item.id));
 	assert.equal(items.length, NEWS_ITEMS, `news items answered: ${items.length}`);
 	assert.equal(distinct.size, NEWS_ITEMS, `distinct news ids: ${distinct.size}`);
 	assert.equal(requests.length, NEWS_ITEMS / NEWS_PAGE_SIZE, `news requests: ${requests.length}`);
-	const pages = new Set(requests.map((/** @type {any} */ r) => r.query.page));
+	const pages = new Set(requests.map((r) => r.query.page));
 	assert.equal(pages.size, requests.length, 'a news page was asked for twice');
 	const execution = executionsOf(query, NEWS.id).filter((e) => !executionsBefore.has(e.id));
 	assert.equal(execution.length, 1, `news executions: ${execution.length}`);

@@ -33,7 +33,7 @@ const TYPE_PREFIX = 'queue-login-';
 
 /**
  * The Log In credential as `n8n import:credentials` takes it.
- * @param {any} sandbox
+ * @param {import('../../sandbox/server').Sandbox} sandbox
  */
 function loginCredentialExport(sandbox) {
 	return {
@@ -47,7 +47,7 @@ function loginCredentialExport(sandbox) {
 const executionOf = (request) => String(String(request.body.value.type).split('-').pop());
 
 /**
- * @param {{ baseUrl: string, sandbox: any, query: (sql: string) => string, dir: string,
+ * @param {{ baseUrl: string, sandbox: import('../../sandbox/server').Sandbox, query: (sql: string) => string, dir: string,
  *   main: { env: NodeJS.ProcessEnv, started: { pid: number } },
  *   workers: Array<{ role: string, started: { pid: number, logFile: string } }> }} stack
  */
@@ -97,39 +97,37 @@ async function checkLoginRenewal({ baseUrl, sandbox, query, dir, main, workers }
 	assert.equal(executions.length, CALLS, `login executions in Postgres: ${executions.length}`);
 	const failed = executions.filter((e) => e.status !== 'success');
 	assert.deepEqual(failed, [], 'executions with the Log In credential that did not succeed');
-	const created = sandbox.state.acme.skills.filter((/** @type {any} */ s) =>
-		String(s.type).startsWith(TYPE_PREFIX),
-	);
+	const created = sandbox.state.acme.skills.filter((s) => String(s.type).startsWith(TYPE_PREFIX));
 	assert.equal(created.length, CALLS * ITEMS_PER_CALL, `skills created: ${created.length}`);
 	assert.equal(
-		new Set(created.map((/** @type {any} */ s) => s.type)).size,
+		new Set(created.map((s) => s.type)).size,
 		CALLS * ITEMS_PER_CALL,
 		'a skill was created twice',
 	);
 
 	const requests = sandbox.requests.slice(before);
-	const creates = requests.filter((/** @type {any} */ r) => r.operation === 'createSkill');
-	const accepted = creates.filter((/** @type {any} */ r) => r.status === 200);
-	const refused = creates.filter((/** @type {any} */ r) => r.status === 401);
+	const creates = requests.filter((r) => r.operation === 'createSkill');
+	const accepted = creates.filter((r) => r.status === 200);
+	const refused = creates.filter((r) => r.status === 401);
 	assert.equal(
 		creates.length,
 		accepted.length + refused.length,
-		`creates answered neither 200 nor 401: ${JSON.stringify(creates.filter((/** @type {any} */ r) => r.status !== 200 && r.status !== 401).map((/** @type {any} */ r) => r.status))}`,
+		`creates answered neither 200 nor 401: ${JSON.stringify(creates.filter((r) => r.status !== 200 && r.status !== 401).map((r) => r.status))}`,
 	);
 	// Each create an expiry refused was carried out once, when sent again.
 	for (const request of refused) {
 		const type = request.body.value.type;
-		const done = accepted.filter((/** @type {any} */ r) => r.body.value.type === type);
+		const done = accepted.filter((r) => r.body.value.type === type);
 		assert.equal(done.length, 1, `refused create ${type} carried out ${done.length} times`);
 	}
-	const expiredTokens = new Set(refused.map((/** @type {any} */ r) => r.headers.user_token));
+	const expiredTokens = new Set(refused.map((r) => r.headers.user_token));
 	assert.ok(expiredTokens.size >= 3, `only ${expiredTokens.size} token expiries crossed`);
 
 	// Logins: from the workers only; at most one per expired token an execution held, plus one
 	// per execution that started before any token was stored (the first calls in parallel).
-	const logins = requests.filter((/** @type {any} */ r) => r.operation === 'login');
+	const logins = requests.filter((r) => r.operation === 'login');
 	assert.ok(
-		logins.every((/** @type {any} */ r) => r.status === 200),
+		logins.every((r) => r.status === 200),
 		'a login was refused',
 	);
 	assert.equal(sandbox.userTokens.logins - loginsBefore, logins.length, 'tokens issued vs logins');
@@ -176,9 +174,7 @@ async function checkLoginRenewal({ baseUrl, sandbox, query, dir, main, workers }
 	for (const worker of workers) {
 		const mine = new Set(executionsFinishedBy(worker.started.logFile).filter((id) => ids.has(id)));
 		const met = new Set(
-			refused
-				.filter((/** @type {any} */ r) => mine.has(executionOf(r)))
-				.map((/** @type {any} */ r) => r.headers.user_token),
+			refused.filter((r) => mine.has(executionOf(r))).map((r) => r.headers.user_token),
 		);
 		perWorker[worker.role] = {
 			executions: mine.size,

@@ -46,11 +46,21 @@ function resolvePlaceholder(
 	);
 }
 
+/**
+ * Marks a request made only so that n8n runs the credential's login (preAuthentication) and
+ * stores its token: `authenticate`, which n8n calls after the login, stops it before anything
+ * is sent (transport/userToken.ts), so the login waits for no slot and holds none.
+ */
+export const LOGIN_ONLY_HEADER = 'x-business-platform-login-only';
+
 /** The credential's `authenticate`: fills the placeholders the transport preset. */
 export async function fillCredentialHeaders(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
+	if (requestOptions.headers?.[LOGIN_ONLY_HEADER] !== undefined) {
+		throw new Error('Logged in only: this request is not sent');
+	}
 	const headers = { ...(requestOptions.headers ?? {}) };
 	for (const [name, value] of Object.entries(headers)) {
 		if (typeof value !== 'string' || !value.startsWith(PLACEHOLDER_PREFIX)) continue;

@@ -41,8 +41,25 @@ export const LOGIN_DEFAULTS = {
 	loginTokenPath: 'data.token',
 };
 
-/** Longest wait for the login's answer. */
+/**
+ * Longest wait for the login's answer where no node run bounds it (the credential's Test): the
+ * whole answer, however slowly it arrives. A node's login runs within its Timeout and Stop
+ * (setLoginLimits).
+ */
 const LOGIN_TIMEOUT_MS = 30_000;
+
+/** What bounds one login attempt of a node run: its Timeout, and a signal firing at it or at Stop. */
+export interface LoginLimits {
+	timeoutMs: number;
+	signal: AbortSignal;
+}
+
+/** The limits of the login n8n runs next with this credential object (transport/userToken.ts sets them). */
+const loginLimits = new WeakMap<object, LoginLimits>();
+
+export function setLoginLimits(credentials: object, limits: LoginLimits): void {
+	loginLimits.set(credentials, limits);
+}
 
 /** Whether the credential gets its User Token by logging in: the Log In type's fixed field. */
 export function logsIn(credentials: ICredentialDataDecryptedObject): boolean {
@@ -60,6 +77,11 @@ export interface LoginFailure {
 	check: string;
 	platformMessage?: string;
 	httpCode?: number;
+	/**
+	 * A failure another try may get past, as for any request: the platform's rate limit (its
+	 * Retry-After header as sent), a server error, no answer (or none within Timeout).
+	 */
+	transient?: { kind: 'rateLimited' | 'serverError' | 'noAnswer'; retryAfter?: unknown };
 }
 
 /**
@@ -167,6 +189,8 @@ export async function logIn(
 		}
 	}
 
+	const limits = loginLimits.get(credentials);
+	const timeoutMs = limits?.timeoutMs ?? LOGIN_TIMEOUT_MS;
 	let response: { statusCode: number; body: unknown; headers: IDataObject };
 	try {
 		// The plain httpRequest is deliberate: this runs inside the credential's preAuthentication,
@@ -184,7 +208,10 @@ export async function logIn(
 				[identifierField]: String(credentials.loginIdentifier),
 				[passwordField]: String(credentials.loginPassword),
 			}),
-			timeout: LOGIN_TIMEOUT_MS,
+			timeout: timeoutMs,
+			// Ends the login at Timeout even while the server sends a byte now and then (the
+			// HTTP client's timeout only bounds the silence between bytes), and at Stop.
+			abortSignal: limits?.signal ?? AbortSignal.timeout(timeoutMs),
 			disableFollowRedirect: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
@@ -193,9 +220,18 @@ export async function logIn(
 		})) as typeof response;
 	} catch {
 		// The network error's own text may carry the address and its code, which n8n rewrites.
+		if (limits?.signal.aborted) {
+			return fail(credentials, {
+				message: `Log in failed: the platform's login did not answer within ${timeoutMs} ms (the node's Timeout)`,
+				check:
+					'Check that the platform is reachable from n8n, or raise Options → Timeout (Ms) if its login is slow',
+				transient: { kind: 'noAnswer' },
+			});
+		}
 		return fail(credentials, {
 			message: 'Log in failed: the platform\'s login at the "Auth Base URL" could not be reached',
 			check: 'Check the credential\'s "Auth Base URL", and that the platform is reachable from n8n',
+			transient: { kind: 'noAnswer' },
 		});
 	}
 
@@ -223,6 +259,16 @@ export async function logIn(
 			httpCode: statusCode,
 		});
 	}
+	if (statusCode === 429) {
+		return fail(credentials, {
+			message: `Log in failed: the platform's login received too many requests (HTTP 429)`,
+			check:
+				'The platform limits how often it is asked: run again later, or raise Options → Rate Limit Wait (Seconds)',
+			platformMessage,
+			httpCode: statusCode,
+			transient: { kind: 'rateLimited', retryAfter: response.headers?.['retry-after'] },
+		});
+	}
 	if (statusCode >= 500) {
 		return fail(credentials, {
 			message: `Log in failed: the platform's login failed with a server error (HTTP ${statusCode})`,
@@ -230,6 +276,7 @@ export async function logIn(
 				"This is usually temporary: run again later. If it keeps failing, contact the platform's support",
 			platformMessage,
 			httpCode: statusCode,
+			transient: { kind: 'serverError', retryAfter: response.headers?.['retry-after'] },
 		});
 	}
 	const refused =

@@ -10,7 +10,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { ParameterError } from './classes';
+import { ParameterError } from '../platform/errors';
 import { relabelFieldErrors } from './nodeErrors';
 
 /** The technical facts of an item's error, for n8n's error panel and Continue On Fail items. */

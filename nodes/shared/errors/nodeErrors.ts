@@ -32,7 +32,7 @@ import { fieldLabeler, type FieldLabeler } from './fieldLabels';
 import { describeEndpoint, type Endpoint } from '../platform/endpoints';
 import { redact, redactBody } from '../credential/redaction';
 import type { Attempt } from '../platform/attempt';
-import { ParameterError } from './classes';
+import { ParameterError } from '../platform/errors';
 import { baseUrlLabel, httpFailureText, networkFailureText } from './failureText';
 import { fill, tried, type ErrorSubject } from './text';
 import type { RequestSettings } from '../values/settings';

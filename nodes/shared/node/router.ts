@@ -3,7 +3,12 @@
  * through the item queue, and turns a failed item into an error that names it, or into an
  * error output item under Continue On Fail. Every output item is paired with its input item.
  */
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 
 import { asNodeError, errorItemJson } from '../errors/itemErrors';
 import { createItemQueue } from './itemQueue';
@@ -11,6 +16,7 @@ import type { NodeActions, PlatformOperation } from './operation';
 import { ENDPOINTS } from '../platform/endpoints';
 import { toOutputItems } from './output';
 import { startNodeRun } from '../transport/run';
+import { nodeRunSettingsOf, type NodeRunSettings } from '../values/settings';
 
 function resolveOperation(context: IExecuteFunctions, actions: NodeActions): PlatformOperation {
 	const resource = context.getNodeParameter('resource', 0) as string;
@@ -23,6 +29,18 @@ function resolveOperation(context: IExecuteFunctions, actions: NodeActions): Pla
 		);
 	}
 	return implementation;
+}
+
+/**
+ * The run's settings from the operation's Options, read once, from the first item (they cannot
+ * differ per item, except Business): an option out of bounds fails the run there, before any request.
+ */
+function runSettingsOf(context: IExecuteFunctions): NodeRunSettings {
+	try {
+		return nodeRunSettingsOf(context.getNodeParameter('options', 0, {}) as IDataObject);
+	} catch (error) {
+		throw asNodeError(context.getNode(), error, 0);
+	}
 }
 
 /** Said at run time too: a notice in the panel is easy to miss once the setting is on. */
@@ -45,7 +63,9 @@ export async function routeItems(
 ): Promise<INodeExecutionData[][]> {
 	const operation = resolveOperation(this, actions);
 	warnAboutRetryOnFail(this, operation);
-	const { run, concurrency } = await startNodeRun(this);
+	const { run, concurrency } = await startNodeRun(this, runSettingsOf(this), (itemIndex) =>
+		String(this.getNodeParameter('options.business', itemIndex, '') ?? ''),
+	);
 	const results: INodeExecutionData[][] = [];
 	const queue = createItemQueue(concurrency);
 	this.getInputData().forEach((_item, i) => {

@@ -3,17 +3,11 @@
  * (request.ts), sent through the credential's `authenticate` (redirects followed only by the
  * rules of sendFollowingRedirects, Timeout bounding the whole exchange), retried by the
  * endpoint's retry class (retries.ts), rate-limit refusals waited out within Rate Limit Wait,
- * each attempt within a slot of the limiter shared by the process's runs (rateLimit/runLimiter.ts), envelopes unwrapped,
+ * each attempt admitted (admission.ts: user token, upload bytes, then a slot of the limiter
+ * shared by the process's runs, in that order), envelopes unwrapped,
  * secrets blanked (redaction.ts) and failures shown with the platform's own message (errors/).
  */
-import {
-	NodeApiError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type IHttpRequestOptions,
-	type ILoadOptionsFunctions,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
 
 import { MAX_REDIRECTS } from '../values/settings';
 import { isRecord, parseBody, unwrapEnvelope, valueAt } from '../platform/envelope';
@@ -28,7 +22,9 @@ import {
 	type ErrorSubject,
 	type RedirectRefusal,
 } from '../errors/nodeErrors';
-import { pauseFor, type Outcome, type Release } from './rateLimit/runLimiter';
+import { pauseFor, type Outcome } from './rateLimit/runLimiter';
+import { admit } from './admission';
+import { withAbortSignal, type RequestContext } from './context';
 import { endpointOf, type EndpointRef, type Endpoint } from '../platform/endpoints';
 import { cleanData } from '../credential/redaction';
 import { prepareRequest, type RequestInput } from './request';
@@ -42,12 +38,10 @@ import {
 	retryAfterMs,
 } from './retries';
 import type { PlatformRun } from './run';
-import { sendWithUserToken } from './userToken';
-import type { UploadHold } from './uploadBudget';
+import { FRESH_TOKEN_REFUSED_NOTE, currentUserToken, tokenVerdict } from './userToken';
 import { REDIRECT_CODES, TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
-/** The n8n contexts a request is sent from: a node's execute(), a picker, the trigger's poll(). */
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type { RequestContext } from './context';
 
 export interface ResponseOptions {
 	/** The parsed body as the platform sent it (secrets still removed), its envelope not unwrapped. */
@@ -86,40 +80,52 @@ export async function platformRequest(
 	/** Since when the platform has refused this request for its rate limit (429, 503 with Retry-After). */
 	let refusedSince: number | undefined;
 	let refusals = 0;
+	/** The user token was renewed for this request once already: a second refusal is the item's error. */
+	let tokenRenewed = false;
 
 	for (let tries = 1; ; ) {
-		// The bytes of its files first (uploadBudget.ts), then one slot per attempt, given back
-		// with what the answer says; a pause the platform asked for holds it.
-		const upload = run.uploads.hold();
-		const release = await acquireSlot(run, prepare, upload);
-		let sentAt = Date.now();
+		// Everything the attempt waits for before it goes out, in one fixed order (admission.ts).
+		const admitted = await admit(this, run, prepare, endpoint, itemIndex);
 		let attempt: Attempt | undefined;
-		let tokenNotes: string[] = [];
+		let sentToken = '';
+		let sentAt = Date.now();
+		let retryAfter: number | undefined;
+		let waitTooLong = false;
+		let refused = false;
+		let pauseMs = 0;
 		try {
-			const options = await prepare(upload);
+			const options = prepare(admitted.files);
+			sentToken = currentUserToken(run);
 			sentAt = Date.now();
-			// The user token renewed where the platform refuses it (userToken.ts).
-			const sent = await sendWithUserToken(run, endpoint, itemIndex, options, prepare, (request) =>
-				sendFollowingRedirects(this, run, endpoint, itemIndex, request, input),
-			);
+			const sent = await sendFollowingRedirects(this, run, endpoint, itemIndex, options, input);
 			// A redirect the node does not follow fails the item.
-			if (sent.attempt instanceof NodeApiError) throw sent.attempt;
-			attempt = sent.attempt;
-			tokenNotes = sent.notes;
+			if (sent instanceof NodeApiError) throw sent;
+			attempt = sent;
+			retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
+			// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
+			waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
+			refused = isRefusal(attempt, retryAfter) && !waitTooLong;
+			// The platform asked the whole client to wait: every request for this business, of every run, waits.
+			pauseMs = refused ? refusalPause(refusals + 1, retryAfter, settings.maxRetryAfterMs) : 0;
 		} finally {
-			// The body has been sent (or never will be): its files' bytes go back.
-			upload.giveBack();
-			// Whatever fails between taking the slot and the answer (a file that cannot be read, a
-			// refused redirect, a failed login, a cancelled execution) gives the slot back before the failure goes on.
-			if (!attempt) release('neutral');
+			// Whatever failed (a refused redirect, a cancelled execution), the bytes and the slot go back here.
+			admitted.giveBack(
+				attempt && {
+					outcome: outcomeOf(attempt),
+					sentAt,
+					retryAfterMs: waitTooLong ? undefined : retryAfter,
+					pauseMs,
+				},
+			);
 		}
-		const retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
-		// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
-		const waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
-		const refused = isRefusal(attempt, retryAfter) && !waitTooLong;
-		// The platform asked the whole client to wait: every request for this business, of every run, waits.
-		const pauseMs = refused ? refusalPause(refusals + 1, retryAfter, settings.maxRetryAfterMs) : 0;
-		release(outcomeOf(attempt), sentAt, waitTooLong ? undefined : retryAfter, pauseMs);
+
+		// The user token refused: renewed once (the platform did nothing: not a try, creates too).
+		const token = tokenVerdict(run, endpoint, sentToken, attempt);
+		if (token?.renew && !tokenRenewed) {
+			tokenRenewed = true;
+			continue;
+		}
+		const tokenNotes = token?.note ? [token.note] : token?.renew ? [FRESH_TOKEN_REFUSED_NOTE] : [];
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
 			return successOrFailure(run, endpoint, itemIndex, attempt, input, responseOptions);
@@ -156,23 +162,6 @@ export async function platformRequest(
 		}
 		await pauseFor(retryAfter ?? backoffDelay(settings, tries), run.cancelSignal);
 		tries++;
-	}
-}
-
-/** The bytes of the request's files of known size, then a limiter slot; the bytes go back if no slot comes (a cancelled execution). */
-async function acquireSlot(
-	run: PlatformRun,
-	prepare: { limitKey: string; knownUploadBytes: number },
-	upload: UploadHold,
-): Promise<Release> {
-	let granted = false;
-	try {
-		await upload.take(prepare.knownUploadBytes);
-		const release = await run.limiter.acquire(prepare.limitKey);
-		granted = true;
-		return release;
-	} finally {
-		if (!granted) upload.giveBack();
 	}
 }
 
@@ -219,21 +208,6 @@ async function exchange(
 		timeout.removeEventListener('abort', abort);
 		run.cancelSignal?.removeEventListener('abort', abort);
 	}
-}
-
-/**
- * The context n8n's HTTP helper runs in, with `signal` as the execution's cancel signal: the
- * helper replaces a request's `abortSignal` with that one where the context has it
- * (execute functions), which would drop the Timeout.
- */
-function withAbortSignal<Context extends object>(context: Context, signal: AbortSignal): Context {
-	if (!('getExecutionCancelSignal' in context)) return context;
-	return new Proxy(context, {
-		get: (target, property, receiver) =>
-			property === 'getExecutionCancelSignal'
-				? () => signal
-				: Reflect.get(target, property, receiver),
-	});
 }
 
 /**

@@ -10,7 +10,7 @@ import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credenti
 import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
 import { logsIn } from '../credential/login';
 import { assertUsableUserToken } from '../credential/redaction';
-import { ParameterError } from '../errors/classes';
+import { ParameterError } from '../platform/errors';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import {
 	MODULE_BASE_URL_FIELDS,
@@ -23,16 +23,15 @@ import {
 import type { PlatformRun } from './run';
 import { limitKey } from './rateLimit/sharedLimitTable';
 import { checkLoginFields } from './userToken';
-import type { UploadHold } from './uploadBudget';
 import { isBlank } from '../values/parameters';
 import { assertHeaderSafe, toBaseUrl, toPathPrefix, toPathSegment } from '../values/wire';
 
-/** A file to upload, read for each attempt once its request may be sent (see buildBody). */
+/** A file to upload, read for each attempt by admission before its request asks for a slot (admission.ts). */
 export interface FilePart {
 	read: () => Promise<Buffer>;
 	fileName: string;
 	mimeType: string;
-	/** The file's size where its binary data records it: taken from the run's upload budget before it is read. */
+	/** The file's size where its binary data records it: taken from the run's upload budget before it is read (admission.ts). */
 	bytes?: number;
 }
 
@@ -198,17 +197,16 @@ function buildHeaders(
 }
 
 /**
- * A fresh body for each attempt: files are read here, when the attempt holds its limiter slot
- * and the bytes of its files of known size (knownUploadBytes, taken before the slot), so
- * memory holds the files of the requests in flight, not those of every item waiting. A file
- * of unknown size is taken from the budget once read.
+ * A fresh body for each attempt, from the files admission read for it (admission.ts: their
+ * bytes taken from the run's upload budget, then the limiter slot), so memory holds the files
+ * of the requests on their way, not those of every item waiting.
  */
-async function buildBody(
+function buildBody(
 	endpoint: Endpoint,
 	input: RequestInput,
 	headers: IDataObject,
-	upload: UploadHold | undefined,
-): Promise<IHttpRequestOptions['body']> {
+	files: Map<FilePart, Buffer>,
+): IHttpRequestOptions['body'] {
 	switch (endpoint.body) {
 		case 'json':
 			headers['Content-Type'] = 'application/json';
@@ -219,7 +217,7 @@ async function buildBody(
 		case 'multipart': {
 			const boundary = multipartBoundary();
 			headers['Content-Type'] = `multipart/form-data; boundary=${boundary}`;
-			return await multipartBody(input.multipart ?? [], boundary, upload);
+			return multipartBody(input.multipart ?? [], boundary, files);
 		}
 		case 'none':
 			return undefined;
@@ -256,11 +254,11 @@ function blobType(mimeType: string): string {
  * application/octet-stream), built as one buffer: sent as it is, without FormData, Blob
  * copies of the files or a stream per part.
  */
-async function multipartBody(
+function multipartBody(
 	fields: MultipartField[],
 	boundary: string,
-	upload: UploadHold | undefined,
-): Promise<Buffer> {
+	files: Map<FilePart, Buffer>,
+): Buffer {
 	const chunks: Buffer[] = [];
 	let text = '';
 	for (const [name, value] of fields) {
@@ -269,8 +267,9 @@ async function multipartBody(
 			text += `${CRLF}${CRLF}${value.replace(/\r?\n|\r\n?/g, CRLF)}${CRLF}`;
 			continue;
 		}
-		const contents = await value.read();
-		if (value.bytes === undefined) await upload?.take(contents.byteLength);
+		const contents = files.get(value);
+		// Admission reads every file of the request before it may be sent.
+		if (!contents) throw new Error(`The file "${value.fileName}" was not read before sending`);
 		const type = blobType(value.mimeType) || 'application/octet-stream';
 		if (value.fileName) text += `; filename="${escapeName(value.fileName)}"`;
 		text += `${CRLF}Content-Type: ${type.replace(/[\r\n]/g, '')}${CRLF}${CRLF}`;
@@ -282,34 +281,42 @@ async function multipartBody(
 	return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
+/** One request, checked: builds its options afresh for each attempt from the files admission read. */
+export type PreparedRequest = ((files: Map<FilePart, Buffer>) => IHttpRequestOptions) & {
+	/** The business it acts for. */
+	business: string;
+	/** Its shared limit (rateLimit/sharedLimitTable.ts). */
+	limitKey: string;
+	/** The bytes of its files whose size is known before they are read. */
+	knownUploadBytes: number;
+	/** Its files, which admission reads before the request asks for a slot. */
+	fileParts: FilePart[];
+};
+
 /**
  * Validates everything about one request before anything is sent and returns a function
- * that builds its options (files read then) afresh for each attempt, carrying the business it
- * acts for and its limiter key. Credential headers hold placeholders that the credential's `authenticate`
- * fills.
+ * that builds its options afresh for each attempt, carrying the business it acts for, its
+ * limiter key and its files. Credential headers hold placeholders that the credential's
+ * `authenticate` fills.
  */
 export function prepareRequest(
 	run: PlatformRun,
 	operation: EndpointRef,
 	itemIndex: number,
 	input: RequestInput,
-): ((upload?: UploadHold) => Promise<IHttpRequestOptions>) & {
-	business: string;
-	limitKey: string;
-	knownUploadBytes: number;
-} {
+): PreparedRequest {
 	const endpoint: Endpoint = endpointOf(operation);
 	const baseUrl = baseUrlOf(run, endpoint);
 	const url = baseUrl + pathOf(run, endpoint, input.pathParams ?? {});
 	const business = resolveBusiness(run, endpoint, input, itemIndex);
 	const baseHeaders = headersOf(run, endpoint, input, business);
-	const prepare = async (upload?: UploadHold) => {
+	const prepare = (files: Map<FilePart, Buffer>) => {
 		const headers = { ...baseHeaders };
 		return {
 			method: endpoint.method,
 			url,
 			headers,
-			body: await buildBody(endpoint, input, headers, upload),
+			body: buildBody(endpoint, input, headers, files),
 			qs: input.query,
 			timeout: run.settings.timeoutMs,
 			// n8n would follow a redirect to any host with the credential headers: the transport decides instead.
@@ -324,6 +331,9 @@ export function prepareRequest(
 		business,
 		limitKey: limitKeyOf(run, baseUrl, business),
 		knownUploadBytes: knownUploadBytes(input),
+		fileParts: (input.multipart ?? [])
+			.map(([, value]) => value)
+			.filter((value): value is FilePart => typeof value !== 'string'),
 	});
 }
 

@@ -18,14 +18,12 @@ import { parseBusinessKeys } from '../credential/authenticate';
 import { CREDENTIAL_TYPES, credentialTypeOf } from '../credential/fields';
 import {
 	DEFAULT_REQUEST_SETTINGS,
-	concurrencyOf,
-	requestSettingsOf,
+	type NodeRunSettings,
 	type RequestSettings,
 } from '../values/settings';
 import { RequestLimiter } from './rateLimit/runLimiter';
 import { UploadBudget } from './uploadBudget';
 import { secretsOf } from '../credential/redaction';
-import { asNodeError } from '../errors/itemErrors';
 import type { Endpoint } from '../platform/endpoints';
 
 export interface PlatformRun {
@@ -124,31 +122,28 @@ export interface NodeRun {
 }
 
 /**
- * The run of one execute(), from the request settings in the operation's Options (read
- * once, from the first item: they cannot differ per item, except Business). Every request of the run takes a slot of its limiter
- * (rateLimit/runLimiter.ts): adaptive by default, never above Concurrency; Concurrency Mode "Fixed"
- * keeps exactly Concurrency. Items start while fewer run than the current limit, and a Get
- * Many item requests pages ahead within its share of it, read afresh on every page.
+ * The run of one execute(), with the settings the router read from the operation's Options
+ * (node/router.ts) and the business each item acts for. Every request of the run takes a slot
+ * of its limiter (rateLimit/runLimiter.ts): adaptive by default, never above Concurrency;
+ * Concurrency Mode "Fixed" keeps exactly Concurrency. Items start while fewer run than the
+ * current limit, and a Get Many item requests pages ahead within its share of it, read afresh
+ * on every page.
  */
-export async function startNodeRun(context: IExecuteFunctions): Promise<NodeRun> {
-	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
-	let settings: RequestSettings;
-	let ceiling: number;
-	try {
-		settings = requestSettingsOf(options);
-		ceiling = concurrencyOf(options);
-	} catch (error) {
-		// Read from the first item: an option out of bounds fails the run there, before any request.
-		throw asNodeError(context.getNode(), error, 0);
-	}
-	const mode = options.concurrencyMode === 'fixed' ? 'fixed' : 'adaptive';
-	const limiter = new RequestLimiter(mode, ceiling, context.getExecutionCancelSignal?.());
+export async function startNodeRun(
+	context: IExecuteFunctions,
+	settings: NodeRunSettings,
+	businessFor: (itemIndex: number) => string,
+): Promise<NodeRun> {
+	const limiter = new RequestLimiter(
+		settings.concurrencyMode,
+		settings.concurrency,
+		context.getExecutionCancelSignal?.(),
+	);
 	const itemCount = context.getInputData().length;
 	const node = context.getNode();
 	const run = createRun(node, await context.getCredentials(credentialTypeOf(node)), {
-		settings,
-		businessFor: (itemIndex) =>
-			String(context.getNodeParameter('options.business', itemIndex, '') ?? ''),
+		settings: settings.request,
+		businessFor,
 		limiter,
 		pagesInFlight: () => {
 			const limit = limiter.currentLimit();

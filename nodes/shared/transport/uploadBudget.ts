@@ -1,35 +1,49 @@
 /**
  * Bounds the bytes of files one node run has in flight, beside the limiter's bound on
- * requests: a request with files takes their size from the budget before they are read
- * (request.ts buildBody) and gives it back with the answer or on any throw
- * (platformRequest.ts). A file larger than the whole budget still goes, alone.
+ * requests. A request takes the bytes of all its files before it asks for a slot (admission.ts:
+ * those of known size before the files are read, the others once read and measured) and gives
+ * them back with its answer or on any throw. A file larger than the whole budget still goes, alone.
  */
+import type { WaitLimit } from './rateLimit/runLimiter';
 
 /** Bytes of files one node run holds for requests on their way at once. */
 export const UPLOAD_BYTES_IN_FLIGHT = 32 * 1024 * 1024;
 
 /** The bytes one request holds; given back at once, however many files it read. */
 export interface UploadHold {
-	/** Takes `bytes` more; waits only while this request holds nothing and the budget is spent. */
-	take(bytes: number): Promise<void>;
+	/**
+	 * Takes `bytes` more; waits only while this request holds nothing and the budget is spent,
+	 * and stops waiting (taking nothing) when `until` fires.
+	 */
+	take(bytes: number, until?: WaitLimit): Promise<void>;
 	giveBack(): void;
+}
+
+interface BytesWaiter {
+	bytes: number;
+	go: () => void;
 }
 
 export class UploadBudget {
 	private inUse = 0;
-	private readonly waiting: Array<{ bytes: number; go: () => void }> = [];
+	private readonly waiting: BytesWaiter[] = [];
 
 	constructor(readonly capacity: number = UPLOAD_BYTES_IN_FLIGHT) {}
+
+	/** Bytes taken and not given back, and requests waiting for bytes: both 0 once the run is over. */
+	get state(): { inUse: number; waiting: number } {
+		return { inUse: this.inUse, waiting: this.waiting.length };
+	}
 
 	/** A hold for one attempt of one request. */
 	hold(): UploadHold {
 		let held = 0;
 		return {
-			take: async (bytes) => {
+			take: async (bytes, until) => {
 				if (bytes <= 0) return;
 				// A request that already holds bytes never waits for more: two half-served requests could wait on each other.
 				if (held === 0 && !this.fits(bytes)) {
-					await new Promise<void>((go) => this.waiting.push({ bytes, go }));
+					await this.wait(bytes, until);
 				} else {
 					this.inUse += bytes;
 				}
@@ -42,6 +56,30 @@ export class UploadBudget {
 				this.wake();
 			},
 		};
+	}
+
+	/** Waits until `bytes` are granted (wake() adds them to inUse), or `until` fires (nothing taken). */
+	private async wait(bytes: number, until: WaitLimit | undefined): Promise<void> {
+		if (until?.signal.aborted) throw until.ended();
+		await new Promise<void>((resolve, reject) => {
+			const onEnd = () => {
+				const at = this.waiting.indexOf(waiter);
+				if (at < 0) return;
+				this.waiting.splice(at, 1);
+				// The one ahead leaving may let those behind it go.
+				this.wake();
+				reject(until?.ended());
+			};
+			const waiter: BytesWaiter = {
+				bytes,
+				go: () => {
+					until?.signal.removeEventListener('abort', onEnd);
+					resolve();
+				},
+			};
+			this.waiting.push(waiter);
+			until?.signal.addEventListener('abort', onEnd, { once: true });
+		});
 	}
 
 	/** Whether `bytes` may go now: first come first served, and alone when over the budget. */

@@ -1,56 +1,110 @@
 /**
- * The user token's renewal, around each request that sends one. With User Token Source
- * "Log In", a request the platform refuses for its token (401, or 403 naming the token) gets
- * one login and one more try: a refusal means the platform did nothing, so creates too.
+ * The user token with Authentication "Log In" (the Log In credential type): had before a request holds anything
+ * (admission.ts), renewed where the platform refuses it (401, or 403 naming the token).
  *
  * The login itself is n8n's: the credential's preAuthentication runs when the hidden Login
- * Token is empty, inside the request n8n sends next, and n8n stores the new token with the
- * credential (encrypted; later executions and queue workers reuse it). Emptying the token on
- * the run's credential object (the one handed to every request as credentialsDecrypted) is
- * therefore how a renewal starts. One request at a time may send with an empty token: the
- * others of the run wait for its login instead of each logging in.
+ * Token is empty, and n8n stores the new token with the credential (encrypted; later
+ * executions and queue workers read it). The transport starts it with a request that only
+ * carries an empty token to n8n and that the credential's `authenticate` stops before anything
+ * is sent (credential/authenticate.ts LOGIN_ONLY_HEADER): the login holds no slot and no
+ * bytes, and runs within the node's Timeout and Stop (credential/login.ts setLoginLimits).
+ * It is a request like any other: a 429 is waited out (Retry-After, the refusal backoff,
+ * Rate Limit Wait), a server error or no answer is tried again under Max Tries.
+ *
+ * The executions of this process that log in as the same user share one login and its
+ * token (SharedLogin): at an expiry, one logs in and the others wait for it. A run whose token
+ * was refused takes, before logging in, the token another execution of this process got, or
+ * the one stored with the credential when it is not the refused one (another worker's login).
  */
-import type { IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
+import { createHash } from 'crypto';
+import type {
+	ICredentialDataDecryptedObject,
+	IHttpRequestOptions,
+	NodeApiError,
+} from 'n8n-workflow';
 
+import { LOGIN_ONLY_HEADER } from '../credential/authenticate';
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import {
 	LOGIN_TOKEN_FIELD,
 	LOGIN_TOKEN_OWNER_FIELD,
 	loginTokenOwner,
 	logsIn,
+	setLoginLimits,
 	takeLoginFailure,
 	type LoginFailure,
 } from '../credential/login';
-import { platformError, emptyCredentialFieldError } from '../errors/nodeErrors';
+import { ExecutionCancelledError } from '../platform/errors';
+import { platformError, emptyCredentialFieldError, rateLimitWaitNote } from '../errors/nodeErrors';
 import { namesWord } from '../errors/text';
 import type { Attempt } from '../platform/attempt';
 import { errorMessageOf, parseBody } from '../platform/envelope';
 import type { Endpoint } from '../platform/endpoints';
 import { isBlank } from '../values/parameters';
 import { toBaseUrl } from '../values/wire';
+import { withAbortSignal, type RequestContext } from './context';
+import { pauseFor } from './rateLimit/runLimiter';
+import { backoffDelay, refusalPause, retryAfterMs } from './retries';
 import type { PlatformRun } from './run';
 
 /** The token state of one run. */
 interface TokenSession {
-	/** Bumped by every login of this run: which token a request was sent with. */
-	generation: number;
-	/** The current token came from a login of this run. */
-	fromLogin: boolean;
-	/** The platform accepted the current token at least once. */
-	proven: boolean;
-	/** The login under way; requests wait for it. */
-	login?: Promise<void>;
+	/** Tokens the platform refused during this run: not sent again. */
+	refused: Set<string>;
+	/** Refused tokens for which the credential's stored token was read already. */
+	storeRead: Set<string>;
+	/** When the run began (Date.now()): a login before it did not "just" give its token. */
+	startedAt: number;
 	/** The login failed: every request that needs the token fails with it. */
-	failure?: LoginFailure;
+	failure?: { failure: LoginFailure; notes: string[] };
+}
+
+/** What a login ended with: a token, a failure to show, or nothing (its execution was stopped). */
+type LoginResult =
+	| { token: string; owner: string }
+	| { failure: LoginFailure; notes: string[] }
+	| { abandoned: true };
+
+/** One user's login, shared by the executions of this process that log in as that user. */
+interface SharedLogin {
+	/** The token the last login of this process gave. */
+	token?: string;
+	owner?: string;
+	/** The platform accepted that token at least once. */
+	proven: boolean;
+	/** When that login ended (Date.now()). */
+	loggedInAt: number;
+	/** The login under way: who needs a token waits for it instead of logging in too. */
+	pending?: Promise<LoginResult>;
 }
 
 const sessions = new WeakMap<PlatformRun, TokenSession>();
 
+/** Logins of this process by user (Auth Base URL, identifier, password), hashed: no secret kept as text. */
+const sharedLogins = new Map<string, SharedLogin>();
+/** Most users remembered at once; the oldest without a login under way are forgotten first. */
+const MAX_SHARED_LOGINS = 1000;
+
+/** Forgets every shared login, as a new process would (the engine tests start each case afresh). */
+export function forgetSharedLogins(): void {
+	sharedLogins.clear();
+}
+
+/** Logins under way in this process: 0 once every run is over. */
+export function loginsUnderWay(): number {
+	return [...sharedLogins.values()].filter((login) => login.pending).length;
+}
+
 export const PASTED_TOKEN_NOTE =
 	'The User Token may have expired: paste a new one into the credential, or set the node\'s "Authentication" to "Log In" with a "Business Platform Log In API" credential, which logs in and renews the token by itself.';
 
-const FRESH_TOKEN_REFUSED_NOTE =
+export const FRESH_TOKEN_REFUSED_NOTE =
 	'The platform refused the token its login had just given, so the node does not log in again: check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take.';
+
+const NOT_STORED: LoginFailure = {
+	message: 'Log in failed: n8n did not store the token the login gave',
+	check: 'Save the credential, then run again',
+};
 
 function sendsUserToken(endpoint: Endpoint): boolean {
 	return Object.values(endpoint.credentialHeaders).includes('userToken');
@@ -60,8 +114,8 @@ function sendsUserToken(endpoint: Endpoint): boolean {
  * A refusal for the user token: 401, unless the platform names another credential header it
  * refused ("Invalid apikey header."); 403 only when it names the token.
  */
-function isTokenRefusal(endpoint: Endpoint, attempt: Attempt | NodeApiError): boolean {
-	if (attempt instanceof Error || attempt.kind !== 'response') return false;
+function isTokenRefusal(endpoint: Endpoint, attempt: Attempt): boolean {
+	if (attempt.kind !== 'response') return false;
 	if (attempt.statusCode !== 401 && attempt.statusCode !== 403) return false;
 	const message = errorMessageOf(parseBody(attempt.body).value) ?? '';
 	const headers = Object.entries(endpoint.credentialHeaders);
@@ -100,120 +154,270 @@ function sessionOf(run: PlatformRun): TokenSession {
 			owner !== loginTokenOwner(run.credentials)
 		)
 			run.credentials[LOGIN_TOKEN_FIELD] = '';
-		session = { generation: 0, fromLogin: false, proven: false };
+		session = { refused: new Set(), storeRead: new Set(), startedAt: Date.now() };
 		sessions.set(run, session);
 	}
 	return session;
 }
 
-const tokenOf = (run: PlatformRun) => String(run.credentials[LOGIN_TOKEN_FIELD] ?? '');
+function sharedLoginOf(run: PlatformRun): SharedLogin {
+	const key = createHash('sha256')
+		.update(loginTokenOwner(run.credentials))
+		.update('\n')
+		.update(String(run.credentials.loginPassword ?? ''))
+		.digest('base64');
+	let shared = sharedLogins.get(key);
+	if (!shared) {
+		for (const [oldKey, old] of sharedLogins) {
+			if (sharedLogins.size < MAX_SHARED_LOGINS) break;
+			if (!old.pending) sharedLogins.delete(oldKey);
+		}
+		shared = { proven: false, loggedInAt: 0 };
+		sharedLogins.set(key, shared);
+	}
+	return shared;
+}
+
+/** The user token requests of the run go with now ('' before its first login). */
+export function currentUserToken(run: PlatformRun): string {
+	return logsIn(run.credentials) ? String(run.credentials[LOGIN_TOKEN_FIELD] ?? '') : '';
+}
+
+function useToken(run: PlatformRun, token: string, owner: string): void {
+	run.credentials[LOGIN_TOKEN_FIELD] = token;
+	run.credentials[LOGIN_TOKEN_OWNER_FIELD] = owner;
+	// Tokens got during the run are blanked out of errors and output like the stored ones.
+	if (token.length >= 4 && !run.secrets.includes(token)) run.secrets.push(token);
+}
 
 function loginFailureError(
 	run: PlatformRun,
 	endpoint: Endpoint,
 	itemIndex: number,
-	failure: LoginFailure,
+	{ failure, notes }: { failure: LoginFailure; notes: string[] },
 ): NodeApiError {
 	return platformError(run, endpoint, itemIndex, {
 		message: failure.message,
 		check: `${failure.check}.`,
 		platformMessage: failure.platformMessage,
 		httpCode: failure.httpCode,
-		notes: ['Nothing was sent for this item: it needs the user token the login would give.'],
+		notes: [
+			...notes,
+			'Nothing was sent for this item: it needs the user token the login would give.',
+		],
 	});
 }
 
-type Transmit = (options: IHttpRequestOptions) => Promise<Attempt | NodeApiError>;
-
-interface Sent {
-	attempt: Attempt | NodeApiError;
-	generation: number;
-}
-
-/**
- * Sends once the token is there: waits for a login under way; with an empty token this
- * request is the one that logs in (n8n's preAuthentication runs inside it). Nothing is awaited
- * between the last check and the send, so no second request finds the token empty.
- */
-async function sendWithToken(
-	run: PlatformRun,
-	session: TokenSession,
-	endpoint: Endpoint,
-	itemIndex: number,
-	options: IHttpRequestOptions,
-	transmit: Transmit,
-): Promise<Sent> {
-	while (session.login) await session.login;
-	if (session.failure) throw loginFailureError(run, endpoint, itemIndex, session.failure);
-	if (tokenOf(run) !== '')
-		return { attempt: await transmit(options), generation: session.generation };
-
-	let done = () => {};
-	session.login = new Promise<void>((resolve) => (done = resolve));
+/** Resolves with `promise`, or rejects once `signal` fires (the promise goes on for others). */
+async function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+	if (!signal) return await promise;
+	if (signal.aborted) throw new ExecutionCancelledError();
+	let onAbort = () => {};
 	try {
-		takeLoginFailure(run.credentials);
-		const attempt = await transmit(options);
-		const token = tokenOf(run);
-		const failure = takeLoginFailure(run.credentials);
-		if (failure || token === '') {
-			session.failure = failure ?? {
-				message: 'Log in failed: n8n did not store the token the login gave',
-				check: 'Save the credential, then run again',
-			};
-		} else {
-			session.generation++;
-			session.fromLogin = true;
-			session.proven = false;
-			// Tokens got during the run are blanked out of errors and output like the stored ones.
-			if (token.length >= 4) run.secrets.push(token);
-		}
-		if (session.failure) throw loginFailureError(run, endpoint, itemIndex, session.failure);
-		return { attempt, generation: session.generation };
+		return await Promise.race([
+			promise,
+			new Promise<never>((_, reject) => {
+				onAbort = () => reject(new ExecutionCancelledError());
+				signal.addEventListener('abort', onAbort, { once: true });
+			}),
+		]);
 	} finally {
-		session.login = undefined;
-		done();
+		signal.removeEventListener('abort', onAbort);
+	}
+}
+
+/** The token stored with the credential now (another execution's or worker's login), if it is this user's. */
+async function storedToken(context: RequestContext, run: PlatformRun): Promise<string> {
+	try {
+		const stored = await context.getCredentials(run.credential.type);
+		if (stored[LOGIN_TOKEN_OWNER_FIELD] !== loginTokenOwner(run.credentials)) return '';
+		return typeof stored[LOGIN_TOKEN_FIELD] === 'string' ? stored[LOGIN_TOKEN_FIELD] : '';
+	} catch {
+		return '';
 	}
 }
 
 /**
- * Sends one attempt of a request (`options`, rebuilt by `prepare` for the one more try) and
- * renews the user token where the platform refuses it. Returns the answer to go on with and
- * the notes its error should carry if it fails.
+ * Waits until the run has a user token it may send: the one it has unless refused; else the
+ * token another execution of this process got since, or the stored one when it is not the
+ * refused one; else the login under way, or a login of its own. Ends on Stop; a login ends
+ * within Timeout per try. Throws the login's failure, naming what happened.
  */
-export async function sendWithUserToken(
+export async function ensureUserToken(
+	context: RequestContext,
 	run: PlatformRun,
 	endpoint: Endpoint,
 	itemIndex: number,
-	options: IHttpRequestOptions,
-	prepare: () => Promise<IHttpRequestOptions>,
-	transmit: Transmit,
-): Promise<{ attempt: Attempt | NodeApiError; notes: string[] }> {
-	if (!logsIn(run.credentials)) {
-		const attempt = await transmit(options);
-		const refused = sendsUserToken(endpoint) && isTokenRefusal(endpoint, attempt);
-		return { attempt, notes: refused ? [PASTED_TOKEN_NOTE] : [] };
-	}
-
-	// n8n logs in before any request of a credential whose token is empty, whether the
-	// request sends the token or not: every request of the run passes the same gate.
+): Promise<void> {
+	if (!logsIn(run.credentials)) return;
 	const session = sessionOf(run);
-	const first = await sendWithToken(run, session, endpoint, itemIndex, options, transmit);
-	if (!sendsUserToken(endpoint)) return { attempt: first.attempt, notes: [] };
-	if (!isTokenRefusal(endpoint, first.attempt)) {
-		if (first.generation === session.generation) session.proven = true;
-		return { attempt: first.attempt, notes: [] };
+	const shared = sharedLoginOf(run);
+	const usable = (token: string | undefined) => !!token && !session.refused.has(token);
+	for (;;) {
+		if (session.failure) throw loginFailureError(run, endpoint, itemIndex, session.failure);
+		if (run.cancelSignal?.aborted) throw new ExecutionCancelledError();
+		const token = currentUserToken(run);
+		if (usable(token)) return;
+		// The token another execution of this process logged in for (first use, or after a refusal).
+		if (usable(shared.token) && shared.owner) {
+			useToken(run, shared.token as string, shared.owner);
+			continue;
+		}
+		if (shared.pending) {
+			const result = await unlessStopped(shared.pending, run.cancelSignal);
+			if ('failure' in result) session.failure = result;
+			continue;
+		}
+		if (token !== '' && !session.storeRead.has(token)) {
+			session.storeRead.add(token);
+			const stored = await storedToken(context, run);
+			if (usable(stored)) useToken(run, stored, loginTokenOwner(run.credentials));
+			continue;
+		}
+		let settle: (result: LoginResult) => void = () => {};
+		shared.pending = new Promise<LoginResult>((resolve) => (settle = resolve));
+		let result: LoginResult = { abandoned: true };
+		try {
+			result = await logInFor(context, run);
+		} finally {
+			shared.pending = undefined;
+			settle(result);
+		}
+		if ('token' in result && session.refused.has(result.token)) {
+			// The login gave again the very token the platform refused: logging in once more would loop.
+			session.failure = {
+				failure: {
+					message: 'The platform refused the token its login gives',
+					check:
+						'Check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take',
+				},
+				notes: [],
+			};
+		} else if ('token' in result) {
+			shared.token = result.token;
+			shared.owner = result.owner;
+			shared.proven = false;
+			shared.loggedInAt = Date.now();
+			useToken(run, result.token, result.owner);
+		} else if ('failure' in result) {
+			session.failure = result;
+		}
 	}
-	if (first.generation === session.generation) {
-		// A token refused before the platform ever took it, right after a login: no loop of logins.
-		if (session.fromLogin && !session.proven)
-			return { attempt: first.attempt, notes: [FRESH_TOKEN_REFUSED_NOTE] };
-		// Renew: the next request to go out logs in; those refused meanwhile wait for it.
-		if (!session.login) run.credentials[LOGIN_TOKEN_FIELD] = '';
+}
+
+/** A signal firing at Stop or after `ms`. */
+function stopOrAfter(cancel: AbortSignal | undefined, ms: number): AbortSignal {
+	const timeout = AbortSignal.timeout(ms);
+	return cancel ? AbortSignal.any([cancel, timeout]) : timeout;
+}
+
+/** Never sent (authenticate stops it); a host that cannot resolve, should a future n8n send it anyway. */
+const LOGIN_ONLY_REQUEST: IHttpRequestOptions = {
+	method: 'GET',
+	url: 'http://login-only.invalid/',
+	headers: { [LOGIN_ONLY_HEADER]: '1' },
+};
+
+/**
+ * Logs in through n8n (which stores the token with the credential), on a copy of the run's
+ * credential with an empty token, so that the run's requests keep their token until a new one
+ * is there. Tries again as for any request: a 429 within Rate Limit Wait, a server error or no
+ * answer within Max Tries. Never rejects.
+ */
+async function logInFor(context: RequestContext, run: PlatformRun): Promise<LoginResult> {
+	const { settings } = run;
+	const startedAt = Date.now();
+	let refusals = 0;
+	for (let tries = 1; ; ) {
+		if (run.cancelSignal?.aborted) return { abandoned: true };
+		const signal = stopOrAfter(run.cancelSignal, settings.timeoutMs);
+		const credentials: ICredentialDataDecryptedObject = {
+			...run.credentials,
+			[LOGIN_TOKEN_FIELD]: '',
+		};
+		setLoginLimits(credentials, { timeoutMs: settings.timeoutMs, signal });
+		try {
+			await context.helpers.httpRequestWithAuthentication.call(
+				withAbortSignal(context, signal),
+				run.credential.type,
+				{ ...LOGIN_ONLY_REQUEST, headers: { ...LOGIN_ONLY_REQUEST.headers } },
+				{
+					credentialsDecrypted: {
+						id: run.credential?.id ?? '',
+						name: run.credential?.name ?? '',
+						type: run.credential.type,
+						data: credentials,
+					},
+				},
+			);
+		} catch {
+			// Expected: authenticate stops the request once n8n has run the login. The login's
+			// outcome is on the credential copy: its token, or its failure.
+		}
+		const failure = takeLoginFailure(credentials);
+		const token = String(credentials[LOGIN_TOKEN_FIELD] ?? '');
+		if (run.cancelSignal?.aborted) return { abandoned: true };
+		if (!failure) {
+			return token === ''
+				? { failure: NOT_STORED, notes: [] }
+				: { token, owner: String(credentials[LOGIN_TOKEN_OWNER_FIELD] ?? '') };
+		}
+		try {
+			const { transient } = failure;
+			const retryAfter =
+				transient?.retryAfter === undefined
+					? undefined
+					: retryAfterMs({ 'retry-after': transient.retryAfter as string });
+			const waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
+			if (transient?.kind === 'rateLimited') {
+				// Never acted on: not a try. Rate Limit Wait bounds how long the login keeps waiting.
+				const pause = refusalPause(refusals + 1, retryAfter, settings.maxRetryAfterMs);
+				if (!waitTooLong && Date.now() + pause - startedAt <= settings.rateLimitWaitMs) {
+					refusals++;
+					await pauseFor(pause, run.cancelSignal);
+					continue;
+				}
+				return { failure, notes: [rateLimitWaitNote(settings)] };
+			}
+			if (transient && tries < settings.maxTries && !waitTooLong) {
+				await pauseFor(retryAfter ?? backoffDelay(settings, tries), run.cancelSignal);
+				tries++;
+				continue;
+			}
+			const notes = transient ? [`The login was tried ${tries} times (Options → Max Tries).`] : [];
+			return { failure, notes };
+		} catch {
+			// Stopped during a pause.
+			return { abandoned: true };
+		}
 	}
-	const again = await prepare();
-	const second = await sendWithToken(run, session, endpoint, itemIndex, again, transmit);
-	if (isTokenRefusal(endpoint, second.attempt))
-		return { attempt: second.attempt, notes: [FRESH_TOKEN_REFUSED_NOTE] };
-	if (second.generation === session.generation) session.proven = true;
-	return { attempt: second.attempt, notes: [] };
+}
+
+/**
+ * What the answer to a request says about its user token: `renew` where the platform refused
+ * it and another token may do (the run takes none refused again, admission gets a new one); a
+ * note for the item's error where a new token would not help. The token's first acceptance
+ * after a login proves it.
+ */
+export function tokenVerdict(
+	run: PlatformRun,
+	endpoint: Endpoint,
+	sentToken: string,
+	attempt: Attempt,
+): { renew: boolean; note?: string } | undefined {
+	if (!sendsUserToken(endpoint)) return undefined;
+	const refused = isTokenRefusal(endpoint, attempt);
+	if (!logsIn(run.credentials))
+		return refused ? { renew: false, note: PASTED_TOKEN_NOTE } : undefined;
+	const shared = sharedLoginOf(run);
+	if (!refused) {
+		if (sentToken === shared.token) shared.proven = true;
+		return undefined;
+	}
+	// A token refused before the platform ever took it, right after a login during this run: no loop of logins.
+	const session = sessionOf(run);
+	if (sentToken === shared.token && !shared.proven && shared.loggedInAt >= session.startedAt)
+		return { renew: false, note: FRESH_TOKEN_REFUSED_NOTE };
+	session.refused.add(sentToken);
+	return { renew: true };
 }

@@ -110,3 +110,21 @@ export function pageSizeOf(options: IDataObject, label: string): number {
 
 /** Same-origin redirects a read follows (platformRequest.ts); a platform's own moves need no more. */
 export const MAX_REDIRECTS = 3;
+
+/** How one execute() sends its requests: the request settings and the bound on requests in flight. */
+export interface NodeRunSettings {
+	request: RequestSettings;
+	/** Most requests on their way at once (Concurrency). */
+	concurrency: number;
+	/** `adaptive` (the default) finds the platform's pace up to Concurrency; `fixed` keeps exactly it. */
+	concurrencyMode: 'adaptive' | 'fixed';
+}
+
+/** The settings of one execute() from its Options; an option out of bounds throws a ParameterError naming it. */
+export function nodeRunSettingsOf(options: IDataObject): NodeRunSettings {
+	return {
+		request: requestSettingsOf(options),
+		concurrency: concurrencyOf(options),
+		concurrencyMode: options.concurrencyMode === 'fixed' ? 'fixed' : 'adaptive',
+	};
+}

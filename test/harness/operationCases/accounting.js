@@ -5,13 +5,27 @@
  */
 const { uuidFor } = require('../../../sandbox/data');
 
-const NODE_TYPE = 'businessPlatformAccounting';
+const { caseBuilder } = require('./caseBuilder');
+const { HEADER_SETS } = require('../headerSets');
 
-/** @type {Array<Omit<import('./index').OperationCase, 'caseFile'>>} */
+const operationCase = caseBuilder('businessPlatformAccounting');
+
+/** A Sales Quote line as the Define Below fields take it. */
+const CABLE_LINE = {
+	itemId: '1701',
+	description: 'Cable',
+	quantity: '2',
+	price: '15',
+	amount: '30',
+	discount: '0',
+	tax: '15',
+	taxAmount: '4.5',
+	totalWithTax: '34.5',
+};
+
 const CASES = [
-	{
+	operationCase({
 		endpoint: 'updateSalesQuote',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'salesQuote',
 			operation: 'update',
@@ -23,33 +37,12 @@ const CASES = [
 			finalTotal: 34.5,
 			lineItemsSource: 'defineBelow',
 			lineItems: {
-				item: [
-					{
-						itemId: '1701',
-						description: 'Case',
-						quantity: '2',
-						price: '15',
-						amount: '30',
-						discount: '0',
-						tax: '15',
-						taxAmount: '4.5',
-						totalWithTax: '34.5',
-					},
-				],
+				item: [{ ...CABLE_LINE, description: 'Case' }],
 			},
 		},
 		globex: { quoteId: '2501', customerId: '2401', currencyId: '2' },
 		retry: 'create',
-		requestsPerItem: 1,
-		business: true,
-		headers: [
-			'Accept-Language',
-			'apikey',
-			'platform',
-			'platform-key',
-			'secure-business-key',
-			'userToken',
-		],
+		headers: HEADER_SETS.salesQuote,
 		pathIds: { quoteId: 'Quote ID' },
 		simplified: [
 			'id',
@@ -72,18 +65,7 @@ const CASES = [
 				finalTotal: 264.5,
 				lineItems: {
 					item: [
-						{
-							itemId: '1701',
-							description: 'Cable',
-							quantity: '2',
-							price: '15',
-							amount: '30',
-							discount: '0',
-							tax: '15',
-							taxAmount: '4.5',
-							totalWithTax: '34.5',
-							sort: '1',
-						},
+						{ ...CABLE_LINE, sort: '1' },
 						{
 							itemId: '1702',
 							description: 'Charger',
@@ -107,10 +89,9 @@ const CASES = [
 				expect(itemIds).toEqual(['1701', '1702']);
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'getCustomerSupplierBranch',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'customerSupplierBranch',
 			operation: 'get',
@@ -120,9 +101,7 @@ const CASES = [
 		},
 		globex: { customerSupplierUuid: uuidFor('contact-2601'), branchUuid: uuidFor('branch-2651') },
 		retry: 'read',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['lang', 'secure-business-key', 'user-token'],
+		headers: HEADER_SETS.branch,
 		pathIds: { customerSupplierUuid: 'Customer/Supplier UUID', branchUuid: 'Branch UUID' },
 		simplified: [
 			'id',
@@ -143,10 +122,9 @@ const CASES = [
 				expect(output[0]).not.toHaveProperty('password');
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'createCashBankAccount',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'cashBankAccount',
 			operation: 'create',
@@ -157,9 +135,7 @@ const CASES = [
 		},
 		globex: { businessId: '202' },
 		retry: 'create',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['apikey', 'secure_business_key'],
+		headers: HEADER_SETS.addAccount,
 		fullRun: {
 			expect: (output, [request]) => {
 				expect(request.body.value).toEqual({
@@ -171,7 +147,7 @@ const CASES = [
 				expect(output[0]).toMatchObject({ name: 'Petty cash' });
 			},
 		},
-	},
+	}),
 ];
 
 module.exports = { CASES };

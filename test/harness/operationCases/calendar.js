@@ -3,13 +3,14 @@
  * The operation cases of the Calendar node: one per `ENDPOINTS` entry it calls (the fields:
  * test/harness/operationCases/index.js). Adding an operation adds its case here.
  */
-const NODE_TYPE = 'businessPlatformCalendar';
+const { caseBuilder } = require('./caseBuilder');
+const { HEADER_SETS } = require('../headerSets');
 
-/** @type {Array<Omit<import('./index').OperationCase, 'caseFile'>>} */
+const operationCase = caseBuilder('businessPlatformCalendar');
+
 const CASES = [
-	{
+	operationCase({
 		endpoint: 'listCalendars',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'calendar',
 			operation: 'getAll',
@@ -17,15 +18,12 @@ const CASES = [
 			type: 'user',
 			returnAll: true,
 		},
-		globex: {},
 		retry: 'read',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['secure_business_key', 'user_token'],
+		headers: HEADER_SETS.calendar,
 		fullRun: {
 			expect: (output) => expect(output.map((c) => c.id)).toEqual([1151, 1152]),
 		},
-	},
+	}),
 ];
 
 module.exports = { CASES };

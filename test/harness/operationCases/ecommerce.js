@@ -3,13 +3,17 @@
  * The operation cases of the Ecommerce node: one per `ENDPOINTS` entry it calls (the fields:
  * test/harness/operationCases/index.js). Adding an operation adds its case here.
  */
-const NODE_TYPE = 'businessPlatformEcommerce';
+const { caseBuilder } = require('./caseBuilder');
+const { HEADER_SETS } = require('../headerSets');
 
-/** @type {Array<Omit<import('./index').OperationCase, 'caseFile'>>} */
+const operationCase = caseBuilder('businessPlatformEcommerce');
+
+/** The fields Simplify keeps of a category, in Category → Update and → Get Many alike. */
+const CATEGORY_FIELDS = ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'];
+
 const CASES = [
-	{
+	operationCase({
 		endpoint: 'updateCategory',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'category',
 			operation: 'update',
@@ -19,10 +23,9 @@ const CASES = [
 		globex: { categoryId: '2202' },
 		retry: 'setValue',
 		requestsPerItem: 2,
-		business: true,
-		headers: ['apiconnection', 'apikey', 'secure-business-key', 'userToken'],
+		headers: HEADER_SETS.ecommerceUser,
 		pathIds: { categoryId: 'Category ID' },
-		simplified: ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
+		simplified: CATEGORY_FIELDS,
 		fullRun: {
 			expect: (output, requests) => {
 				expect(requests.map((r) => r.operation)).toEqual(['listCategories', 'updateCategory']);
@@ -30,16 +33,13 @@ const CASES = [
 				expect(output[0]).toMatchObject({ id: 1202, parent: 1201, title: 'Smartphones' });
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'getOrder',
-		type: NODE_TYPE,
 		parameters: { resource: 'order', operation: 'get', orderId: '1301' },
 		globex: { orderId: '2301' },
 		retry: 'read',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['Accept-Language', 'apiconnection', 'apikey', 'secure-business-key'],
+		headers: HEADER_SETS.ecommerceLanguage,
 		pathIds: { orderId: 'Order ID' },
 		simplified: [
 			'id',
@@ -61,16 +61,13 @@ const CASES = [
 				expect(JSON.stringify(output[0])).toContain('1301');
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'toggleFavorite',
-		type: NODE_TYPE,
 		parameters: { resource: 'favorite', operation: 'toggle', catalogId: '1701' },
 		globex: { catalogId: '2701' },
 		retry: 'create',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['Accept-Language', 'apiconnection', 'apikey', 'secure-business-key', 'userToken'],
+		headers: HEADER_SETS.ecommerceUserLanguage,
 		pathIds: { catalogId: 'Catalog Item ID' },
 		tenant: {
 			itemValues: { catalogId: ['1701', '2701', '1703', '1701'] },
@@ -85,24 +82,20 @@ const CASES = [
 				expect(output).toHaveLength(1);
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'getDistrict',
-		type: NODE_TYPE,
 		parameters: { resource: 'district', operation: 'get', districtId: '1' },
-		globex: {},
 		retry: 'read',
-		requestsPerItem: 1,
 		business: false,
-		headers: ['apiconnection', 'apikey'],
+		headers: HEADER_SETS.district,
 		pathIds: { districtId: 'District ID' },
 		fullRun: {
 			expect: (output) => expect(output[0]).toMatchObject({ id: 1 }),
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'updateCatalogComment',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'catalogComment',
 			operation: 'update',
@@ -111,9 +104,7 @@ const CASES = [
 		},
 		globex: { commentId: '2251' },
 		retry: 'setValue',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['apiconnection', 'apikey', 'secure-business-key', 'userToken'],
+		headers: HEADER_SETS.ecommerceUser,
 		pathIds: { commentId: 'Comment ID' },
 		tenant: {
 			state: (state) => {
@@ -130,10 +121,9 @@ const CASES = [
 				expect(output[0]).toMatchObject({ success: true });
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'updateAuditSessionItem',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'auditSessionItem',
 			operation: 'update',
@@ -142,9 +132,7 @@ const CASES = [
 		},
 		globex: { auditItemId: '2351' },
 		retry: 'setValue',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['apiconnection', 'apikey', 'secure-business-key'],
+		headers: HEADER_SETS.ecommerce,
 		pathIds: { auditItemId: 'Audit Item ID' },
 		fullRun: {
 			expect: (_output, [request]) => {
@@ -152,10 +140,9 @@ const CASES = [
 				expect(request.body).toEqual({ kind: 'text', text: '{"physical_qty":38}' });
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'createInventoryTransferItem',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'inventoryTransferItem',
 			operation: 'create',
@@ -167,9 +154,7 @@ const CASES = [
 		},
 		globex: { fromInventoryId: '2451', toInventoryId: '2452', productId: '2703' },
 		retry: 'create',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['apiconnection', 'apikey', 'secure-business-key'],
+		headers: HEADER_SETS.ecommerce,
 		fullRun: {
 			expect: (_output, [request]) => {
 				expect(request.body.fields).toEqual(
@@ -182,16 +167,12 @@ const CASES = [
 				);
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'listNews',
-		type: NODE_TYPE,
 		parameters: { resource: 'news', operation: 'getAll', returnAll: false, limit: 3 },
-		globex: {},
 		retry: 'read',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['apiconnection', 'apikey', 'secure-business-key'],
+		headers: HEADER_SETS.ecommerce,
 		simplified: [
 			'id',
 			'title',
@@ -212,19 +193,15 @@ const CASES = [
 				expect(new Set(output.map((n) => n.id)).size).toBe(25);
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		// Not one of E1..E16: the categories list the spec names as the source of parent ids
 		// (Category → Get Many); `endpoint` is its ENDPOINTS key, as everywhere.
 		endpoint: 'listCategories',
-		type: NODE_TYPE,
 		parameters: { resource: 'category', operation: 'getAll', returnAll: false, limit: 2 },
-		globex: {},
 		retry: 'read',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['apiconnection', 'apikey', 'secure-business-key'],
-		simplified: ['id', 'parent', 'title', 'alias', 'image', 'status', 'top', 'sort'],
+		headers: HEADER_SETS.ecommerce,
+		simplified: CATEGORY_FIELDS,
 		fullRun: {
 			overrides: { returnAll: true, limit: undefined, simple: true },
 			expect: (output, requests) => {
@@ -234,7 +211,7 @@ const CASES = [
 				expect(Object.keys(output[0]).sort()).toEqual(expect.arrayContaining(['id', 'title']));
 			},
 		},
-	},
+	}),
 ];
 
 module.exports = { CASES };

@@ -3,19 +3,17 @@
  * The operation cases of the HR node: one per `ENDPOINTS` entry it calls (the fields:
  * test/harness/operationCases/index.js). Adding an operation adds its case here.
  */
-const NODE_TYPE = 'businessPlatformHr';
+const { caseBuilder } = require('./caseBuilder');
+const { HEADER_SETS } = require('../headerSets');
 
-/** @type {Array<Omit<import('./index').OperationCase, 'caseFile'>>} */
+const operationCase = caseBuilder('businessPlatformHr');
+
 const CASES = [
-	{
+	operationCase({
 		endpoint: 'createSkill',
-		type: NODE_TYPE,
 		parameters: { resource: 'skill', operation: 'create', type: 'fault-test', skills: 'Excel' },
-		globex: {},
 		retry: 'create',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['secure_business_key', 'user_token', 'uuid'],
+		headers: HEADER_SETS.hrSkill,
 		fullRun: {
 			overrides: { type: 'e2e', skills: 'Excel, Arabic' },
 			expect: (output, [request]) => {
@@ -23,16 +21,13 @@ const CASES = [
 				expect(output[0]).toMatchObject({ type: 'e2e', business_id: 101 });
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'getPayslip',
-		type: NODE_TYPE,
 		parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
 		globex: { payslipId: '2751' },
 		retry: 'read',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['secure_business_key', 'uuid'],
+		headers: HEADER_SETS.hrPayslip,
 		pathIds: { payslipId: 'Payslip ID' },
 		simplified: [
 			'id',
@@ -53,7 +48,7 @@ const CASES = [
 				expect(JSON.stringify(output)).not.toMatch(/password|remember_token/);
 			},
 		},
-	},
+	}),
 ];
 
 module.exports = { CASES };

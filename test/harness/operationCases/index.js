@@ -1,7 +1,9 @@
 // @ts-check
 /**
  * The operation cases, one per `ENDPOINTS` entry, written in their node's file beside this one
- * (test/completeness.test.js checks there is one for every entry), shared by the engine tests
+ * with its `operationCase` builder (./caseBuilder.js: the node type, and one request per item,
+ * a business key and no globex overrides unless the case says otherwise; header names from
+ * ../headerSets.js) (test/completeness.test.js checks there is one for every entry), shared by the engine tests
  * and the e2e suite. Everything a cross-cutting test needs to know of an operation is here:
  * - `parameters`: one minimal valid parameter set per operation, against the sandbox's
  *   seeded records of the default business (acme), and `globex`: the overrides that make
@@ -60,6 +62,17 @@ const OPERATION_CASES = NODE_FILES.flatMap((node) =>
 );
 
 /**
+ * The case of one endpoint; a name with no case fails, naming it.
+ * @param {string} endpoint the ENDPOINTS key
+ * @returns {OperationCase}
+ */
+function caseFor(endpoint) {
+	const op = OPERATION_CASES.find((candidate) => candidate.endpoint === endpoint);
+	if (!op) throw new Error(`No case for ${endpoint} in test/harness/operationCases/`);
+	return op;
+}
+
+/**
  * The parameters of an operation's full run: its minimal parameters with the full run's overrides.
  * @param {OperationCase} op
  */
@@ -98,4 +111,4 @@ function withOptions(parameters, settings = {}) {
 	return { ...parameters, options: { ...options, ...settings } };
 }
 
-module.exports = { OPERATION_CASES, fullRunParameters, checkFullRun, withOptions };
+module.exports = { OPERATION_CASES, caseFor, fullRunParameters, checkFullRun, withOptions };

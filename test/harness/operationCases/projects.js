@@ -3,13 +3,14 @@
  * The operation cases of the Projects node: one per `ENDPOINTS` entry it calls (the fields:
  * test/harness/operationCases/index.js). Adding an operation adds its case here.
  */
-const NODE_TYPE = 'businessPlatformProjects';
+const { caseBuilder } = require('./caseBuilder');
+const { HEADER_SETS } = require('../headerSets');
 
-/** @type {Array<Omit<import('./index').OperationCase, 'caseFile'>>} */
+const operationCase = caseBuilder('businessPlatformProjects');
+
 const CASES = [
-	{
+	operationCase({
 		endpoint: 'deleteWorkspace',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'workspace',
 			operation: 'delete',
@@ -18,9 +19,7 @@ const CASES = [
 		},
 		globex: { workspaceId: '2802', businessId: '202' },
 		retry: 'create',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['Accept-Language', 'secure-business-key', 'user-token'],
+		headers: HEADER_SETS.management,
 		pathIds: { workspaceId: 'Workspace ID' },
 		tenant: {
 			itemValues: { workspaceId: ['1803', '2802', '1802', '1803'] },
@@ -35,10 +34,9 @@ const CASES = [
 				expect(output[0]).toMatchObject({ deleted: true });
 			},
 		},
-	},
-	{
+	}),
+	operationCase({
 		endpoint: 'updateTask',
-		type: NODE_TYPE,
 		parameters: {
 			resource: 'task',
 			operation: 'update',
@@ -47,9 +45,7 @@ const CASES = [
 		},
 		globex: { taskId: '2002' },
 		retry: 'create',
-		requestsPerItem: 1,
-		business: true,
-		headers: ['Accept-Language', 'secure-business-key', 'user-token'],
+		headers: HEADER_SETS.management,
 		pathIds: { taskId: 'Task ID' },
 		simplified: [
 			'id',
@@ -85,7 +81,7 @@ const CASES = [
 				});
 			},
 		},
-	},
+	}),
 ];
 
 module.exports = { CASES };

@@ -16,9 +16,9 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import { ExecutionCancelledError } from '../../errors/classes';
+import { ExecutionCancelledError } from '../../platform/errors';
 import { startLimit, type Outcome } from './adaptiveLimit';
-import { sharedLimitFor, type SharedLimit } from './sharedLimitTable';
+import { sharedLimitFor, type SharedLimit, type Waiter } from './sharedLimitTable';
 
 export type { Outcome } from './adaptiveLimit';
 export type ConcurrencyMode = 'adaptive' | 'fixed';
@@ -38,6 +38,12 @@ export type Release = (
 	retryAfterMs?: number,
 	pauseMs?: number,
 ) => void;
+
+/** How a wait ends early: when `signal` fires (Stop, or the wait's deadline), the wait rejects with `ended()`. */
+export interface WaitLimit {
+	signal: AbortSignal;
+	ended: () => Error;
+}
 
 /** Waits `ms` in short slices; throws ExecutionCancelledError once `signal` fires. */
 export async function pauseFor(ms: number, signal?: AbortSignal): Promise<void> {
@@ -66,20 +72,47 @@ export class RequestLimiter {
 		this.adaptive = mode === 'adaptive';
 	}
 
-	/** Resolves when a request for `key` (sharedLimitTable.limitKey: base URL and business key) may be sent. */
-	async acquire(key: string): Promise<Release> {
+	/**
+	 * Resolves when a request for `key` (sharedLimitTable.limitKey: base URL and business key)
+	 * may be sent. `until` ends the wait (Stop, the wait's deadline): the request leaves the
+	 * queue at once, holding nothing, and those behind it may go.
+	 */
+	async acquire(key: string, until?: WaitLimit): Promise<Release> {
 		if (this.signal?.aborted) throw new ExecutionCancelledError();
+		if (until?.signal.aborted) throw until.ended();
 		const shared = sharedLimitFor(key, this.adaptive ? this.ceiling : undefined);
 		this.used.add(shared);
 		if (shared.waiting.length === 0 && this.mayGo(shared)) return this.grant(shared);
 		return await new Promise<Release>((grant, refuse) => {
-			shared.waiting.push({
+			const leave = (error: Error) => {
+				const at = shared.waiting.indexOf(waiter);
+				if (at < 0) return;
+				shared.waiting.splice(at, 1);
+				waiter.refuse(error);
+				wakeWaiting(shared);
+			};
+			const onEnd = () => leave(until?.ended() ?? new ExecutionCancelledError());
+			const onCancel = () => leave(new ExecutionCancelledError());
+			const stopListening = () => {
+				until?.signal.removeEventListener('abort', onEnd);
+				this.signal?.removeEventListener('abort', onCancel);
+			};
+			const waiter: Waiter = {
 				adaptive: this.adaptive,
 				runHasRoom: () => this.inFlight < this.ceiling,
-				grant: () => grant(this.grant(shared)),
-				cancelled: () => this.signal?.aborted === true,
-				refuse,
-			});
+				grant: () => {
+					stopListening();
+					grant(this.grant(shared));
+				},
+				cancelled: () => this.signal?.aborted === true || until?.signal.aborted === true,
+				refuse: (error) => {
+					stopListening();
+					refuse(until?.signal.aborted && !this.signal?.aborted ? until.ended() : error);
+				},
+			};
+			shared.waiting.push(waiter);
+			until?.signal.addEventListener('abort', onEnd, { once: true });
+			this.signal?.addEventListener('abort', onCancel, { once: true });
 			// Held only by a pause or pace, nothing in flight would wake it: plan the wake-up now.
 			wakeWaiting(shared);
 		});

@@ -96,3 +96,11 @@ function forgetIdle(now: number): void {
 export function forgetSharedLimits(): void {
 	sharedLimits.clear();
 }
+
+/** Requests in flight and waiting, per shared limit of this process: what a finished run must leave at zero. */
+export function sharedLimitLoads(): Array<{ inFlight: number; waiting: number }> {
+	return [...sharedLimits.values()].map((shared) => ({
+		inFlight: shared.limit.inFlight,
+		waiting: shared.waiting.length,
+	}));
+}

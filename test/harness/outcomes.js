@@ -1,0 +1,43 @@
+// @ts-check
+/** Checks of how a node run ended, shared by the per-resource tests. */
+
+/**
+ * @typedef {import('./n8n').NodeRunError} NodeRunError
+ * @typedef {Awaited<ReturnType<typeof import('./n8n').runNode>>} RunResult
+ */
+
+/**
+ * Awaits a node run and checks it ended without an error.
+ * @param {Promise<RunResult>} run
+ * @returns {Promise<RunResult>}
+ */
+async function succeeded(run) {
+	const result = await run;
+	expect(result.error).toBeUndefined();
+	return result;
+}
+
+/**
+ * @typedef {object} ExpectedError  what the run's error must show; absent keys are not checked
+ * @property {string} [message]
+ * @property {string} [httpCode]                 as n8n gives it: '404'
+ * @property {string | string[]} [description]   the whole description, or parts it contains
+ * @property {Record<string, unknown>} [data]    matched against its details (context.data)
+ */
+
+/**
+ * Checks the error a run ended with.
+ * @param {NodeRunError | undefined} error
+ * @param {ExpectedError} expected
+ */
+function expectRunError(error, { message, httpCode, description, data }) {
+	expect(error).toBeDefined();
+	if (message !== undefined) expect(error?.message).toBe(message);
+	if (httpCode !== undefined) expect(error?.httpCode).toBe(httpCode);
+	if (typeof description === 'string') expect(error?.description).toBe(description);
+	for (const part of Array.isArray(description) ? description : [])
+		expect(error?.description).toContain(part);
+	if (data) expect(error?.context.data).toMatchObject(data);
+}
+
+module.exports = { succeeded, expectRunError };

@@ -1,0 +1,63 @@
+// @ts-check
+/**
+ * What a request may hold or wait for, seen from outside the node (nodes/shared/transport/
+ * admission.ts): the process's shared limits (requests in flight and waiting, per business)
+ * and its logins under way. After every run they must all come back to nothing.
+ */
+const { sharedLimitLoads } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { loginsUnderWay } = require('../../nodes/shared/transport/userToken');
+
+/** The shared state of the process: requests in flight and waiting (all businesses), logins under way. */
+function sharedLoad() {
+	let inFlight = 0;
+	let waiting = 0;
+	for (const load of sharedLimitLoads()) {
+		inFlight += load.inFlight;
+		waiting += load.waiting;
+	}
+	return { inFlight, waiting, logins: loginsUnderWay() };
+}
+
+const isIdle = (/** @type {ReturnType<typeof sharedLoad>} */ load) =>
+	load.inFlight === 0 && load.waiting === 0 && load.logins === 0;
+
+/**
+ * Resolves once nothing is in flight, waiting or logging in; rejects with the state seen last
+ * after `boundMs` (generous: it only turns a hang into a failure, it measures nothing).
+ */
+async function untilIdle(boundMs = 30_000) {
+	const giveUpAt = Date.now() + boundMs;
+	for (;;) {
+		const load = sharedLoad();
+		if (isIdle(load)) return;
+		if (Date.now() > giveUpAt)
+			throw new Error(`still held after ${boundMs} ms: ${JSON.stringify(load)}`);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
+
+/**
+ * Resolves when the sandbox starts receiving a request whose path ends with `pathEnd` (before
+ * it answers), the `count`-th one.
+ * @param {import('node:http').Server} server @param {string} pathEnd @param {number} [count]
+ */
+function whenReceived(server, pathEnd, count = 1) {
+	return new Promise((resolve) => {
+		let seen = 0;
+		/** @param {import('node:http').IncomingMessage} request */
+		const onRequest = (request) => {
+			if (
+				!String(request.url ?? '')
+					.split('?')[0]
+					.endsWith(pathEnd)
+			)
+				return;
+			if (++seen < count) return;
+			server.off('request', onRequest);
+			resolve(undefined);
+		};
+		server.on('request', onRequest);
+	});
+}
+
+module.exports = { sharedLoad, untilIdle, whenReceived };
