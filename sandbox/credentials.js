@@ -30,8 +30,9 @@ function sandboxCredentials(sandbox, overrides = {}) {
 }
 
 /**
- * The same credential getting its User Token by logging in at the sandbox (User Token Source
- * "Log In", the login's default field names and token path), with no token stored yet.
+ * The Log In credential's values (businessPlatformLogInApi: its fixed userTokenSource 'login'
+ * included, as n8n fills it in from the type's default) for logging in at the sandbox with the
+ * login's default field names and token path, no token stored yet.
  * @param {any} sandbox the object returned by startSandbox
  * @param {Record<string, any>} [overrides]
  * @returns {Record<string, any>}

@@ -191,7 +191,7 @@ Press Ctrl-C to stop n8n and the sandbox.`);
 }
 
 /**
- * Imports the credential with User Token Source "Log In", beside the one importIntoN8n
+ * Imports a Log In credential (businessPlatformLogInApi), beside the one importIntoN8n
  * imports (a pasted token): both ways of getting the user token are there to try.
  * @param {NodeJS.ProcessEnv} env @param {any} sandbox
  */
@@ -201,7 +201,11 @@ async function importLoginCredential(env, sandbox) {
 	fs.writeFileSync(
 		file,
 		JSON.stringify([
-			{ ...LOGIN_CREDENTIAL, type: 'businessPlatformApi', data: sandboxLoginCredentials(sandbox) },
+			{
+				...LOGIN_CREDENTIAL,
+				type: 'businessPlatformLogInApi',
+				data: sandboxLoginCredentials(sandbox),
+			},
 		]),
 	);
 	const imported = await app.n8nCli(['import:credentials', `--input=${file}`], env);

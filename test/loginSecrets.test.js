@@ -12,10 +12,12 @@ const { OutboundHttp } = require('@n8n/backend-network');
 
 const { useSandbox } = require('./harness/fixture');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
-const { BusinessPlatformApi } = require('../credentials/BusinessPlatformApi.credentials');
+const { BusinessPlatformLogInApi } = require('../credentials/BusinessPlatformLogInApi.credentials');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
+/** The same node with the Log In credential type (Authentication "Log In"). */
+const runHrLoggingIn = fixture.runner('businessPlatformHr', { authentication: 'login' });
 
 /** Every ASCII character escapers treat specially, and a space. */
 const PASSWORD = 'Hq7&<Vb9>"Lm3/%+ Zk5!Wy8';
@@ -102,7 +104,7 @@ async function credentialTestMessage(/** @type {Record<string, any>} */ credenti
 	const httpRequest = (/** @type {any} */ options) =>
 		Container.get(OutboundHttp).requests().request(options);
 	try {
-		await new BusinessPlatformApi().preAuthentication.call(
+		await new BusinessPlatformLogInApi().preAuthentication.call(
 			/** @type {any} */ ({ helpers: { httpRequest } }),
 			credentials,
 		);
@@ -116,7 +118,7 @@ async function credentialTestMessage(/** @type {Record<string, any>} */ credenti
 async function itemErrorText(/** @type {Record<string, any>} */ credentials) {
 	const texts = [];
 	for (const continueOnFail of [true, false]) {
-		const run = await runHr(
+		const run = await runHrLoggingIn(
 			{ resource: 'skill', operation: 'create', type: 'x', skills: 'Excel' },
 			{ credentials: { ...credentials }, continueOnFail },
 		);
@@ -177,7 +179,7 @@ describe('the token a login gives is checked as a pasted User Token is', () => {
 				body: { status: true, data: { token } },
 			});
 			const credentials = sandboxLoginCredentials(fixture.sandbox);
-			const { json } = await runHr(
+			const { json } = await runHrLoggingIn(
 				{ resource: 'skill', operation: 'create', type: 'x', skills: 'Excel' },
 				{ credentials, continueOnFail: true },
 			);

@@ -1,12 +1,16 @@
 // @ts-check
 /**
- * The user token by login and its renewal (credential User Token Source "Log In"), through
+ * The user token by login and its renewal (the nodes' Authentication "Log In", the credential
+ * type businessPlatformLogInApi), through
  * n8n-core's real engine and the credential's real preAuthentication against the sandbox,
  * whose login issues tokens that expire as each test sets it (sandbox/userTokens.js).
  */
 const { useSandbox } = require('./harness/fixture');
 const { startForeignHost } = require('./harness/foreignHost');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
+const { CUSTOM_API_CALL_CASES } = require('./harness/customApiCallCases');
+const { createPoller } = require('./harness/poll');
+const { loadOptionsContext, nodeClasses } = require('./harness/n8n');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -14,14 +18,19 @@ const runHr = fixture.runner('businessPlatformHr');
 /** The credential logging in at the sandbox, with no token stored yet unless given. */
 const loginCredentials = (overrides = {}) => sandboxLoginCredentials(fixture.sandbox, overrides);
 
-/** Skill → Create for each item, its type naming the item, so each record is found once. */
+/**
+ * Skill → Create for each item, its type naming the item, so each record is found once; with
+ * the Log In credential type unless `authentication` says 'paste'.
+ */
 function createSkills(
 	/** @type {number} */ count,
 	/** @type {Record<string, any>} */ credentials,
 	options = {},
+	authentication = 'login',
 ) {
 	return runHr(
 		{
+			authentication,
 			resource: 'skill',
 			operation: 'create',
 			type: '={{ $json.type }}',
@@ -43,9 +52,9 @@ const skillTypes = () =>
 		.map((s) => s.type)
 		.filter((/** @type {string} */ type) => type.startsWith('type-'));
 
-describe('User Token Source: Paste a Token (the default)', () => {
+describe('Authentication: Paste a Token (the default)', () => {
 	test('a credential saved before the login existed sends its pasted token and never logs in', async () => {
-		const { json } = await createSkills(3, fixture.credentials);
+		const { json } = await createSkills(3, fixture.credentials, {}, 'paste');
 		expect(json.every((item) => item.error === undefined)).toBe(true);
 		expect(logins()).toHaveLength(0);
 		for (const request of fixture.requestsFor('createSkill'))
@@ -53,21 +62,23 @@ describe('User Token Source: Paste a Token (the default)', () => {
 	});
 
 	test('a pasted token the platform refuses says it may have expired and how to let the credential log in', async () => {
-		const { json } = await createSkills(1, {
-			...fixture.credentials,
-			userToken: 'sbx_old_token_0000',
-		});
+		const { json } = await createSkills(
+			1,
+			{ ...fixture.credentials, userToken: 'sbx_old_token_0000' },
+			{},
+			'paste',
+		);
 		expect(json[0].error).toBe(
 			'The platform did not accept the credential\'s "User Token" when asked to create the skill',
 		);
 		expect(json[0].description).toContain('The User Token may have expired');
-		expect(json[0].description).toContain('"User Token Source" to "Log In"');
+		expect(json[0].description).toContain('"Authentication" to "Log In"');
 		expect(fixture.requestsFor('createSkill')).toHaveLength(1);
 		expect(logins()).toHaveLength(0);
 	});
 });
 
-describe('User Token Source: Log In', () => {
+describe('Authentication: Log In', () => {
 	test('the first run logs in once for all its items, n8n stores the token, the next run reuses it', async () => {
 		const credentials = loginCredentials();
 		const first = await createSkills(50, credentials);
@@ -209,11 +220,106 @@ describe('User Token Source: Log In', () => {
 	test('operations without a user token wait for the same one login (n8n logs in at any first use)', async () => {
 		const credentials = loginCredentials();
 		const { json } = await runHr(
-			{ resource: 'payslip', operation: 'get', payslipId: '={{ $json.id }}' },
+			{
+				authentication: 'login',
+				resource: 'payslip',
+				operation: 'get',
+				payslipId: '={{ $json.id }}',
+			},
 			{ credentials, items: Array.from({ length: 20 }, () => ({ json: { id: 1751 } })) },
 		);
 		expect(json).toHaveLength(20);
 		expect(logins()).toHaveLength(1);
 		expect(credentials.loginToken).toMatch(/^sbx_login_/);
+	});
+});
+
+describe('Authentication: Log In on every path of the nodes', () => {
+	test("Custom API Call logs in and sends the login's token", async () => {
+		const order = /** @type {import('./harness/customApiCallCases').CustomApiCallCase} */ (
+			CUSTOM_API_CALL_CASES.find((c) => c.name === 'Ecommerce')
+		);
+		const credentials = loginCredentials();
+		const { json, error } = await fixture.run(
+			order.type,
+			{ authentication: 'login', ...order.parameters },
+			{ credentials },
+		);
+		expect(error).toBeUndefined();
+		order.expect(json, fixture.requestsFor());
+		expect(logins()).toHaveLength(1);
+		expect(fixture.requestsFor('orderStatusChange')[0].headers.userToken).toBe(
+			credentials.loginToken,
+		);
+	});
+
+	test('the AI tool variant logs in as the node does', async () => {
+		const credentials = loginCredentials();
+		const { json, error } = await fixture.run(
+			'businessPlatformHrTool',
+			{
+				authentication: 'login',
+				resource: 'skill',
+				operation: 'create',
+				type: 'type-tool',
+				skills: 'Excel',
+			},
+			{ credentials },
+		);
+		expect(error).toBeUndefined();
+		expect(json).toHaveLength(1);
+		expect(logins()).toHaveLength(1);
+		expect(fixture.requestsFor('createSkill')[0].headers.user_token).toBe(credentials.loginToken);
+	});
+
+	test('the trigger polls with the Log In credential (n8n logs in at its first use)', async () => {
+		const credentials = loginCredentials();
+		const poller = createPoller({
+			type: 'businessPlatformEcommerceTrigger',
+			parameters: {
+				authentication: 'login',
+				event: 'newNewsItem',
+				status: 'active',
+				keyword: '',
+				simple: true,
+			},
+			credentials,
+		});
+		await poller.poll();
+		expect(logins()).toHaveLength(1);
+		expect(fixture.requestsFor('listNews').length).toBeGreaterThan(0);
+		expect(credentials.loginToken).toMatch(/^sbx_login_/);
+	});
+
+	test('a picker (Category ID search) logs in with the Log In credential', async () => {
+		const credentials = loginCredentials();
+		const context = loadOptionsContext({
+			type: 'businessPlatformEcommerce',
+			parameters: {
+				authentication: 'login',
+				resource: 'category',
+				operation: 'update',
+				categoryId: { __rl: true, mode: 'list', value: '' },
+				updateFields: {},
+			},
+			credentials,
+			path: 'categoryId',
+		});
+		const node = new (nodeClasses.get('businessPlatformEcommerce'))();
+		const { results } = await node.methods.listSearch.searchCategories.call(context);
+		expect(results.length).toBeGreaterThan(0);
+		expect(logins()).toHaveLength(1);
+		expect(fixture.requestsFor('listCategories').length).toBeGreaterThan(0);
+	});
+
+	test('the default Authentication never logs in, even with login fields in the stored values', async () => {
+		const { json } = await createSkills(
+			1,
+			loginCredentials({ userToken: fixture.credentials.userToken }),
+			{},
+			'paste',
+		);
+		expect(json[0].error).toBeUndefined();
+		expect(logins()).toHaveLength(0);
 	});
 });

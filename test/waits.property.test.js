@@ -74,6 +74,7 @@ function drawExecution(
 		...(random.chance(0.2) ? { concurrencyMode: 'fixed', concurrency: random.int(1, 8) } : {}),
 	};
 	const credentials = logsIn ? sandboxLoginCredentials(fixture.sandbox) : fixture.credentials;
+	const authentication = logsIn ? 'login' : 'paste';
 	const kind = random.pick(['upload', 'read', 'create']);
 	if (kind === 'upload') {
 		const size = random.pick([3, 9]);
@@ -94,6 +95,7 @@ function drawExecution(
 				fixture.run(
 					'businessPlatformProjects',
 					{
+						authentication,
 						resource: 'task',
 						operation: 'update',
 						taskId: '1001',
@@ -107,8 +109,9 @@ function drawExecution(
 	const items = Array.from({ length: random.int(1, 40) }, (_, i) => ({ json: { i } }));
 	const parameters =
 		kind === 'read'
-			? { resource: 'payslip', operation: 'get', payslipId: '1751', options }
+			? { authentication, resource: 'payslip', operation: 'get', payslipId: '1751', options }
 			: {
+					authentication,
 					resource: 'skill',
 					operation: 'create',
 					type: '={{ "p-" + $json.i }}',

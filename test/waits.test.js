@@ -14,6 +14,8 @@ const { sandboxLoginCredentials } = require('../sandbox/credentials');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
+/** The HR node with Authentication "Log In" (the Log In credential type). */
+const runHrLoggingIn = fixture.runner('businessPlatformHr', { authentication: 'login' });
 const runProjects = fixture.runner('businessPlatformProjects');
 const PAYSLIP = { resource: 'payslip', operation: 'get', payslipId: '1751' };
 
@@ -88,7 +90,7 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 		fixture.sandbox.inject({ operation: 'login', delayMs: 120_000, times: Infinity });
 		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
 		const items = Array.from({ length: 50 }, () => ({ json: {} }));
-		const run = runHr(
+		const run = runHrLoggingIn(
 			{ ...PAYSLIP, options: { timeout: 1000, maxTries: 2 } },
 			{ credentials: loginCredentials(), items, continueOnFail: true },
 		);
@@ -114,7 +116,7 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 			dripMs: 100,
 			times: Infinity,
 		});
-		const { json } = await runHr(
+		const { json } = await runHrLoggingIn(
 			{ ...PAYSLIP, options: { timeout: 500, maxTries: 1 } },
 			{ credentials: loginCredentials(), continueOnFail: true },
 		);
@@ -129,7 +131,7 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 		fixture.sandbox.inject({ operation: 'login', delayMs: 120_000, times: Infinity });
 		const items = Array.from({ length: 50 }, () => ({ json: {} }));
 		// Timeout 10 minutes: only Stop can end this login before the test's own timeout.
-		await runHr(
+		await runHrLoggingIn(
 			{ ...PAYSLIP, options: { timeout: 600_000 } },
 			{
 				credentials: loginCredentials(),
@@ -144,14 +146,14 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 describe('the login is a request like any other (issue 36 item 4)', () => {
 	test('a 429 from the login is waited out (Retry-After) and the login then succeeds', async () => {
 		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 0, times: 2 });
-		const { json } = await runHr(PAYSLIP, { credentials: loginCredentials() });
+		const { json } = await runHrLoggingIn(PAYSLIP, { credentials: loginCredentials() });
 		expect(json[0].error).toBeUndefined();
 		expect(logins().map((r) => r.status)).toEqual([429, 429, 200]);
 	});
 
 	test('a login refused for too many requests beyond Rate Limit Wait says so, not "wrong password"', async () => {
 		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 0, times: Infinity });
-		const { json } = await runHr(
+		const { json } = await runHrLoggingIn(
 			{ ...PAYSLIP, options: { rateLimitWait: 1 } },
 			{ credentials: loginCredentials(), continueOnFail: true },
 		);
@@ -167,14 +169,14 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 		['a closed connection', { destroy: true }],
 	])('%s from the login is tried again under Max Tries', async (_name, fault) => {
 		fixture.sandbox.inject({ operation: 'login', ...fault });
-		const { json } = await runHr(PAYSLIP, { credentials: loginCredentials() });
+		const { json } = await runHrLoggingIn(PAYSLIP, { credentials: loginCredentials() });
 		expect(json[0].error).toBeUndefined();
 		expect(logins().filter((r) => r.status === 200)).toHaveLength(1);
 	});
 
 	test('a login failing with 503 every time fails after Max Tries, saying it was a server error', async () => {
 		fixture.sandbox.inject({ operation: 'login', status: 503, times: Infinity });
-		const { json } = await runHr(
+		const { json } = await runHrLoggingIn(
 			{ ...PAYSLIP, options: { maxTries: 2 } },
 			{ credentials: loginCredentials(), continueOnFail: true },
 		);
@@ -189,14 +191,20 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 describe('one token for the executions of a process (issue 36 item 4)', () => {
 	test('20 executions running at an expiry log in once', async () => {
 		const credentials = loginCredentials();
-		await runHr(PAYSLIP, { credentials });
+		await runHrLoggingIn(PAYSLIP, { credentials });
 		expect(logins()).toHaveLength(1);
 		fixture.sandbox.userTokens.expireAll();
 		const runs = await Promise.all(
 			Array.from({ length: 20 }, () =>
 				fixture.run(
 					'businessPlatformHr',
-					{ resource: 'skill', operation: 'create', type: 'shared', skills: 'Excel' },
+					{
+						authentication: 'login',
+						resource: 'skill',
+						operation: 'create',
+						type: 'shared',
+						skills: 'Excel',
+					},
 					{ credentials },
 				),
 			),
@@ -208,7 +216,7 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 	test('20 executions starting at once with no token yet log in once', async () => {
 		const credentials = loginCredentials();
 		const runs = await Promise.all(
-			Array.from({ length: 20 }, () => runHr(PAYSLIP, { credentials })),
+			Array.from({ length: 20 }, () => runHrLoggingIn(PAYSLIP, { credentials })),
 		);
 		expect(runs.map((run) => run.error)).toEqual(Array(20).fill(undefined));
 		expect(logins()).toHaveLength(1);
@@ -216,7 +224,7 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 
 	test("a refused token gives way to the credential's stored token when that one is newer: no login", async () => {
 		const credentials = loginCredentials();
-		await runHr(PAYSLIP, { credentials });
+		await runHrLoggingIn(PAYSLIP, { credentials });
 		const first = credentials.loginToken;
 		fixture.sandbox.userTokens.expireAll();
 		// Another worker logs in while this execution runs: the store holds its token from the
@@ -231,7 +239,13 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 		});
 		const { error } = await fixture.run(
 			'businessPlatformHr',
-			{ resource: 'skill', operation: 'create', type: 'stored', skills: 'Excel' },
+			{
+				authentication: 'login',
+				resource: 'skill',
+				operation: 'create',
+				type: 'stored',
+				skills: 'Excel',
+			},
 			{ credentials },
 		);
 		expect(error).toBeUndefined();

@@ -23,8 +23,19 @@ export class BusinessPlatformAccounting implements INodeType {
 		description:
 			'Update a sales quote, get a customer or supplier branch, or create a cash or bank account in the Business Platform Accounting module; returns the record the platform sends back',
 		defaults: { name: 'Business Platform Accounting' },
-		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
-		credentials: [{ name: 'businessPlatformApi', required: true }],
+		// Literals, not CREDENTIAL_TYPES: three lint security rules read only literals here.
+		credentials: [
+			{
+				name: 'businessPlatformApi',
+				required: true,
+				displayOptions: { show: { authentication: ['paste'] } },
+			},
+			{
+				name: 'businessPlatformLogInApi',
+				required: true,
+				displayOptions: { show: { authentication: ['login'] } },
+			},
+		],
 		properties: actions.properties,
 	};
 

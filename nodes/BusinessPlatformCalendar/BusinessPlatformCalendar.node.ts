@@ -20,8 +20,19 @@ export class BusinessPlatformCalendar implements INodeType {
 		description:
 			"List the business's calendars (ID and name of each) in the Business Platform Calendar module",
 		defaults: { name: 'Business Platform Calendar' },
-		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
-		credentials: [{ name: 'businessPlatformApi', required: true }],
+		// Literals, not CREDENTIAL_TYPES: three lint security rules read only literals here.
+		credentials: [
+			{
+				name: 'businessPlatformApi',
+				required: true,
+				displayOptions: { show: { authentication: ['paste'] } },
+			},
+			{
+				name: 'businessPlatformLogInApi',
+				required: true,
+				displayOptions: { show: { authentication: ['login'] } },
+			},
+		],
 		properties: actions.properties,
 	};
 

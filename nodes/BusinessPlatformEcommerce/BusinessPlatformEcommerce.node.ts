@@ -21,8 +21,19 @@ export class BusinessPlatformEcommerce implements INodeType {
 		description:
 			'Get an order or a district, list news items or categories, update a category, a catalog comment or an audit count, toggle a favorite, or record an inventory transfer in the Business Platform Ecommerce module; returns the records the platform sends back',
 		defaults: { name: 'Business Platform Ecommerce' },
-		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
-		credentials: [{ name: 'businessPlatformApi', required: true }],
+		// Literals, not CREDENTIAL_TYPES: three lint security rules read only literals here.
+		credentials: [
+			{
+				name: 'businessPlatformApi',
+				required: true,
+				displayOptions: { show: { authentication: ['paste'] } },
+			},
+			{
+				name: 'businessPlatformLogInApi',
+				required: true,
+				displayOptions: { show: { authentication: ['login'] } },
+			},
+		],
 		properties: actions.properties,
 	};
 

@@ -8,6 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import {
+	authenticationParameter,
 	optionsCollectionOf,
 	requestSettingOptions,
 	simplifyParameter,
@@ -23,6 +24,7 @@ const triggerRequestSettings = requestSettingOptions.filter(
 );
 
 const properties: INodeProperties[] = [
+	authenticationParameter,
 	{
 		displayName: 'Event',
 		name: 'event',
@@ -90,7 +92,19 @@ export class BusinessPlatformEcommerceTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'businessPlatformApi', required: true }],
+		// Literals, not CREDENTIAL_TYPES: three lint security rules read only literals here.
+		credentials: [
+			{
+				name: 'businessPlatformApi',
+				required: true,
+				displayOptions: { show: { authentication: ['paste'] } },
+			},
+			{
+				name: 'businessPlatformLogInApi',
+				required: true,
+				displayOptions: { show: { authentication: ['login'] } },
+			},
+		],
 		properties: withRequestSettings(properties, triggerRequestSettings),
 	};
 

@@ -29,8 +29,8 @@ import {
 import { queryOf, simplifyNews } from '../shared/node/news';
 import {
 	CREDENTIAL_FIELD_LABELS,
-	CREDENTIAL_TYPE,
 	credentialText,
+	credentialTypeOf,
 } from '../shared/credential/fields';
 import { pageSizeOf, requestSettingsOf, type RequestSettings } from '../shared/values/settings';
 import { createRun } from '../shared/transport/run';
@@ -253,7 +253,7 @@ async function readNews(context: IPollFunctions): Promise<INodeExecutionData[][]
 	let settings: TriggerSettings | undefined;
 	try {
 		settings = readSettings(context);
-		const run = createRun(node, await context.getCredentials(CREDENTIAL_TYPE), {
+		const run = createRun(node, await context.getCredentials(credentialTypeOf(node)), {
 			settings: settings.request,
 			cancelSignal: budget,
 		});

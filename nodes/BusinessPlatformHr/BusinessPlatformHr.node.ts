@@ -20,8 +20,19 @@ export class BusinessPlatformHr implements INodeType {
 		description:
 			"Get an employee's payslip (employee, period, earnings, deductions, net pay) or add skills in the Business Platform HR module",
 		defaults: { name: 'Business Platform HR' },
-		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
-		credentials: [{ name: 'businessPlatformApi', required: true }],
+		// Literals, not CREDENTIAL_TYPES: three lint security rules read only literals here.
+		credentials: [
+			{
+				name: 'businessPlatformApi',
+				required: true,
+				displayOptions: { show: { authentication: ['paste'] } },
+			},
+			{
+				name: 'businessPlatformLogInApi',
+				required: true,
+				displayOptions: { show: { authentication: ['login'] } },
+			},
+		],
 		properties: actions.properties,
 	};
 

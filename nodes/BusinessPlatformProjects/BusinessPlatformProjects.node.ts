@@ -20,8 +20,19 @@ export class BusinessPlatformProjects implements INodeType {
 		description:
 			'Update a task (fields, assignments, files, time tracking) or delete a workspace in the Business Platform Management module; returns the updated task',
 		defaults: { name: 'Business Platform Projects' },
-		// A literal, not CREDENTIAL_TYPE: three lint security rules read only literals here.
-		credentials: [{ name: 'businessPlatformApi', required: true }],
+		// Literals, not CREDENTIAL_TYPES: three lint security rules read only literals here.
+		credentials: [
+			{
+				name: 'businessPlatformApi',
+				required: true,
+				displayOptions: { show: { authentication: ['paste'] } },
+			},
+			{
+				name: 'businessPlatformLogInApi',
+				required: true,
+				displayOptions: { show: { authentication: ['login'] } },
+			},
+		],
 		properties: actions.properties,
 	};
 

@@ -1,12 +1,15 @@
 // @ts-check
 /**
  * n8n's Engine 2.0 preview (n8n 2.41: module `engine-v2`, workflow setting `engineType: 'v2'`)
- * in the real app, with this package's credential holding a pasted User Token (issue 36 item 6).
+ * in the real app, with each of this package's credential types (issue 36 item 6).
  * Engine 2.0 refuses every credential type that has a hidden expirable property before it
  * looks at the values (its RemoteCredentialsHelper.preAuthentication), and n8n-core asks for
- * preAuthentication before every authenticated request: the same webhook workflow that runs
- * under the default engine fails under Engine 2.0, and nothing reaches the platform.
- * README: Compatibility says so; this test notices when n8n or the credential changes it.
+ * preAuthentication before every authenticated request. So Log In has a type of its own
+ * (businessPlatformLogInApi, the only one with an expirable field): a workflow with a pasted
+ * User Token (businessPlatformApi, the nodes' default Authentication) runs under Engine 2.0 as
+ * under the default engine; a Log In workflow fails there and nothing reaches the platform,
+ * not even the login. README: Compatibility says so; this test notices when n8n or the
+ * credentials change it.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -18,9 +21,19 @@ const app = require('../../scripts/n8n-app');
 const { Processes } = require('../../scripts/queue/processes');
 const { startPostgres } = require('../../scripts/queue/services');
 const { startSandbox } = require('../../sandbox/server');
-const { sandboxCredentials } = require('../../sandbox/credentials');
+const { sandboxCredentials, sandboxLoginCredentials } = require('../../sandbox/credentials');
 
-const CREDENTIAL = { id: 'bpE2eEngineV2Credential', name: 'Business Platform (sandbox, pasted)' };
+/** One credential of each type, by the nodes' Authentication value. */
+const CREDENTIALS = {
+	paste: {
+		type: 'businessPlatformApi',
+		ref: { id: 'bpE2eEngineV2Credential', name: 'Business Platform (sandbox, pasted)' },
+	},
+	login: {
+		type: 'businessPlatformLogInApi',
+		ref: { id: 'bpE2eEngineV2LogIn', name: 'Business Platform (sandbox, log in)' },
+	},
+};
 
 /** @type {any} */
 let sandbox;
@@ -38,11 +51,18 @@ let cookie = '';
 
 const engineV2Supported = !app.N8N_VERSION.startsWith('1.');
 
-/** A webhook (answering on receipt, the only mode Engine 2.0 takes) that gets a payslip (pasted User Token, no login). */
-function payslipWorkflow(/** @type {'v1' | 'v2'} */ engineType) {
-	const webhookPath = `bp-engine-${engineType}`;
+/**
+ * A webhook (answering on receipt, the only mode Engine 2.0 takes) that gets a payslip, with
+ * a pasted User Token or by logging in.
+ */
+function payslipWorkflow(
+	/** @type {'v1' | 'v2'} */ engineType,
+	/** @type {'paste' | 'login'} */ authentication,
+) {
+	const webhookPath = `bp-engine-${engineType}-${authentication}`;
+	const { type, ref } = CREDENTIALS[authentication];
 	return {
-		name: `E2E payslip, engine ${engineType}`,
+		name: `E2E payslip, engine ${engineType}, ${authentication}`,
 		settings: { executionOrder: 'v1', engineType },
 		nodes: [
 			{
@@ -51,7 +71,7 @@ function payslipWorkflow(/** @type {'v1' | 'v2'} */ engineType) {
 				type: 'n8n-nodes-base.webhook',
 				typeVersion: 2,
 				position: [0, 0],
-				webhookId: `bp-engine-${engineType}-hook`,
+				webhookId: `${webhookPath}-hook`,
 				parameters: { path: webhookPath, httpMethod: 'GET', responseMode: 'onReceived' },
 			},
 			{
@@ -60,8 +80,14 @@ function payslipWorkflow(/** @type {'v1' | 'v2'} */ engineType) {
 				type: `${app.PACKAGE_NAME}.businessPlatformHr`,
 				typeVersion: 1,
 				position: [200, 0],
-				parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
-				credentials: { businessPlatformApi: CREDENTIAL },
+				// The default Authentication is left out, as n8n saves it.
+				parameters: {
+					...(authentication === 'login' ? { authentication } : {}),
+					resource: 'payslip',
+					operation: 'get',
+					payslipId: '1751',
+				},
+				credentials: { [type]: ref },
 			},
 		],
 		connections: { Webhook: { main: [[{ node: 'Payslip', type: 'main', index: 0 }]] } },
@@ -81,8 +107,11 @@ async function rest(url, init = {}) {
 }
 
 /** Creates and activates the workflow, calls its webhook; its execution and what reached the sandbox. */
-async function callThrough(/** @type {'v1' | 'v2'} */ engineType) {
-	const workflow = payslipWorkflow(engineType);
+async function callThrough(
+	/** @type {'v1' | 'v2'} */ engineType,
+	/** @type {'paste' | 'login'} */ authentication,
+) {
+	const workflow = payslipWorkflow(engineType, authentication);
 	const created = await rest('/workflows', { method: 'POST', body: JSON.stringify(workflow) });
 	await rest(`/workflows/${created.id}/activate`, {
 		method: 'POST',
@@ -118,7 +147,7 @@ async function callThrough(/** @type {'v1' | 'v2'} */ engineType) {
 }
 
 (engineV2Supported ? describe : describe.skip)(
-	'Engine 2.0 preview with a pasted User Token',
+	'Engine 2.0 preview: a pasted User Token runs, Log In does not',
 	() => {
 		beforeAll(async () => {
 			app.ensureN8nInstalled();
@@ -138,11 +167,20 @@ async function callThrough(/** @type {'v1' | 'v2'} */ engineType) {
 				N8N_ENGINE_HOST: '127.0.0.1',
 				N8N_ENGINE_CONTROL_PLANE_PORT: String(controlPlanePort),
 			};
-			const credentialFile = path.join(userFolder, 'pasted-credential.json');
+			const credentialFile = path.join(userFolder, 'credentials.json');
 			fs.writeFileSync(
 				credentialFile,
 				JSON.stringify([
-					{ ...CREDENTIAL, type: 'businessPlatformApi', data: sandboxCredentials(sandbox) },
+					{
+						...CREDENTIALS.paste.ref,
+						type: CREDENTIALS.paste.type,
+						data: sandboxCredentials(sandbox),
+					},
+					{
+						...CREDENTIALS.login.ref,
+						type: CREDENTIALS.login.type,
+						data: sandboxLoginCredentials(sandbox),
+					},
 				]),
 			);
 			const imported = await app.n8nCli(['import:credentials', `--input=${credentialFile}`], env);
@@ -179,17 +217,29 @@ async function callThrough(/** @type {'v1' | 'v2'} */ engineType) {
 			if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 		});
 
-		test('under the default engine the workflow gets the payslip', async () => {
-			const { executions, operations } = await callThrough('v1');
+		test('pasted User Token, default engine: the workflow gets the payslip', async () => {
+			const { executions, operations } = await callThrough('v1', 'paste');
 			expect(executions.map((e) => e.status)).toEqual(['success']);
 			expect(operations).toEqual(['getPayslip']);
 		}, 120_000);
 
-		test('under Engine 2.0 the same workflow fails: the credential type has an expirable property', async () => {
-			const { executions, operations, details } = await callThrough('v2');
+		test('pasted User Token, Engine 2.0: the same workflow gets the payslip (its type has no expirable field)', async () => {
+			const { executions, operations } = await callThrough('v2', 'paste');
+			expect(executions.map((e) => e.status)).toEqual(['success']);
+			expect(operations).toEqual(['getPayslip']);
+		}, 120_000);
+
+		test('Log In, default engine: the workflow logs in and gets the payslip', async () => {
+			const { executions, operations } = await callThrough('v1', 'login');
+			expect(executions.map((e) => e.status)).toEqual(['success']);
+			expect(operations).toEqual(['login', 'getPayslip']);
+		}, 120_000);
+
+		test('Log In, Engine 2.0: the workflow fails, nothing reaches the platform (the type has an expirable field)', async () => {
+			const { executions, operations, details } = await callThrough('v2', 'login');
 			expect(executions.map((e) => e.status)).toEqual(['error']);
-			// Nothing reached the platform: n8n refused the credential type before each request,
-			// which the node can only report as a request that failed.
+			// n8n refused the credential type before each request, login included, which the
+			// node can only report as a request that failed.
 			expect(operations).toEqual([]);
 			const error = parse(details.data).resultData.runData.Payslip[0].error;
 			expect(error.message).toContain('failed when asked to get payslip 1751');

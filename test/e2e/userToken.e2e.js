@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * The User Token by login in the real n8n app: a credential with User Token Source "Log In"
- * is imported, a workflow creating skills runs again and again with `n8n execute` (each run
+ * The User Token by login in the real n8n app: a Log In credential (businessPlatformLogInApi,
+ * the nodes' Authentication "Log In") is imported, a workflow creating skills runs again and again with `n8n execute` (each run
  * its own execution, as scheduled runs are) while the sandbox expires the token after a few
  * uses: no run fails, n8n stores each new token with the credential and the next execution
  * reuses it. Then `n8n start` and the credential's Test through n8n's REST API, as the
@@ -66,13 +66,14 @@ function skillsWorkflow(
 			typeVersion: 1,
 			position: [400, 0],
 			parameters: {
+				authentication: 'login',
 				resource: 'skill',
 				operation: 'create',
 				type: '={{ $json.types }}',
 				skills: 'Excel',
 				options: { retryDelay: 10 },
 			},
-			credentials: { businessPlatformApi: CREDENTIAL },
+			credentials: { businessPlatformLogInApi: CREDENTIAL },
 		},
 	];
 	return {
@@ -103,7 +104,7 @@ beforeAll(async () => {
 	fs.writeFileSync(
 		credentialFile,
 		JSON.stringify([
-			{ ...CREDENTIAL, type: 'businessPlatformApi', data: sandboxLoginCredentials(sandbox) },
+			{ ...CREDENTIAL, type: 'businessPlatformLogInApi', data: sandboxLoginCredentials(sandbox) },
 		]),
 	);
 	const imported = await app.n8nCli(['import:credentials', `--input=${credentialFile}`], env);
@@ -206,7 +207,7 @@ describe("n8n start: the credential's Test (REST API, as the editor's Test butto
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', cookie },
 			body: JSON.stringify({
-				credentials: { ...CREDENTIAL, type: 'businessPlatformApi', data },
+				credentials: { ...CREDENTIAL, type: 'businessPlatformLogInApi', data },
 			}),
 		});
 		expect(response.status).toBe(200);

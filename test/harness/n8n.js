@@ -11,13 +11,36 @@ const { WorkflowExecute, ExecutionLifecycleHooks, LoadOptionsContext } = require
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
+const {
+	BusinessPlatformLogInApi,
+} = require('../../credentials/BusinessPlatformLogInApi.credentials');
 
 const PACKAGE = 'n8n-nodes-business-platform';
 const NODES_DIR = path.join(__dirname, '..', '..', 'nodes');
-const credentialType = new BusinessPlatformApi();
+/** The package's credential types by name. @type {Record<string, import('n8n-workflow').ICredentialType>} */
+const credentialTypes = Object.fromEntries(
+	[new BusinessPlatformApi(), new BusinessPlatformLogInApi()].map((type) => [type.name, type]),
+);
 const WORKFLOW_ID = 'wf-test';
-const CREDENTIALS = { businessPlatformApi: { id: 'cred-1', name: 'Business Platform (sandbox)' } };
 const EXECUTION_ID = 'exec-test';
+
+/**
+ * A node's credential reference, of the type its Authentication parameter picks (as the
+ * editor shows that credential only): the pasted-token type unless it is "login".
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ */
+function credentialsFor(parameters) {
+	const type =
+		parameters.authentication === 'login' ? 'businessPlatformLogInApi' : 'businessPlatformApi';
+	return { [type]: { id: 'cred-1', name: 'Business Platform (sandbox)' } };
+}
+
+/** @param {string} name */
+function credentialTypeNamed(name) {
+	const type = credentialTypes[name];
+	if (!type) throw new Error(`Unknown credential type ${name}`);
+	return type;
+}
 
 /** Every `nodes/<Name>/<Name>.node.ts`, keyed by its description name (the type without the package prefix). */
 const nodeClasses = new Map();
@@ -61,8 +84,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return true;
 	}
 	/** @type {ICredentialsHelper['authenticate']} */
-	async authenticate(credentials, _typeName, requestOptions) {
-		const authenticate = /** @type {Function} */ (credentialType.authenticate);
+	async authenticate(credentials, typeName, requestOptions) {
+		const authenticate = /** @type {Function} */ (credentialTypeNamed(typeName).authenticate);
 		return authenticate(credentials, requestOptions);
 	}
 	/**
@@ -73,7 +96,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	 * object of the request.
 	 * @type {ICredentialsHelper['preAuthentication']}
 	 */
-	async preAuthentication(helpers, credentials, _typeName, node, credentialsExpired) {
+	async preAuthentication(helpers, credentials, typeName, node, credentialsExpired) {
+		const credentialType = credentialTypeNamed(typeName);
 		const expirable = credentialType.properties.find(
 			(property) => property.type === 'hidden' && property.typeOptions?.expirable === true,
 		);
@@ -92,13 +116,27 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	async getCredentials() {
 		throw new Error('not used');
 	}
-	async getDecrypted() {
-		return { ...this.data };
+	/**
+	 * The stored values over the type's defaults, as n8n's CredentialsHelper reads them
+	 * (applyDefaultsAndOverwrites): a field the user never changed has its default.
+	 * @type {ICredentialsHelper['getDecrypted']}
+	 */
+	async getDecrypted(_additionalData, _nodeCredentials, typeName) {
+		const defaults = Object.fromEntries(
+			credentialTypeNamed(typeName)
+				.properties.filter((property) => property.type !== 'notice')
+				.map((property) => [property.name, property.default]),
+		);
+		return /** @type {import('n8n-workflow').ICredentialDataDecryptedObject} */ ({
+			...defaults,
+			...this.data,
+		});
 	}
 	async updateCredentials() {}
 	async updateCredentialsOauthTokenData() {}
-	getCredentialsProperties() {
-		return credentialType.properties;
+	/** @param {string} typeName */
+	getCredentialsProperties(typeName) {
+		return credentialTypeNamed(typeName).properties;
 	}
 }
 
@@ -116,7 +154,7 @@ function nodeUnderTest(type, parameters) {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: CREDENTIALS,
+		credentials: credentialsFor(parameters),
 	};
 }
 
@@ -221,7 +259,9 @@ function loadOptionsContext({ type, parameters, credentials, path: parameterPath
 	// `any`: only what a picker's context reads of IWorkflowExecuteAdditionalData.
 	const additionalData = /** @type {any} */ ({
 		credentialsHelper: new TestCredentialsHelper(credentials),
-		currentNodeParameters: parameters,
+		// As the editor sends them: with every default filled in (the Workflow filled the node's),
+		// which n8n-core reads to check that the credential's displayOptions (Authentication) hold.
+		currentNodeParameters: workflow.getNode(node.name)?.parameters ?? parameters,
 	});
 	return new LoadOptionsContext(workflow, node, additionalData, parameterPath);
 }
@@ -291,6 +331,7 @@ function baseAdditionalData(credentials) {
 
 module.exports = {
 	baseAdditionalData,
+	credentialsFor,
 	runNode,
 	loadOptionsContext,
 	nodeClasses,

@@ -9,7 +9,7 @@
 const { PollContext } = require('n8n-core');
 const { Workflow } = require('n8n-workflow');
 
-const { baseAdditionalData, nodeTypes, PACKAGE } = require('./n8n');
+const { baseAdditionalData, credentialsFor, nodeTypes, PACKAGE } = require('./n8n');
 
 /**
  * @template T
@@ -31,7 +31,7 @@ function createPoller({ type, parameters, credentials, savedStaticData, pollBudg
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { businessPlatformApi: { id: 'cred-1', name: 'Business Platform (sandbox)' } },
+		credentials: credentialsFor(parameters),
 	};
 	const workflow = new Workflow({
 		id: 'wf-poll-test',

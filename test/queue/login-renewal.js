@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * (e) The User Token by login across the workers: a credential with User Token Source
- * "Log In" (imported with no token stored) and a webhook workflow creating skills with it
+ * (e) The User Token by login across the workers: a Log In credential
+ * (businessPlatformLogInApi, imported with no token stored) and a webhook workflow creating skills with it
  * (each create sends the user token), called again and again while the sandbox expires each
  * token after a few uses. Proves:
  *   - no item fails: every call answers with all its skills, every execution in Postgres
@@ -38,7 +38,7 @@ const TYPE_PREFIX = 'queue-login-';
 function loginCredentialExport(sandbox) {
 	return {
 		...LOGIN_CREDENTIAL,
-		type: 'businessPlatformApi',
+		type: 'businessPlatformLogInApi',
 		data: sandboxLoginCredentials(sandbox),
 	};
 }

@@ -14,7 +14,7 @@ const NEWS = { id: 'bpQueueNews', path: 'bp-queue-news' };
 const NEWS_TRIGGER = { id: 'bpQueueNewsTrigger' };
 const LOGIN_SKILLS = { id: 'bpQueueLoginSkills', path: 'bp-queue-login-skills' };
 
-/** The second credential of the stack: User Token Source "Log In", no token stored yet. */
+/** The second credential of the stack: of the Log In type (businessPlatformLogInApi), no token stored yet. */
 const LOGIN_CREDENTIAL = {
 	id: 'bpQueueLoginCredential',
 	name: 'Business Platform (sandbox, Log In)',
@@ -101,9 +101,10 @@ const newsWorkflow = () =>
  */
 function loginSkillsWorkflow() {
 	const workflow = webhookWorkflow(LOGIN_SKILLS, 'allEntries', {
-		credentials: { businessPlatformApi: LOGIN_CREDENTIAL },
+		credentials: { businessPlatformLogInApi: LOGIN_CREDENTIAL },
 		type: `${PACKAGE_NAME}.businessPlatformHr`,
 		parameters: {
+			authentication: 'login',
 			resource: 'skill',
 			operation: 'create',
 			type: '={{ $json.types }}',

@@ -1,6 +1,9 @@
 // @ts-check
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
 const {
+	BusinessPlatformLogInApi,
+} = require('../../credentials/BusinessPlatformLogInApi.credentials');
+const {
 	credentialPlaceholder,
 	parseBusinessKeys,
 	refuseUnreadableBusinessKeys,
@@ -12,6 +15,9 @@ const {
 } = require('../../nodes/shared/values/settings');
 
 const credential = new BusinessPlatformApi();
+const logInCredential = new BusinessPlatformLogInApi();
+/** @param {import('n8n-workflow').ICredentialType} type */
+const namesOf = (type) => type.properties.map((p) => p.name);
 const values = {
 	apiKey: 'key-aaaa',
 	businessKey: 'biz-default',
@@ -95,8 +101,9 @@ test('every secret field is a password field', () => {
 		'platformKey',
 	];
 	for (const name of secretNames) {
-		const property = credential.properties.find((p) => p.name === name);
-		expect(property?.typeOptions?.password).toBe(true);
+		const type = namesOf(credential).includes(name) ? credential : logInCredential;
+		const property = type.properties.find((p) => p.name === name);
+		expect([name, property?.typeOptions?.password]).toEqual([name, true]);
 	}
 });
 
@@ -130,14 +137,57 @@ test("the credential test sends E16's exact credential headers, filled by authen
 	});
 });
 
-test('fields come in the order users need them: keys, token and ids, base URLs, prefixes; names unchanged', () => {
-	expect(credential.properties.map((p) => p.name)).toEqual([
+/** The fields both types share, after the keys and the User Token's own fields. */
+const PLATFORM_FIELD_NAMES = [
+	'clientUuid',
+	'platformKey',
+	'platform',
+	'accountingBaseUrl',
+	'calendarBaseUrl',
+	'ecommerceBaseUrl',
+	'hrBaseUrl',
+	'managementBaseUrl',
+	'categoriesPathPrefix',
+	'favoritesPathPrefix',
+	'language',
+	'testNotice',
+];
+
+test('pasted token: fields in the order users need them (keys, token, ids, base URLs, prefixes); names unchanged, no login field', () => {
+	expect(namesOf(credential)).toEqual([
+		'apiKey',
+		'apiConnection',
+		'businessKey',
+		'additionalBusinessKeys',
+		'userToken',
+		...PLATFORM_FIELD_NAMES,
+	]);
+});
+
+test('Engine 2.0: only the Log In type has an expirable field and a preAuthentication', () => {
+	const expirable = (/** @type {import('n8n-workflow').ICredentialType} */ type) =>
+		type.properties.filter((p) => p.typeOptions?.expirable).map((p) => p.name);
+	expect(expirable(credential)).toEqual([]);
+	expect(/** @type {any} */ (credential).preAuthentication).toBeUndefined();
+	expect(expirable(logInCredential)).toEqual(['loginToken']);
+	expect(typeof logInCredential.preAuthentication).toBe('function');
+});
+
+test('the two types share every field but the User Token, defined once: same definitions, same test', () => {
+	const shared = (/** @type {import('n8n-workflow').ICredentialType} */ type) =>
+		type.properties.filter((p) => p.name !== 'testNotice' && namesOf(credential).includes(p.name));
+	expect(shared(logInCredential)).toEqual(shared(credential).filter((p) => p.name !== 'userToken'));
+	expect(logInCredential.test).toBe(credential.test);
+	expect(logInCredential.authenticate).toBe(credential.authenticate);
+});
+
+test('Log In: the keys, the login fields, the hidden token and its owner, then the shared fields', () => {
+	expect(namesOf(logInCredential)).toEqual([
 		'apiKey',
 		'apiConnection',
 		'businessKey',
 		'additionalBusinessKeys',
 		'userTokenSource',
-		'userToken',
 		'authBaseUrl',
 		'loginIdentifier',
 		'loginPassword',
@@ -146,19 +196,13 @@ test('fields come in the order users need them: keys, token and ids, base URLs, 
 		'loginTokenPath',
 		'loginToken',
 		'loginTokenFor',
-		'clientUuid',
-		'platformKey',
-		'platform',
-		'accountingBaseUrl',
-		'calendarBaseUrl',
-		'ecommerceBaseUrl',
-		'hrBaseUrl',
-		'managementBaseUrl',
-		'categoriesPathPrefix',
-		'favoritesPathPrefix',
-		'language',
-		'testNotice',
+		...PLATFORM_FIELD_NAMES,
 	]);
+	// The login code recognises the Log In type by this fixed value (login.ts, logsIn).
+	expect(logInCredential.properties.find((p) => p.name === 'userTokenSource')).toMatchObject({
+		type: 'hidden',
+		default: 'login',
+	});
 });
 
 test('each field hints which nodes use it, derived from the endpoint table', () => {
@@ -168,7 +212,7 @@ test('each field hints which nodes use it, derived from the endpoint table', () 
 	expect(hints.platformKey).toBe('Used by the Accounting node (Update Sales Quote).');
 	expect(hints.favoritesPathPrefix).toBe('Used by the Ecommerce node (Toggle Favorite).');
 	expect(hints.businessKey).toContain('the Ecommerce node (all but Get District)');
-	for (const property of credential.properties.filter(
+	for (const property of [...credential.properties, ...logInCredential.properties].filter(
 		(p) => !['language', 'testNotice'].includes(p.name) && p.type !== 'hidden',
 	)) {
 		expect([property.name, typeof property.hint]).toEqual([property.name, 'string']);

@@ -1,7 +1,28 @@
-/** The credential's fields: its type name, labels, secret fields and languages; how a value is read. */
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+/** The credential's fields: its type names, labels, secret fields and languages; how a value is read. */
+import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
 
-export const CREDENTIAL_TYPE = 'businessPlatformApi';
+/**
+ * The two credential types, one per way of getting the User Token: pasted, or by logging in
+ * (credentials/). Logging in needs an expirable field, which n8n's Engine 2.0 preview refuses
+ * in a type whatever its values: a type of its own keeps pasted-token users out of it.
+ */
+export const CREDENTIAL_TYPES = {
+	paste: 'businessPlatformApi',
+	login: 'businessPlatformLogInApi',
+} as const;
+
+/** The nodes' Authentication options, keyed as CREDENTIAL_TYPES; pasting is the default. */
+export const AUTHENTICATION_OPTIONS = [
+	{ name: 'Paste a Token', value: 'paste' },
+	{ name: 'Log In', value: 'login' },
+];
+
+/** The credential type a node uses, from its Authentication parameter (saved only when not the default). */
+export function credentialTypeOf(node: INode): string {
+	return node.parameters?.authentication === 'login'
+		? CREDENTIAL_TYPES.login
+		: CREDENTIAL_TYPES.paste;
+}
 
 /** The languages the platform localises its messages in: the credential's default and the node option. */
 export const LANGUAGE_OPTIONS = [

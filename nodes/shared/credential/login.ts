@@ -17,12 +17,6 @@ import { assertUsableUserToken, redact, redactBody, secretsOf } from './redactio
 import { isRecord, errorMessageOf, parseBody, valueAt } from '../platform/envelope';
 import { toBaseUrl } from '../values/wire';
 
-/** User Token Source: paste a token (the default, as every credential saved before has it) or log in. */
-export const USER_TOKEN_SOURCES = [
-	{ name: 'Paste a Token', value: 'paste' },
-	{ name: 'Log In', value: 'login' },
-];
-
 /** The hidden field n8n keeps the login's token in (typeOptions.expirable). */
 export const LOGIN_TOKEN_FIELD = 'loginToken';
 
@@ -67,7 +61,7 @@ export function setLoginLimits(credentials: object, limits: LoginLimits): void {
 	loginLimits.set(credentials, limits);
 }
 
-/** Whether the credential gets its User Token by logging in. */
+/** Whether the credential gets its User Token by logging in: the Log In type's fixed field. */
 export function logsIn(credentials: ICredentialDataDecryptedObject): boolean {
 	return credentials.userTokenSource === 'login';
 }

@@ -9,7 +9,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { LANGUAGE_OPTIONS } from '../credential/fields';
+import { AUTHENTICATION_OPTIONS, LANGUAGE_OPTIONS } from '../credential/fields';
 import {
 	DEFAULT_CONCURRENCY,
 	DEFAULT_REQUEST_SETTINGS,
@@ -25,6 +25,22 @@ export const platformNodeBase = {
 	inputs: [NodeConnectionTypes.Main],
 	outputs: [NodeConnectionTypes.Main],
 } satisfies Partial<INodeTypeDescription>;
+
+/**
+ * How the node gets its User Token, n8n's Authentication parameter: each option shows its own
+ * credential type (each node's `credentials`, displayOptions on this). Pasting is the default,
+ * the credential every workflow saved before this parameter has.
+ */
+export const authenticationParameter: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	noDataExpression: true,
+	options: AUTHENTICATION_OPTIONS,
+	default: 'paste',
+	description:
+		"How the calls get the platform user's User Token: one you paste into the credential, or by logging in with that user's login, which the credential repeats whenever the platform refuses an expired token",
+};
 
 /** Return All / Limit of a Get Many operation; read with requestedLimit. */
 export const returnAllOrLimit: INodeProperties[] = [

@@ -15,7 +15,12 @@ import type {
 
 import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { list } from '../values/text';
-import { RETRY_ON_FAIL_TEXT, optionsCollection, requestSettingOptions } from './descriptions';
+import {
+	RETRY_ON_FAIL_TEXT,
+	authenticationParameter,
+	optionsCollection,
+	requestSettingOptions,
+} from './descriptions';
 import {
 	MODULE_BASE_URL_FIELDS,
 	ENDPOINTS,
@@ -218,7 +223,13 @@ export function nodeActions(resources: PlatformResource[]): NodeActions {
 	);
 	const nodeParameters = resources.flatMap((resource) => resource.nodeParameters ?? []);
 	return {
-		properties: [...nodeParameters, resourcePicker, ...operationPickers, ...parameters],
+		properties: [
+			authenticationParameter,
+			...nodeParameters,
+			resourcePicker,
+			...operationPickers,
+			...parameters,
+		],
 		find: (resource, operation) =>
 			resources
 				.find((candidate) => !candidate.last && candidate.value === resource)

@@ -9,7 +9,6 @@
  */
 import { NodeApiError, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../credential/fields';
 import { MAX_REDIRECTS } from '../values/settings';
 import { isRecord, parseBody, unwrapEnvelope, valueAt } from '../platform/envelope';
 import {
@@ -186,9 +185,9 @@ async function exchange(
 	try {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			withAbortSignal(context, controller.signal),
-			CREDENTIAL_TYPE,
+			run.credential.type,
 			{ ...options, abortSignal: controller.signal },
-			run.credential && { credentialsDecrypted: run.credential },
+			{ credentialsDecrypted: run.credential },
 		)) as { statusCode: number; body: unknown; headers: IDataObject };
 		return {
 			kind: 'response',

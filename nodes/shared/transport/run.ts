@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import { parseBusinessKeys } from '../credential/authenticate';
-import { CREDENTIAL_TYPE } from '../credential/fields';
+import { CREDENTIAL_TYPES, credentialTypeOf } from '../credential/fields';
 import {
 	DEFAULT_REQUEST_SETTINGS,
 	type NodeRunSettings,
@@ -41,7 +41,7 @@ export interface PlatformRun {
 	 * The credential as read once per run, handed to every request (`credentialsDecrypted`)
 	 * so n8n does not read and decrypt it from its database again for each one.
 	 */
-	credential?: ICredentialsDecrypted;
+	credential: ICredentialsDecrypted;
 	/** Credential fields already checked in this run (base URLs, path prefixes): field -> checked value. */
 	checkedFields: Map<string, string>;
 	/** Request headers built in this run: endpoint -> language and business -> headers (request.ts). */
@@ -67,11 +67,18 @@ export interface RunOptions {
 
 export function createRun(
 	node: INode,
-	credentials: ICredentialDataDecryptedObject,
+	storedValues: ICredentialDataDecryptedObject,
 	options: RunOptions = {},
 ): PlatformRun {
+	const credentialType = credentialTypeOf(node);
+	// The type decides whether the run logs in (login.ts reads userTokenSource), never a value
+	// the pasted-token type may still hold from a development build that had the choice.
+	const credentials =
+		credentialType === CREDENTIAL_TYPES.login
+			? storedValues
+			: { ...storedValues, userTokenSource: 'paste' };
 	const businessKeys = parseBusinessKeys(credentials);
-	const ref = node.credentials?.[CREDENTIAL_TYPE];
+	const ref = node.credentials?.[credentialType];
 	const pagesInFlight = options.pagesInFlight ?? 1;
 	const run: Omit<PlatformRun, 'pagesInFlight'> = {
 		node,
@@ -83,7 +90,7 @@ export function createRun(
 		credential: {
 			id: ref?.id ?? '',
 			name: ref?.name ?? '',
-			type: CREDENTIAL_TYPE,
+			type: credentialType,
 			data: credentials,
 		},
 		checkedFields: new Map(),
@@ -104,7 +111,8 @@ export function createRun(
 export async function startRun(
 	context: IExecuteFunctions | ILoadOptionsFunctions,
 ): Promise<PlatformRun> {
-	return createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE));
+	const node = context.getNode();
+	return createRun(node, await context.getCredentials(credentialTypeOf(node)));
 }
 
 export interface NodeRun {
@@ -132,7 +140,8 @@ export async function startNodeRun(
 		context.getExecutionCancelSignal?.(),
 	);
 	const itemCount = context.getInputData().length;
-	const run = createRun(context.getNode(), await context.getCredentials(CREDENTIAL_TYPE), {
+	const node = context.getNode();
+	const run = createRun(node, await context.getCredentials(credentialTypeOf(node)), {
 		settings: settings.request,
 		businessFor,
 		limiter,

@@ -1,5 +1,5 @@
 /**
- * The user token with User Token Source "Log In": had before a request holds anything
+ * The user token with Authentication "Log In" (the Log In credential type): had before a request holds anything
  * (admission.ts), renewed where the platform refuses it (401, or 403 naming the token).
  *
  * The login itself is n8n's: the credential's preAuthentication runs when the hidden Login
@@ -24,7 +24,7 @@ import type {
 } from 'n8n-workflow';
 
 import { LOGIN_ONLY_HEADER } from '../credential/authenticate';
-import { CREDENTIAL_FIELD_LABELS, CREDENTIAL_TYPE } from '../credential/fields';
+import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import {
 	LOGIN_TOKEN_FIELD,
 	LOGIN_TOKEN_OWNER_FIELD,
@@ -96,7 +96,7 @@ export function loginsUnderWay(): number {
 }
 
 export const PASTED_TOKEN_NOTE =
-	'The User Token may have expired: paste a new one into the credential, or set the credential\'s "User Token Source" to "Log In" so that it logs in and renews the token by itself.';
+	'The User Token may have expired: paste a new one into the credential, or set the node\'s "Authentication" to "Log In" with a "Business Platform Log In API" credential, which logs in and renews the token by itself.';
 
 export const FRESH_TOKEN_REFUSED_NOTE =
 	'The platform refused the token its login had just given, so the node does not log in again: check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take.';
@@ -229,7 +229,7 @@ async function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal | undef
 /** The token stored with the credential now (another execution's or worker's login), if it is this user's. */
 async function storedToken(context: RequestContext, run: PlatformRun): Promise<string> {
 	try {
-		const stored = await context.getCredentials(CREDENTIAL_TYPE);
+		const stored = await context.getCredentials(run.credential.type);
 		if (stored[LOGIN_TOKEN_OWNER_FIELD] !== loginTokenOwner(run.credentials)) return '';
 		return typeof stored[LOGIN_TOKEN_FIELD] === 'string' ? stored[LOGIN_TOKEN_FIELD] : '';
 	} catch {
@@ -339,13 +339,13 @@ async function logInFor(context: RequestContext, run: PlatformRun): Promise<Logi
 		try {
 			await context.helpers.httpRequestWithAuthentication.call(
 				withAbortSignal(context, signal),
-				CREDENTIAL_TYPE,
+				run.credential.type,
 				{ ...LOGIN_ONLY_REQUEST, headers: { ...LOGIN_ONLY_REQUEST.headers } },
 				{
 					credentialsDecrypted: {
 						id: run.credential?.id ?? '',
 						name: run.credential?.name ?? '',
-						type: CREDENTIAL_TYPE,
+						type: run.credential.type,
 						data: credentials,
 					},
 				},
