@@ -365,6 +365,29 @@ async function setUpOwner(port, timeoutMs = 60_000) {
 }
 
 /**
+ * Logs in as the owner (setUpOwner creates it) and returns the session cookie. A 404 is retried
+ * until `timeoutMs`, as in setUpOwner: n8n has been seen answering /rest/settings and the owner
+ * setup before it had registered /rest/login.
+ * @param {number} port
+ * @param {number} [timeoutMs]
+ */
+async function ownerCookie(port, timeoutMs = 60_000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const response = await fetch(`http://127.0.0.1:${port}/rest/login`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
+		if (response.ok) return (response.headers.get('set-cookie') ?? '').split(';')[0];
+		if (response.status !== 404 || Date.now() >= deadline) {
+			throw new Error(`n8n login answered HTTP ${response.status}: ${await response.text()}`);
+		}
+		await delay(500);
+	}
+}
+
+/**
  * The run data that `n8n execute --rawOutput` prints: a pretty-printed JSON object from a
  * line "{" to the next line "}", with n8n's log lines possibly before and after it.
  * @param {string} stdout
@@ -419,6 +442,7 @@ module.exports = {
 	executionSucceeded,
 	waitForN8n,
 	setUpOwner,
+	ownerCookie,
 	ROOT,
 	CACHE,
 	INSTALL_CACHE,

@@ -197,14 +197,7 @@ async function startWorker(processes, config, label, role) {
  * @param {string} baseUrl
  */
 async function ownerSession(baseUrl) {
-	const response = await fetch(`${baseUrl}/rest/login`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ emailOrLdapLoginId: app.OWNER.email, password: app.OWNER.password }),
-	});
-	if (!response.ok)
-		throw new Error(`n8n login answered HTTP ${response.status}: ${await response.text()}`);
-	const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+	const cookie = await app.ownerCookie(Number(new URL(baseUrl).port));
 	return (/** @type {string} */ url, /** @type {RequestInit} */ init = {}) =>
 		fetch(`${baseUrl}${url}`, { ...init, headers: { ...init.headers, cookie } });
 }

@@ -190,16 +190,7 @@ async function callThrough(
 			n8n.stderr?.on('data', (chunk) => (n8nLog += chunk));
 			await app.waitForN8n(port, 180_000);
 			await app.setUpOwner(port);
-			const login = await fetch(`http://127.0.0.1:${port}/rest/login`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({
-					emailOrLdapLoginId: app.OWNER.email,
-					password: app.OWNER.password,
-				}),
-			});
-			expect(login.status).toBe(200);
-			cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+			cookie = await app.ownerCookie(port);
 		}, 20 * 60_000);
 
 		afterAll(async () => {

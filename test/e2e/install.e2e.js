@@ -297,13 +297,7 @@ test(
 				await new Promise((resolve) => setTimeout(resolve, 500));
 			}
 			await app.setUpOwner(port);
-			const login = await fetch(`http://127.0.0.1:${port}/rest/login`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ emailOrLdapLoginId: app.OWNER.email, password: app.OWNER.password }),
-			});
-			expect(login.status).toBe(200);
-			const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+			const cookie = await app.ownerCookie(port);
 			const install = await fetch(`http://127.0.0.1:${port}/rest/community-packages`, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', cookie },
