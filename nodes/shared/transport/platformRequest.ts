@@ -38,7 +38,7 @@ import {
 	retryAfterMs,
 } from './retries';
 import type { PlatformRun } from './run';
-import { FRESH_TOKEN_REFUSED_NOTE, currentUserToken, tokenVerdict } from './userToken';
+import { RENEWED_TOKEN_REFUSED_NOTE, currentUserToken, tokenVerdict } from './userToken';
 import { REDIRECT_CODES, TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
 export type { RequestContext } from './context';
@@ -125,7 +125,11 @@ export async function platformRequest(
 			tokenRenewed = true;
 			continue;
 		}
-		const tokenNotes = token?.note ? [token.note] : token?.renew ? [FRESH_TOKEN_REFUSED_NOTE] : [];
+		const tokenNotes = token?.note
+			? [token.note]
+			: token?.renew
+				? [RENEWED_TOKEN_REFUSED_NOTE]
+				: [];
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
 			return successOrFailure(run, endpoint, itemIndex, attempt, input, responseOptions);

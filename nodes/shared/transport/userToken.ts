@@ -72,6 +72,8 @@ interface SharedLogin {
 	owner?: string;
 	/** The platform accepted that token at least once. */
 	proven: boolean;
+	/** Logins in a row whose token the platform refused before accepting it once (FRESH_LOGINS_REFUSED_LIMIT). */
+	unprovenRefusals: number;
 	/** When that login ended (Date.now()). */
 	loggedInAt: number;
 	/** The login under way: who needs a token waits for it instead of logging in too. */
@@ -98,8 +100,18 @@ export function loginsUnderWay(): number {
 export const PASTED_TOKEN_NOTE =
 	'The User Token may have expired: paste a new one into the credential, or set the node\'s "Authentication" to "Log In" with a "Business Platform Log In API" credential, which logs in and renews the token by itself.';
 
-export const FRESH_TOKEN_REFUSED_NOTE =
-	'The platform refused the token its login had just given, so the node does not log in again: check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take.';
+/**
+ * Logins in a row whose fresh token the platform refused before taking it once, after which the
+ * node stops logging in. One such refusal is no proof of a broken login: another n8n process
+ * (a queue worker) may have used up or revoked the token the stored credential shares, while
+ * this one had not yet sent it. A login whose tokens are never taken stops here.
+ */
+const FRESH_LOGINS_REFUSED_LIMIT = 3;
+
+export const RENEWED_TOKEN_REFUSED_NOTE =
+	'The platform refused the user token again after the node logged in anew for this request, so the node does not log in again for it: check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take.';
+
+export const FRESH_TOKEN_REFUSED_NOTE = `The platform refused the tokens of ${FRESH_LOGINS_REFUSED_LIMIT} logins in a row before taking any of them, so the node does not log in again: check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take.`;
 
 const NOT_STORED: LoginFailure = {
 	message: 'Log in failed: n8n did not store the token the login gave',
@@ -172,7 +184,7 @@ function sharedLoginOf(run: PlatformRun): SharedLogin {
 			if (sharedLogins.size < MAX_SHARED_LOGINS) break;
 			if (!old.pending) sharedLogins.delete(oldKey);
 		}
-		shared = { proven: false, loggedInAt: 0 };
+		shared = { proven: false, unprovenRefusals: 0, loggedInAt: 0 };
 		sharedLogins.set(key, shared);
 	}
 	return shared;
@@ -411,13 +423,20 @@ export function tokenVerdict(
 		return refused ? { renew: false, note: PASTED_TOKEN_NOTE } : undefined;
 	const shared = sharedLoginOf(run);
 	if (!refused) {
-		if (sentToken === shared.token) shared.proven = true;
+		if (sentToken === shared.token) {
+			shared.proven = true;
+			shared.unprovenRefusals = 0;
+		}
 		return undefined;
 	}
-	// A token refused before the platform ever took it, right after a login during this run: no loop of logins.
+	// Tokens refused before the platform ever took one, right after logins during this run: no loop of logins.
 	const session = sessionOf(run);
-	if (sentToken === shared.token && !shared.proven && shared.loggedInAt >= session.startedAt)
-		return { renew: false, note: FRESH_TOKEN_REFUSED_NOTE };
+	if (sentToken === shared.token && !shared.proven && shared.loggedInAt >= session.startedAt) {
+		// Counted once per login: the first refusal of its token.
+		if (!session.refused.has(sentToken)) shared.unprovenRefusals++;
+		if (shared.unprovenRefusals >= FRESH_LOGINS_REFUSED_LIMIT)
+			return { renew: false, note: FRESH_TOKEN_REFUSED_NOTE };
+	}
 	session.refused.add(sentToken);
 	return { renew: true };
 }
