@@ -55,6 +55,11 @@ interface TokenSession {
 	storeRead: Set<string>;
 	/** When the run began (Date.now()): a login before it did not "just" give its token. */
 	startedAt: number;
+	/**
+	 * The run began with a token stored with the credential: the newest any process of this n8n
+	 * stored, so a token this process got before the run began is no newer than it.
+	 */
+	startedWithToken: boolean;
 	/** The login failed: every request that needs the token fails with it. */
 	failure?: { failure: LoginFailure; notes: string[] };
 }
@@ -166,7 +171,12 @@ function sessionOf(run: PlatformRun): TokenSession {
 			owner !== loginTokenOwner(run.credentials)
 		)
 			run.credentials[LOGIN_TOKEN_FIELD] = '';
-		session = { refused: new Set(), storeRead: new Set(), startedAt: Date.now() };
+		session = {
+			refused: new Set(),
+			storeRead: new Set(),
+			startedAt: Date.now(),
+			startedWithToken: run.credentials[LOGIN_TOKEN_FIELD] !== '',
+		};
 		sessions.set(run, session);
 	}
 	return session;
@@ -270,8 +280,10 @@ export async function ensureUserToken(
 		if (run.cancelSignal?.aborted) throw new ExecutionCancelledError();
 		const token = currentUserToken(run);
 		if (usable(token)) return;
-		// The token another execution of this process logged in for (first use, or after a refusal).
-		if (usable(shared.token) && shared.owner) {
+		// The token another execution of this process logged in for (first use, or after a
+		// refusal), unless it is older than the stored one the run began with (queue workers).
+		const sharedIsNewer = !session.startedWithToken || shared.loggedInAt >= session.startedAt;
+		if (sharedIsNewer && usable(shared.token) && shared.owner) {
 			useToken(run, shared.token as string, shared.owner);
 			continue;
 		}
