@@ -1,30 +1,22 @@
 /**
- * Builds one operation's request from the endpoint table: URL (base URL and path
- * prefixes from the credential, path parameters checked and encoded), headers (credential
- * headers as placeholders the credential's `authenticate` fills, language) and a body
- * rebuilt for every attempt. Everything is checked before anything is sent.
+ * Builds one operation's request from the endpoint table: URL (base URL and path prefixes as
+ * the run's checked credential gives them, path parameters checked and encoded), headers
+ * (credential headers as placeholders the credential's `authenticate` fills, language) and a
+ * body rebuilt for every attempt. Everything is checked before anything is sent.
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credential/authenticate';
-import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
-import { logsIn } from '../credential/login';
-import { assertUsableUserToken } from '../credential/redaction';
 import { ParameterError } from '../platform/errors';
-import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import {
-	MODULE_BASE_URL_FIELDS,
 	PATH_PREFIX_FIELDS,
 	endpointOf,
 	type EndpointRef,
 	type PathParam,
 	type Endpoint,
 } from '../platform/endpoints';
+import type { PathPrefixName } from './checkedCredential';
 import type { PlatformRun } from './run';
-import { limitKey } from './rateLimit/sharedLimitTable';
-import { checkLoginFields } from './userToken';
-import { isBlank } from '../values/parameters';
-import { assertHeaderSafe, toBaseUrl, toPathPrefix, toPathSegment } from '../values/wire';
+import { toPathSegment } from '../values/wire';
 
 /** A file to upload, read for each attempt by admission before its request asks for a slot (admission.ts). */
 export interface FilePart {
@@ -51,149 +43,25 @@ export interface RequestInput {
 	business?: string;
 }
 
-function credentialField(run: PlatformRun, field: string, endpoint: Endpoint): string {
-	const value = credentialText(run.credentials, field);
-	if (isBlank(value)) {
-		throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS[field] ?? field, endpoint);
-	}
-	return value;
-}
-
-/** A credential field checked once per run; a failed check is repeated (and fails) for every item that needs it. */
-function checkedField(run: PlatformRun, field: string, check: () => string): string {
-	let value = run.checkedFields.get(field);
-	if (value === undefined) run.checkedFields.set(field, (value = check()));
-	return value;
-}
-
-/** The endpoint's module base URL from the credential, checked. */
-function baseUrlOf(run: PlatformRun, endpoint: Endpoint): string {
-	const baseField = MODULE_BASE_URL_FIELDS[endpoint.module];
-	return checkedField(run, baseField, () =>
-		toBaseUrl(
-			credentialField(run, baseField, endpoint),
-			`The credential field "${CREDENTIAL_FIELD_LABELS[baseField]}"`,
-		),
-	);
-}
-
 function pathOf(
 	run: PlatformRun,
 	endpoint: Endpoint,
 	pathParams: Record<string, PathParam>,
 ): string {
 	return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-		const prefixField = PATH_PREFIX_FIELDS[name as keyof typeof PATH_PREFIX_FIELDS];
-		if (prefixField) {
-			return checkedField(run, prefixField, () =>
-				toPathPrefix(
-					credentialField(run, prefixField, endpoint),
-					`The credential field "${CREDENTIAL_FIELD_LABELS[prefixField]}"`,
-				),
-			);
+		if (Object.hasOwn(PATH_PREFIX_FIELDS, name)) {
+			return run.checkedCredential.pathPrefix(name as PathPrefixName, endpoint);
 		}
 		const param = pathParams[name] ?? { value: undefined, label: name };
 		return toPathSegment(param.value, endpoint.pathParams[name], param.label);
 	});
 }
 
-/** The checkedFields entry saying the credential's Additional Business Keys were read without a problem. */
-const BUSINESS_KEYS_READ = 'additionalBusinessKeys (readable)';
-
-/**
- * The business an item acts for, checked on every operation (also those that send no
- * business key), so a misspelt name always fails its item. A key given where a name
- * belongs is refused without repeating it.
- */
-function resolveBusiness(
-	run: PlatformRun,
-	endpoint: Endpoint,
-	input: RequestInput,
-	itemIndex: number,
-): string {
-	checkedField(run, BUSINESS_KEYS_READ, () => {
-		refuseUnreadableBusinessKeys(run.credentials);
-		return '';
-	});
-	const business = String(input.business ?? run.businessFor(itemIndex) ?? '').trim();
-	if (run.businessKeys.has(business)) return business;
-	if (business === '') {
-		const needsKey = Object.values(endpoint.credentialHeaders).includes('businessKey');
-		if (!needsKey) return business;
-		throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS.businessKey, endpoint);
-	}
-	if ([...run.businessKeys.values()].includes(business)) {
-		throw new ParameterError(
-			'Business',
-			"holds a business key; enter the business's name from the credential's Additional Business Keys instead",
-		);
-	}
-	throw new ParameterError(
-		'Business',
-		`"${business}" is not one of the credential's Additional Business Keys`,
-	);
-}
-
-/**
- * The headers of an endpoint's requests for one business and language, checked and built
- * once per run (the credential does not change within a run); a failed check is repeated
- * (and fails) for every item that needs it, and a language other than en or ar is never kept.
- */
-function headersOf(
-	run: PlatformRun,
-	endpoint: Endpoint,
-	input: RequestInput,
-	business: string,
-): IDataObject {
+/** The item's language, en or ar; undefined for the credential's default. */
+function languageOf(input: RequestInput): 'en' | 'ar' | undefined {
 	const { language } = input;
-	if (language !== undefined && language !== 'en' && language !== 'ar') {
-		return buildHeaders(run, endpoint, input, business);
-	}
-	const ofEndpoint = run.requestHeaders.get(endpoint) ?? new Map<string, IDataObject>();
-	const key = `${language ?? ''}:${business}`;
-	let headers = ofEndpoint.get(key);
-	if (!headers) {
-		headers = buildHeaders(run, endpoint, input, business);
-		run.requestHeaders.set(endpoint, ofEndpoint.set(key, headers));
-	}
-	return headers;
-}
-
-function buildHeaders(
-	run: PlatformRun,
-	endpoint: Endpoint,
-	input: RequestInput,
-	business: string,
-): IDataObject {
-	const headers: IDataObject = { ...(endpoint.fixedHeaders ?? {}) };
-	for (const [name, source] of Object.entries(endpoint.credentialHeaders)) {
-		if (source === 'businessKey') {
-			assertHeaderSafe(
-				run.businessKeys.get(business) ?? '',
-				`The business key of "${business || 'default'}"`,
-			);
-		} else if (source === 'userToken' && logsIn(run.credentials)) {
-			checkLoginFields(run, endpoint);
-		} else if (source === 'userToken') {
-			assertUsableUserToken(
-				credentialField(run, source, endpoint),
-				`The credential field "${CREDENTIAL_FIELD_LABELS[source]}"`,
-			);
-		} else {
-			assertHeaderSafe(
-				credentialField(run, source, endpoint),
-				`The credential field "${CREDENTIAL_FIELD_LABELS[source]}"`,
-			);
-		}
-		headers[name] = credentialPlaceholder(source, source === 'businessKey' ? business : '');
-	}
-	if (endpoint.languageHeader) {
-		if (input.language !== undefined && input.language !== 'en' && input.language !== 'ar') {
-			throw new ParameterError('Language', `must be en or ar, got "${String(input.language)}"`);
-		}
-		headers[endpoint.languageHeader] = input.language ?? credentialPlaceholder('language');
-	}
-	return headers;
+	if (language === undefined || language === 'en' || language === 'ar') return language;
+	throw new ParameterError('Language', `must be en or ar, got "${String(language)}"`);
 }
 
 /**
@@ -306,10 +174,15 @@ export function prepareRequest(
 	input: RequestInput,
 ): PreparedRequest {
 	const endpoint: Endpoint = endpointOf(operation);
-	const baseUrl = baseUrlOf(run, endpoint);
+	const credential = run.checkedCredential;
+	const baseUrl = credential.baseUrl(endpoint);
 	const url = baseUrl + pathOf(run, endpoint, input.pathParams ?? {});
-	const business = resolveBusiness(run, endpoint, input, itemIndex);
-	const baseHeaders = headersOf(run, endpoint, input, business);
+	const business = credential.business(
+		String(input.business ?? run.businessFor(itemIndex) ?? '').trim(),
+		endpoint,
+	);
+	const language = endpoint.languageHeader ? languageOf(input) : undefined;
+	const baseHeaders = credential.headers(endpoint, business, language);
 	const prepare = (files: Map<FilePart, Buffer>) => {
 		const headers = { ...baseHeaders };
 		return {
@@ -329,7 +202,7 @@ export function prepareRequest(
 	};
 	return Object.assign(prepare, {
 		business,
-		limitKey: limitKeyOf(run, baseUrl, business),
+		limitKey: credential.limitKey(baseUrl, business),
 		knownUploadBytes: knownUploadBytes(input),
 		fileParts: (input.multipart ?? [])
 			.map(([, value]) => value)
@@ -344,17 +217,4 @@ function knownUploadBytes(input: RequestInput): number {
 		if (typeof value !== 'string') bytes += value.bytes ?? 0;
 	}
 	return bytes;
-}
-
-/**
- * Rate limits follow the business key at one platform: its requests share one limit across
- * executions. The key is hashed once per run, base URL and business, not per request.
- */
-function limitKeyOf(run: PlatformRun, baseUrl: string, business: string): string {
-	const known = run.limitKeys.get(baseUrl)?.get(business);
-	if (known !== undefined) return known;
-	const key = limitKey(baseUrl, run.businessKeys.get(business) ?? '');
-	const ofBaseUrl = run.limitKeys.get(baseUrl) ?? new Map<string, string>();
-	run.limitKeys.set(baseUrl, ofBaseUrl.set(business, key));
-	return key;
 }

@@ -8,7 +8,6 @@
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
-	IDataObject,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INode,
@@ -21,10 +20,10 @@ import {
 	type NodeRunSettings,
 	type RequestSettings,
 } from '../values/settings';
+import { CheckedCredential } from './checkedCredential';
 import { RequestLimiter } from './rateLimit/runLimiter';
 import { UploadBudget } from './uploadBudget';
 import { secretsOf } from '../credential/redaction';
-import type { Endpoint } from '../platform/endpoints';
 
 export interface PlatformRun {
 	node: INode;
@@ -42,12 +41,8 @@ export interface PlatformRun {
 	 * so n8n does not read and decrypt it from its database again for each one.
 	 */
 	credential: ICredentialsDecrypted;
-	/** Credential fields already checked in this run (base URLs, path prefixes): field -> checked value. */
-	checkedFields: Map<string, string>;
-	/** Request headers built in this run: endpoint -> language and business -> headers (request.ts). */
-	requestHeaders: Map<Endpoint, Map<string, IDataObject>>;
-	/** Shared-limit keys computed in this run: base URL -> business name -> key (request.ts). */
-	limitKeys: Map<string, Map<string, string>>;
+	/** The credential's values as requests use them, checked once when the run starts (checkedCredential.ts). */
+	checkedCredential: CheckedCredential;
 	/** Slots for requests in flight, shared with the process's other runs (rateLimit/runLimiter.ts). */
 	limiter: RequestLimiter;
 	/** Bytes of files the run's requests hold at once (uploadBudget.ts). */
@@ -93,9 +88,7 @@ export function createRun(
 			type: credentialType,
 			data: credentials,
 		},
-		checkedFields: new Map(),
-		limitKeys: new Map(),
-		requestHeaders: new Map(),
+		checkedCredential: new CheckedCredential(credentials, businessKeys),
 		// Pickers and the trigger: no bound of their own, but the platform's pauses hold them too.
 		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity, options.cancelSignal),
 		uploads: new UploadBudget(),

@@ -24,7 +24,6 @@ import type {
 } from 'n8n-workflow';
 
 import { LOGIN_ONLY_HEADER } from '../credential/authenticate';
-import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import {
 	LOGIN_TOKEN_FIELD,
 	LOGIN_TOKEN_OWNER_FIELD,
@@ -35,13 +34,11 @@ import {
 	type LoginFailure,
 } from '../credential/login';
 import { ExecutionCancelledError } from '../platform/errors';
-import { platformError, emptyCredentialFieldError, rateLimitWaitNote } from '../errors/nodeErrors';
+import { platformError, rateLimitWaitNote } from '../errors/nodeErrors';
 import { namesWord } from '../errors/text';
 import type { Attempt } from '../platform/attempt';
 import { errorMessageOf, parseBody } from '../platform/envelope';
 import type { Endpoint } from '../platform/endpoints';
-import { isBlank } from '../values/parameters';
-import { toBaseUrl } from '../values/wire';
 import { withAbortSignal, type RequestContext } from './context';
 import { pauseFor } from './rateLimit/runLimiter';
 import { backoffDelay, refusalPause, retryAfterMs } from './retries';
@@ -144,20 +141,6 @@ function isTokenRefusal(endpoint: Endpoint, attempt: Attempt): boolean {
 		([header, source]) => source !== 'userToken' && namesWord(message, header),
 	);
 	return namesToken || !namesOther;
-}
-
-/**
- * Checks the login fields where a request needs the user token and the credential logs in:
- * before anything is sent, naming the field (the login itself checks the rest).
- */
-export function checkLoginFields(run: PlatformRun, endpoint: Endpoint): void {
-	if (run.checkedFields.has('authBaseUrl')) return;
-	for (const field of ['authBaseUrl', 'loginIdentifier', 'loginPassword']) {
-		if (isBlank(run.credentials[field]))
-			throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS[field], endpoint);
-	}
-	const url = toBaseUrl(run.credentials.authBaseUrl, 'The credential field "Auth Base URL"');
-	run.checkedFields.set('authBaseUrl', url);
 }
 
 function sessionOf(run: PlatformRun): TokenSession {

@@ -1,0 +1,225 @@
+/**
+ * The credential as a run's requests use it, checked once when the run starts (createRun in
+ * run.ts): each module's base URL, the path prefixes, the fields headers carry, each business's
+ * key and the shared-limit key of each base URL and business. A request only looks values up
+ * (request.ts), so the credential is neither read nor checked again per request.
+ *
+ * A failed check is kept and thrown for every item that needs that value, naming the operation
+ * that needs it; an item that does not need it runs.
+ */
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+
+import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credential/authenticate';
+import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
+import { logsIn } from '../credential/login';
+import { assertUsableUserToken } from '../credential/redaction';
+import { emptyCredentialFieldError } from '../errors/nodeErrors';
+import { ParameterError } from '../platform/errors';
+import {
+	MODULE_BASE_URL_FIELDS,
+	PATH_PREFIX_FIELDS,
+	type CredentialHeaderSource,
+	type Endpoint,
+	type PlatformModule,
+} from '../platform/endpoints';
+import { limitKey } from './rateLimit/sharedLimitTable';
+import { assertHeaderSafe, toBaseUrl, toPathPrefix } from '../values/wire';
+
+/** A checked value, or why it failed: thrown for each request that needs it. */
+type Checked<T> = { ok: true; value: T } | { ok: false; failure: (endpoint: Endpoint) => Error };
+
+const passed: Checked<void> = { ok: true, value: undefined };
+
+/** The label an error names a credential field by: `The credential field "API Key"`. */
+const fieldLabel = (field: string) =>
+	`The credential field "${CREDENTIAL_FIELD_LABELS[field] ?? field}"`;
+
+/**
+ * Runs a check of credential fields. An empty field fails with the operation that needs it
+ * named; any other refusal (a ParameterError naming the field) is kept as it is.
+ */
+function check<T>(
+	credentials: ICredentialDataDecryptedObject,
+	requiredFields: readonly string[],
+	verify: () => T,
+): Checked<T> {
+	const empty = requiredFields.find((field) => credentialText(credentials, field) === '');
+	if (empty !== undefined) {
+		const label = CREDENTIAL_FIELD_LABELS[empty] ?? empty;
+		return { ok: false, failure: (endpoint) => emptyCredentialFieldError(label, endpoint) };
+	}
+	try {
+		return { ok: true, value: verify() };
+	} catch (error) {
+		return { ok: false, failure: () => error as Error };
+	}
+}
+
+function valueOf<T>(checked: Checked<T>, endpoint: Endpoint): T {
+	if (!checked.ok) throw checked.failure(endpoint);
+	return checked.value;
+}
+
+export type PathPrefixName = keyof typeof PATH_PREFIX_FIELDS;
+
+export class CheckedCredential {
+	private readonly baseUrls = new Map<PlatformModule, Checked<string>>();
+	private readonly pathPrefixes = new Map<PathPrefixName, Checked<string>>();
+	/** The credential fields headers carry, the business key excepted (per business below). */
+	private readonly headerSources = new Map<CredentialHeaderSource, Checked<void>>();
+	private readonly businessKeysSafe = new Map<string, Checked<void>>();
+	private readonly businessKeysReadable: Checked<void>;
+	/** Base URL -> business -> shared-limit key (rateLimit/sharedLimitTable.ts). */
+	private readonly limitKeys = new Map<string, Map<string, string>>();
+	/** The headers built for an endpoint: `language:business` -> headers. */
+	private readonly headersBuilt = new WeakMap<Endpoint, Map<string, IDataObject>>();
+
+	constructor(
+		credentials: ICredentialDataDecryptedObject,
+		private readonly businessKeys: Map<string, string>,
+	) {
+		for (const [module, field] of Object.entries(MODULE_BASE_URL_FIELDS)) {
+			const baseUrl = check(credentials, [field], () =>
+				toBaseUrl(credentialText(credentials, field), fieldLabel(field)),
+			);
+			this.baseUrls.set(module as PlatformModule, baseUrl);
+			if (!baseUrl.ok) continue;
+			// The default business too when it has no key: its requests share the key-less limit.
+			const keys = new Map<string, string>();
+			for (const business of new Set(['', ...businessKeys.keys()])) {
+				keys.set(business, limitKey(baseUrl.value, businessKeys.get(business) ?? ''));
+			}
+			this.limitKeys.set(baseUrl.value, keys);
+		}
+		for (const [name, field] of Object.entries(PATH_PREFIX_FIELDS)) {
+			this.pathPrefixes.set(
+				name as PathPrefixName,
+				check(credentials, [field], () =>
+					toPathPrefix(credentialText(credentials, field), fieldLabel(field)),
+				),
+			);
+		}
+		for (const source of [
+			'apiKey',
+			'apiConnection',
+			'clientUuid',
+			'platformKey',
+			'platform',
+		] as const) {
+			this.headerSources.set(
+				source,
+				check(credentials, [source], () => {
+					assertHeaderSafe(credentialText(credentials, source), fieldLabel(source));
+				}),
+			);
+		}
+		this.headerSources.set(
+			'userToken',
+			logsIn(credentials)
+				? // The login's fields; its token is checked when it arrives (userToken.ts).
+					check(credentials, ['authBaseUrl', 'loginIdentifier', 'loginPassword'], () => {
+						toBaseUrl(credentialText(credentials, 'authBaseUrl'), fieldLabel('authBaseUrl'));
+					})
+				: check(credentials, ['userToken'], () => {
+						assertUsableUserToken(
+							credentialText(credentials, 'userToken'),
+							fieldLabel('userToken'),
+						);
+					}),
+		);
+		for (const [business, key] of businessKeys) {
+			this.businessKeysSafe.set(
+				business,
+				check(credentials, [], () => {
+					assertHeaderSafe(key, `The business key of "${business || 'default'}"`);
+				}),
+			);
+		}
+		this.businessKeysReadable = check(credentials, [], () =>
+			refuseUnreadableBusinessKeys(credentials),
+		);
+	}
+
+	/** The endpoint's module base URL. */
+	baseUrl(endpoint: Endpoint): string {
+		return valueOf(this.baseUrls.get(endpoint.module) ?? unknownModule(endpoint), endpoint);
+	}
+
+	/** A configured path prefix (`{categories}`, `{favorites}`). */
+	pathPrefix(name: PathPrefixName, endpoint: Endpoint): string {
+		return valueOf(this.pathPrefixes.get(name) as Checked<string>, endpoint);
+	}
+
+	/**
+	 * The business a request acts for, by its name in Additional Business Keys ('' is the
+	 * default), checked on every operation (also those that send no business key), so a
+	 * misspelt name always fails its item. A key given where a name belongs is refused without
+	 * repeating it.
+	 */
+	business(name: string, endpoint: Endpoint): string {
+		valueOf(this.businessKeysReadable, endpoint);
+		if (this.businessKeys.has(name)) return name;
+		if (name === '') {
+			if (!Object.values(endpoint.credentialHeaders).includes('businessKey')) return name;
+			throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS.businessKey, endpoint);
+		}
+		if ([...this.businessKeys.values()].includes(name)) {
+			throw new ParameterError(
+				'Business',
+				"holds a business key; enter the business's name from the credential's Additional Business Keys instead",
+			);
+		}
+		throw new ParameterError(
+			'Business',
+			`"${name}" is not one of the credential's Additional Business Keys`,
+		);
+	}
+
+	/**
+	 * The headers of an endpoint's requests for a business and language (en, ar, or undefined for
+	 * the credential's default), built once per run: credential headers hold placeholders that the
+	 * credential's `authenticate` fills.
+	 */
+	headers(endpoint: Endpoint, business: string, language: 'en' | 'ar' | undefined): IDataObject {
+		const built = this.headersBuilt.get(endpoint) ?? new Map<string, IDataObject>();
+		const key = `${language ?? ''}:${business}`;
+		let headers = built.get(key);
+		if (!headers) {
+			headers = this.buildHeaders(endpoint, business, language);
+			this.headersBuilt.set(endpoint, built.set(key, headers));
+		}
+		return headers;
+	}
+
+	private buildHeaders(
+		endpoint: Endpoint,
+		business: string,
+		language: 'en' | 'ar' | undefined,
+	): IDataObject {
+		const headers: IDataObject = { ...(endpoint.fixedHeaders ?? {}) };
+		for (const [name, source] of Object.entries(endpoint.credentialHeaders)) {
+			const checked =
+				source === 'businessKey'
+					? this.businessKeysSafe.get(business)
+					: this.headerSources.get(source);
+			valueOf(checked ?? passed, endpoint);
+			headers[name] = credentialPlaceholder(source, source === 'businessKey' ? business : '');
+		}
+		if (endpoint.languageHeader) {
+			headers[endpoint.languageHeader] = language ?? credentialPlaceholder('language');
+		}
+		return headers;
+	}
+
+	/** The shared limit a request to `baseUrl` for `business` counts against. */
+	limitKey(baseUrl: string, business: string): string {
+		return (
+			this.limitKeys.get(baseUrl)?.get(business) ??
+			limitKey(baseUrl, this.businessKeys.get(business) ?? '')
+		);
+	}
+}
+
+function unknownModule(endpoint: Endpoint): never {
+	throw new Error(`No base URL field for the module "${endpoint.module}"`);
+}
