@@ -782,7 +782,8 @@ const DOCUMENTED_LATENCIES = [0, 20, 100];
 
 /**
  * The ratios to the HTTP Request node that docs/performance.md records for this node's
- * default Options (its first table's bold figures): operation -> latency -> ratio.
+ * default Options (its first table's bold figures: E10's row, then E14's), keyed as the cases'
+ * operations: operation -> latency -> ratio.
  * @returns {Record<string, Record<number, string>>}
  */
 function recordedRatios() {
@@ -800,7 +801,7 @@ function recordedRatios() {
 				m[1],
 			]),
 		);
-	return { E10: ratios(rows[0]), E14: ratios(rows[1]) };
+	return { updateTask: ratios(rows[0]), createInventoryTransferItem: ratios(rows[1]) };
 }
 
 /**
