@@ -28,8 +28,6 @@ import { assertHeaderSafe, toBaseUrl, toPathPrefix } from '../values/wire';
 /** A checked value, or why it failed: thrown for each request that needs it. */
 type Checked<T> = { ok: true; value: T } | { ok: false; failure: (endpoint: Endpoint) => Error };
 
-const passed: Checked<void> = { ok: true, value: undefined };
-
 /** The label an error names a credential field by: `The credential field "API Key"`. */
 const fieldLabel = (field: string) =>
 	`The credential field "${CREDENTIAL_FIELD_LABELS[field] ?? field}"`;
@@ -198,11 +196,12 @@ export class CheckedCredential {
 	): IDataObject {
 		const headers: IDataObject = { ...(endpoint.fixedHeaders ?? {}) };
 		for (const [name, source] of Object.entries(endpoint.credentialHeaders)) {
+			// Every source has its check; business() refused a business without a key.
 			const checked =
 				source === 'businessKey'
 					? this.businessKeysSafe.get(business)
 					: this.headerSources.get(source);
-			valueOf(checked ?? passed, endpoint);
+			if (checked) valueOf(checked, endpoint);
 			headers[name] = credentialPlaceholder(source, source === 'businessKey' ? business : '');
 		}
 		if (endpoint.languageHeader) {
