@@ -28,18 +28,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { isDeepStrictEqual } = require('node:util');
+const { ROOT, loadPackage } = require('./load-package');
+const { savedWorkflowChanges, writeSavedWorkflows } = require('./saved-workflows');
 
-const ROOT = path.join(__dirname, '..');
 const SNAPSHOTS = path.join(ROOT, 'test', 'contract');
 
 /**
- * @typedef {{ name: string, displayName?: string, type: string, default?: unknown,
- *   required?: boolean, options?: any[], modes?: { name: string }[],
- *   typeOptions?: { multipleValues?: boolean },
- *   displayOptions?: { show?: Record<string, unknown[]>, hide?: Record<string, unknown[]> } }} Property
- * @typedef {{ name: string, version: number | number[], properties: Property[],
- *   credentials?: { name: string }[] }} NodeDescription
- * @typedef {{ name: string, properties: Property[] }} CredentialType
+ * @typedef {import('./load-package').Property} Property
+ * @typedef {import('./load-package').NodeDescription} NodeDescription
+ * @typedef {import('./load-package').CredentialType} CredentialType
  * @typedef {{ type: string, default?: unknown, options?: unknown[], modes?: string[],
  *   required?: true, multipleValues?: true, when?: Record<string, unknown> }} Variant
  * @typedef {Record<string, Variant[]>} Parameters  each path's variants (one unless the node
@@ -238,39 +235,6 @@ function contractOf(pkg) {
 }
 
 /**
- * The built package at `root`, as n8n loads it (package.json's `n8n` section). A versioned node
- * (n8n's VersionedNodeType) gives one description per version. With `sources`, the same
- * classes from their TypeScript files (under jest, which compiles them), so a test never
- * checks a stale build.
- * @param {string} [root] @param {{ sources?: boolean }} [options]
- */
-function loadPackage(root = ROOT, { sources = false } = {}) {
-	const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-	/** @param {string} file */
-	const instanceOf = (file) => {
-		const full = path.join(
-			root,
-			sources ? file.replace(/^dist\//, '').replace(/\.js$/, '.ts') : file,
-		);
-		if (!fs.existsSync(full)) throw new Error(`${file} is missing: run npm run build first`);
-		const exported = Object.values(require(full)).find((value) => typeof value === 'function');
-		return new exported();
-	};
-	/** @type {NodeDescription[]} */
-	const nodes = manifest.n8n.nodes.flatMap((/** @type {string} */ file) => {
-		const node = instanceOf(file);
-		if (!node.nodeVersions) return [node.description];
-		return Object.entries(node.nodeVersions).map(([version, versioned]) => ({
-			...versioned.description,
-			name: node.description.name,
-			version: Number(version),
-		}));
-	});
-	const credentials = manifest.n8n.credentials.map(instanceOf);
-	return { name: manifest.name, version: manifest.version, nodes, credentials };
-}
-
-/**
  * Why `current` breaks what a workflow saved with `old` depends on (empty when it does not).
  * @param {Parameters} old @param {Parameters} current @param {string} where
  */
@@ -407,7 +371,7 @@ function main() {
 		fs.writeFileSync(file, JSON.stringify(current, null, '\t') + '\n');
 		console.log(`Wrote ${path.relative(ROOT, file)}`);
 		// With each contract, workflows saved under it, which the e2e suite runs from then on.
-		require('./saved-workflows').writeSavedWorkflows(loadPackage());
+		writeSavedWorkflows(loadPackage());
 	} else if (mode === '--check') {
 		let failed = false;
 		for (const { name, contract } of snapshots()) {
@@ -416,7 +380,7 @@ function main() {
 			failed ||= breaks.length > 0;
 		}
 		// The workflows saved with each release are frozen: each file as its manifest line says.
-		const changes = require('./saved-workflows').savedWorkflowChanges();
+		const changes = savedWorkflowChanges();
 		for (const line of changes) console.error(line);
 		failed ||= changes.length > 0;
 		if (failed) process.exitCode = 1;
@@ -428,8 +392,7 @@ function main() {
 	else throw new Error('Usage: node scripts/contract.js [--check | --write]');
 }
 
-// Before main(): scripts/saved-workflows.js, which main requires, requires this module.
-module.exports = { contractOf, contractBreaks, loadPackage, snapshots };
+module.exports = { contractOf, contractBreaks, snapshots };
 
 if (require.main === module) {
 	try {

@@ -21,7 +21,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { NodeHelpers } = require('n8n-workflow');
-const { loadPackage } = require('./contract');
+const { loadPackage } = require('./load-package');
 const { OPERATION_CASES } = require('../test/harness/operationCases');
 const { PACKAGE_NAME, CREDENTIAL_ID, CREDENTIAL_NAME } = require('./n8n-app');
 

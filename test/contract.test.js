@@ -4,7 +4,8 @@
  * snapshot in test/contract/, and the checker finds each kind of break in modified copies of
  * the current package, while additions and a new node version that keeps the old one pass.
  */
-const { contractOf, contractBreaks, loadPackage, snapshots } = require('../scripts/contract');
+const { contractOf, contractBreaks, snapshots } = require('../scripts/contract');
+const { loadPackage } = require('../scripts/load-package');
 
 /** @typedef {ReturnType<typeof loadPackage>} Package */
 /** @typedef {import('../scripts/contract').Property} Property */

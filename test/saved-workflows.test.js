@@ -16,7 +16,7 @@ const {
 	savedWorkflowChanges,
 	writeSavedWorkflows,
 } = require('../scripts/saved-workflows');
-const { loadPackage } = require('../scripts/contract');
+const { loadPackage } = require('../scripts/load-package');
 
 const ROOT = path.join(__dirname, '..');
 const SAVED_FOLDER = path.join('test', 'e2e', 'saved-workflows');
