@@ -7,9 +7,9 @@
  * preAuthentication before every authenticated request. So Log In has a type of its own
  * (businessPlatformLogInApi, the only one with an expirable field): a workflow with a pasted
  * User Token (businessPlatformApi, the nodes' default Authentication) runs under Engine 2.0 as
- * under the default engine; a Log In workflow fails there and nothing reaches the platform,
- * not even the login. README: Compatibility says so; this test notices when n8n or the
- * credentials change it.
+ * under the default engine; a Log In workflow fails there, nothing reaches the platform, not
+ * even the login, and the item's message names n8n's refusal and what to do. README:
+ * Compatibility says so; this test notices when n8n or the credentials change it.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -220,20 +220,35 @@ async function callThrough(
 			expect(operations).toEqual(['getPayslip']);
 		}, 120_000);
 
+		/** The Payslip node's error in the execution's run data. @param {any} details */
+		const payslipError = (details) => parse(details.data).resultData.runData.Payslip[0].error;
+		// n8n refuses the type before each request, the login's included: the item's message (all
+		// that Engine 2.0 keeps of an error) says so and what to do, and nothing is tried again.
+		const ENGINE_REFUSAL =
+			/n8n refused .*Engine 2\.0 does not support credentials with an expirable property.*default engine.*Paste a Token/;
+
+		test('Log In, Engine 2.0, no token stored yet: n8n refuses the login, nothing reaches the platform, the message says why', async () => {
+			const { executions, operations, details } = await callThrough('v2', 'login');
+			expect(executions.map((e) => e.status)).toEqual(['error']);
+			expect(operations).toEqual([]);
+			const error = payslipError(details);
+			expect(error.message).toMatch(/^Log in failed: n8n refused to run it/);
+			expect(error.message).toMatch(ENGINE_REFUSAL);
+		}, 120_000);
+
 		test('Log In, default engine: the workflow logs in and gets the payslip', async () => {
 			const { executions, operations } = await callThrough('v1', 'login');
 			expect(executions.map((e) => e.status)).toEqual(['success']);
 			expect(operations).toEqual(['login', 'getPayslip']);
 		}, 120_000);
 
-		test('Log In, Engine 2.0: the workflow fails, nothing reaches the platform (the type has an expirable field)', async () => {
+		test('Log In, Engine 2.0, a token stored: n8n refuses the request, nothing reaches the platform, the message says why', async () => {
 			const { executions, operations, details } = await callThrough('v2', 'login');
 			expect(executions.map((e) => e.status)).toEqual(['error']);
-			// n8n refused the credential type before each request, login included, which the
-			// node can only report as a request that failed.
 			expect(operations).toEqual([]);
-			const error = parse(details.data).resultData.runData.Payslip[0].error;
-			expect(error.message).toContain('failed when asked to get payslip 1751');
+			const error = payslipError(details);
+			expect(error.message).toMatch(/^Authentication "Log In" cannot run here/);
+			expect(error.message).toMatch(ENGINE_REFUSAL);
 		}, 120_000);
 	},
 );

@@ -38,7 +38,12 @@ import {
 	retryAfterMs,
 } from './retries';
 import type { PlatformRun } from './run';
-import { RENEWED_TOKEN_REFUSED_NOTE, currentUserToken, tokenVerdict } from './userToken';
+import {
+	RENEWED_TOKEN_REFUSED_NOTE,
+	currentUserToken,
+	engineRefusalError,
+	tokenVerdict,
+} from './userToken';
 import { REDIRECT_CODES, TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
 export type { RequestContext } from './context';
@@ -200,6 +205,9 @@ async function exchange(
 			headers: response.headers ?? {},
 		};
 	} catch (error) {
+		// n8n refused the credential before sending: the item's error, never tried again.
+		const refusal = engineRefusalError(run, error);
+		if (refusal) throw refusal;
 		if (timeout.aborted && !run.cancelSignal?.aborted) {
 			return {
 				kind: 'network',

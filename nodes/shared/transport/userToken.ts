@@ -33,7 +33,7 @@ import {
 	takeLoginFailure,
 	type LoginFailure,
 } from '../credential/login';
-import { ExecutionCancelledError } from '../platform/errors';
+import { ExecutionCancelledError, ParameterError } from '../platform/errors';
 import { platformError, rateLimitWaitNote } from '../errors/nodeErrors';
 import { namesWord } from '../errors/text';
 import type { Attempt } from '../platform/attempt';
@@ -193,6 +193,43 @@ function useToken(run: PlatformRun, token: string, owner: string): void {
 	run.credentials[LOGIN_TOKEN_OWNER_FIELD] = owner;
 	// Tokens got during the run are blanked out of errors and output like the stored ones.
 	if (token.length >= 4 && !run.secrets.includes(token)) run.secrets.push(token);
+}
+
+/**
+ * n8n's own refusal to run the Log In credential, raised before anything is sent: its Engine
+ * 2.0 preview refuses every credential type with an expirable field (an UnimplementedError,
+ * which n8n-core wraps in a NodeApiError). n8n's message, or undefined for any other error.
+ */
+function engineRefusalOf(error: unknown): string | undefined {
+	const seen = new Set<unknown>();
+	let current = error as { name?: unknown; message?: unknown; cause?: unknown } | undefined;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		if (current.name === 'UnimplementedError') return String(current.message);
+		current = current.cause as typeof current;
+	}
+	return undefined;
+}
+
+/**
+ * What to do about it, in the message itself: Engine 2.0 keeps only an error's message in the
+ * run data (checked in n8n 2.41.1, test/e2e/engineV2.e2e.js).
+ */
+const ENGINE_REFUSED_ADVICE =
+	"Run this workflow on n8n's default engine instead of the Engine 2.0 preview, or set Authentication to Paste a Token";
+
+/**
+ * The item's error when n8n refused to run the Log In credential for a request (engineRefusalOf):
+ * not a network failure to try again; undefined for any other error or credential type.
+ */
+export function engineRefusalError(run: PlatformRun, error: unknown): ParameterError | undefined {
+	if (!logsIn(run.credentials)) return undefined;
+	const refusal = engineRefusalOf(error);
+	if (refusal === undefined) return undefined;
+	return new ParameterError(
+		'Authentication "Log In"',
+		`cannot run here: n8n refused its credential before anything was sent (${refusal}). ${ENGINE_REFUSED_ADVICE}`,
+	);
 }
 
 function loginFailureError(
@@ -357,9 +394,20 @@ async function logInFor(context: RequestContext, run: PlatformRun): Promise<Logi
 					},
 				},
 			);
-		} catch {
+		} catch (error) {
 			// Expected: authenticate stops the request once n8n has run the login. The login's
-			// outcome is on the credential copy: its token, or its failure.
+			// outcome is on the credential copy: its token, or its failure. Unless n8n refused
+			// to run the login at all.
+			const refusal = engineRefusalOf(error);
+			if (refusal !== undefined) {
+				return {
+					failure: {
+						message: `Log in failed: n8n refused to run it (${refusal}). ${ENGINE_REFUSED_ADVICE}`,
+						check: "n8n's Engine 2.0 preview does not run a credential that logs in yet",
+					},
+					notes: [],
+				};
+			}
 		}
 		const failure = takeLoginFailure(credentials);
 		const token = String(credentials[LOGIN_TOKEN_FIELD] ?? '');
