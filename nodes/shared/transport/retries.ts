@@ -13,18 +13,29 @@ import type { RetryClass } from '../platform/endpoints';
 const NETWORK_CODES_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 export function networkFailure(error: unknown): Attempt {
-	const seen = new Set<unknown>();
-	let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
 	let code = '';
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		if (!code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code))
+	for (const current of causeChain(error)) {
+		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) {
 			code = current.code;
-		current = current.cause as typeof current;
+			break;
+		}
 	}
 	const message = error instanceof Error ? error.message : String(error);
 	if (!code && /timeout/i.test(message)) code = 'ETIMEDOUT';
 	return { kind: 'network', code: code || 'ENETWORK', message };
+}
+
+/** An error and its causes, outermost first (n8n and the HTTP client wrap errors in others). */
+export function* causeChain(
+	error: unknown,
+): Generator<{ name?: unknown; code?: unknown; message?: unknown; cause?: unknown }> {
+	const seen = new Set<unknown>();
+	let current = error as { cause?: unknown } | undefined;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		yield current;
+		current = current.cause as typeof current;
+	}
 }
 
 /** Retry-After (seconds or an HTTP date) in ms, not capped; undefined when absent or unreadable. */

@@ -41,7 +41,7 @@ import { errorMessageOf, parseBody } from '../platform/envelope';
 import type { Endpoint } from '../platform/endpoints';
 import { withAbortSignal, type RequestContext } from './context';
 import { pauseFor } from './rateLimit/runLimiter';
-import { backoffDelay, refusalPause, retryAfterMs } from './retries';
+import { backoffDelay, causeChain, refusalPause, retryAfterMs } from './retries';
 import type { PlatformRun } from './run';
 
 /** The token state of one run. */
@@ -201,12 +201,8 @@ function useToken(run: PlatformRun, token: string, owner: string): void {
  * which n8n-core wraps in a NodeApiError). n8n's message, or undefined for any other error.
  */
 function engineRefusalOf(error: unknown): string | undefined {
-	const seen = new Set<unknown>();
-	let current = error as { name?: unknown; message?: unknown; cause?: unknown } | undefined;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
+	for (const current of causeChain(error)) {
 		if (current.name === 'UnimplementedError') return String(current.message);
-		current = current.cause as typeof current;
 	}
 	return undefined;
 }
