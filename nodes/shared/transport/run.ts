@@ -1,9 +1,9 @@
 /**
- * The state of one node run that all its items' requests share: node, credential values,
- * business keys, settings, the secrets to blank out, which business
- * an item acts for, the request limiter and how many pages a Get Many may ask for ahead.
- * Built whole here, by createRun, from the request settings in the node's Options (execute)
- * or with defaults (pickers).
+ * The state of one node run that all its items' requests share: node, credential values and
+ * the credential checked once (checkedCredential.ts), business keys, settings, the secrets to
+ * blank out, which business an item acts for, the request limiter and how many pages a Get
+ * Many may ask for ahead. Built whole here, by createRun, from the request settings in the
+ * node's Options (execute) or with defaults (pickers).
  */
 import type {
 	ICredentialDataDecryptedObject,
