@@ -23,15 +23,18 @@
  *   node scripts/contract.js --write   write test/contract/<package version>.json (build first),
  *                                      unless an earlier snapshot holds the same contract, and
  *                                      test/e2e/saved-workflows/<package version>/ with it
- *                                      unless that folder exists (frozen)
+ *                                      unless that folder exists (frozen); refused when that
+ *                                      version is released (tag v<version>) and its snapshot
+ *                                      holds another contract (frozen too)
  */
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { isDeepStrictEqual } = require('node:util');
 const { ROOT, loadPackage } = require('./load-package');
 const { savedWorkflowChanges, writeSavedWorkflows } = require('./saved-workflows');
 
-const SNAPSHOTS = path.join(ROOT, 'test', 'contract');
+const SNAPSHOT_FOLDER = path.join('test', 'contract');
 
 /**
  * @typedef {import('./load-package').Property} Property
@@ -335,43 +338,70 @@ function contractBreaks(old, current) {
 	return [...new Set(breaks)];
 }
 
-/** The committed snapshots, by file name */
-function snapshots() {
-	if (!fs.existsSync(SNAPSHOTS)) return [];
+/**
+ * The committed snapshots, by file name
+ * @param {string} [root] the project folder
+ */
+function snapshots(root = ROOT) {
+	const folder = path.join(root, SNAPSHOT_FOLDER);
+	if (!fs.existsSync(folder)) return [];
 	return fs
-		.readdirSync(SNAPSHOTS)
+		.readdirSync(folder)
 		.filter((name) => /^\d+\.\d+\.\d+.*\.json$/.test(name))
 		.map((name) => ({
 			name,
 			contract: /** @type {Contract} */ (
-				JSON.parse(fs.readFileSync(path.join(SNAPSHOTS, name), 'utf8'))
+				JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8'))
 			),
 		}));
+}
+
+/**
+ * Whether `version` was released: its release tag (v<version>) is in the project's git.
+ * @param {string} version @param {string} root
+ */
+function isReleased(version, root) {
+	const tags = spawnSync('git', ['tag', '--list', `v${version}`], { cwd: root, encoding: 'utf8' });
+	if (tags.status !== 0) throw new Error(`git tag --list failed in ${root}: ${tags.stderr}`);
+	return tags.stdout.trim() !== '';
+}
+
+/**
+ * Writes test/contract/<version>.json for `current`, unless an earlier snapshot holds the same
+ * contract. A released version's snapshot is frozen, as its saved workflows are: rewriting it
+ * with another contract would hide a break from `npm run contract`. Until the release, it may
+ * describe the tree again. Returns whether it wrote.
+ * @param {Contract} current @param {string} [root] the project folder
+ */
+function writeSnapshot(current, root = ROOT) {
+	const fileName = `${current.version}.json`;
+	const sameAs = (/** @type {Contract} */ contract) =>
+		isDeepStrictEqual([contract.nodes, contract.credentials], [current.nodes, current.credentials]);
+	const existing = snapshots(root);
+	const same = existing.find(({ name, contract }) => name !== fileName && sameAs(contract));
+	if (same) {
+		console.log(`The contract is the one in ${SNAPSHOT_FOLDER}/${same.name}: no new snapshot`);
+		return false;
+	}
+	const own = existing.find(({ name }) => name === fileName);
+	if (own && !sameAs(own.contract) && isReleased(current.version, root)) {
+		throw new Error(
+			`${SNAPSHOT_FOLDER}/${fileName} is the contract of the released v${current.version} and is frozen: a changed contract goes into the next version (a breaking change into a new node version, CONTRIBUTING.md)`,
+		);
+	}
+	const file = path.join(root, SNAPSHOT_FOLDER, fileName);
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	fs.writeFileSync(file, JSON.stringify(current, null, '\t') + '\n');
+	console.log(`Wrote ${path.relative(root, file)}`);
+	return true;
 }
 
 function main() {
 	const mode = process.argv[2];
 	const current = contractOf(loadPackage());
 	if (mode === '--write') {
-		const fileName = `${current.version}.json`;
-		const same = snapshots().find(
-			({ name, contract }) =>
-				name !== fileName &&
-				isDeepStrictEqual(
-					[contract.nodes, contract.credentials],
-					[current.nodes, current.credentials],
-				),
-		);
-		if (same) {
-			console.log(`The contract is the one in test/contract/${same.name}: no new snapshot`);
-			return;
-		}
-		fs.mkdirSync(SNAPSHOTS, { recursive: true });
-		const file = path.join(SNAPSHOTS, fileName);
-		fs.writeFileSync(file, JSON.stringify(current, null, '\t') + '\n');
-		console.log(`Wrote ${path.relative(ROOT, file)}`);
-		// With each contract, workflows saved under it, which the e2e suite runs from then on.
-		writeSavedWorkflows(loadPackage());
+		// With each new contract, workflows saved under it, which the e2e suite runs from then on.
+		if (writeSnapshot(current)) writeSavedWorkflows(loadPackage());
 	} else if (mode === '--check') {
 		let failed = false;
 		for (const { name, contract } of snapshots()) {
@@ -392,7 +422,7 @@ function main() {
 	else throw new Error('Usage: node scripts/contract.js [--check | --write]');
 }
 
-module.exports = { contractOf, contractBreaks, snapshots };
+module.exports = { contractOf, contractBreaks, snapshots, writeSnapshot };
 
 if (require.main === module) {
 	try {

@@ -3,8 +3,14 @@
  * The saved-workflow contract (scripts/contract.js): the package keeps every committed
  * snapshot in test/contract/, and the checker finds each kind of break in modified copies of
  * the current package, while additions and a new node version that keeps the old one pass.
+ * A released version's snapshot is never rewritten with another contract.
  */
-const { contractOf, contractBreaks, snapshots } = require('../scripts/contract');
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { contractOf, contractBreaks, snapshots, writeSnapshot } = require('../scripts/contract');
 const { loadPackage } = require('../scripts/load-package');
 
 /** @typedef {ReturnType<typeof loadPackage>} Package */
@@ -203,4 +209,66 @@ test('a breaking change in a new node version passes while the old version keeps
 			node(pkg, 'businessPlatformProjects').version = 2;
 		}),
 	).toContain('businessPlatformProjects v1: version 1 is no longer declared');
+});
+
+describe("a version's snapshot", () => {
+	/** A scratch git project whose test/contract/ holds the current contract as 0.1.0's; tagged v0.1.0 when `released`. */
+	function scratchProject(/** @type {boolean} */ released) {
+		const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-contract-'));
+		const git = (/** @type {string[]} */ ...args) => {
+			const result = spawnSync(
+				'git',
+				['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args],
+				{
+					cwd: root,
+					encoding: 'utf8',
+				},
+			);
+			if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+		};
+		fs.mkdirSync(path.join(root, 'test', 'contract'), { recursive: true });
+		fs.writeFileSync(
+			path.join(root, 'test', 'contract', '0.1.0.json'),
+			JSON.stringify({ ...current, version: '0.1.0' }),
+		);
+		git('init', '-q');
+		git('add', '.');
+		git('commit', '-q', '-m', 'Release v0.1.0');
+		if (released) git('tag', 'v0.1.0');
+		return root;
+	}
+	/** The current contract at 0.1.0 with one credential field fewer: another contract. */
+	const changed = () => {
+		/** @type {typeof current} */
+		const contract = JSON.parse(JSON.stringify({ ...current, version: '0.1.0' }));
+		const fields = Object.values(contract.credentials)[0];
+		delete fields[Object.keys(fields)[0]];
+		return contract;
+	};
+	const stored = (/** @type {string} */ root) =>
+		JSON.parse(fs.readFileSync(path.join(root, 'test', 'contract', '0.1.0.json'), 'utf8'));
+
+	test('of a released version is frozen: writing another contract for it is refused and changes nothing', () => {
+		const root = scratchProject(true);
+		try {
+			expect(() => writeSnapshot(changed(), root)).toThrow(
+				/0\.1\.0\.json is the contract of the released v0\.1\.0 and is frozen/,
+			);
+			expect(stored(root)).toEqual({ ...current, version: '0.1.0' });
+			// The same contract again (a release's own write) is no change: allowed.
+			expect(() => writeSnapshot({ ...current, version: '0.1.0' }, root)).not.toThrow();
+		} finally {
+			fs.rmSync(root, { recursive: true, force: true });
+		}
+	});
+
+	test('of a version not released yet describes the tree again when written', () => {
+		const root = scratchProject(false);
+		try {
+			expect(writeSnapshot(changed(), root)).toBe(true);
+			expect(stored(root)).toEqual(changed());
+		} finally {
+			fs.rmSync(root, { recursive: true, force: true });
+		}
+	});
 });
