@@ -1,7 +1,12 @@
 // @ts-check
 /** The Projects node, Task → Update (E10) with files: uploads, deletes, retries of an upload, and n8n's filesystem binary data mode, through n8n-core's real engine against the sandbox platform. */
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
 const { useSandbox } = require('../harness/fixture');
 const { useFilesystemBinaryData } = require('../harness/n8n');
+const { untilIdle } = require('../harness/waits');
 const { recordById } = require('../harness/requests');
 const { binaryOf, sha256, PNG, PDF } = require('./files');
 
@@ -307,4 +312,51 @@ describe("Task → Update (E10) with n8n's filesystem binary data mode", () => {
 			{ file_name: 'report.pdf', file_type: 'document', file_size: PDF.length },
 		]);
 	});
+
+	test('a file whose read never ends: Stop ends the run, nothing is sent or held, another run goes through', async () => {
+		const photo = await binaryStore.store(PNG, { fileName: 'stuck.png', mimeType: 'image/png' });
+		// The stored file becomes a named pipe no one writes to: n8n's read of it blocks, as a
+		// binary data store that never answers would.
+		const file = path.join(
+			binaryStore.storagePath,
+			String(photo.id).replace(/^filesystem-v2:/, ''),
+		);
+		fs.rmSync(file);
+		expect(spawnSync('mkfifo', [file]).status).toBe(0);
+		/** The pipe's write end, open once n8n's read has it open (ENXIO until then). */
+		let writer = -1;
+		// Resolves once the read has begun (or, generously, after 20 s: then the run fails below).
+		const reading = (async () => {
+			for (const giveUpAt = Date.now() + 20_000; Date.now() < giveUpAt; ) {
+				try {
+					writer = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+					return;
+				} catch {
+					await new Promise((resolve) => setTimeout(resolve, 10));
+				}
+			}
+		})();
+		try {
+			const run = updateTask(
+				{ taskId: '1002', updateFields: { binaryPropertyNames: 'photo' } },
+				{ items: [{ json: {}, binary: { photo } }], stop: reading },
+			);
+			// Generous: it only turns a hang into a failure, it measures nothing.
+			const { error } = await Promise.race([
+				run,
+				new Promise((_, reject) => {
+					setTimeout(() => reject(new Error('the run did not end on Stop')), 20_000).unref();
+				}),
+			]);
+			expect(error?.message).toMatch(/cancel/i);
+			expect(fixture.requestsFor('updateTask')).toEqual([]);
+			await untilIdle();
+			const other = await updateTask({ taskId: '1001', updateFields: { name: 'After the stop' } });
+			expect(other.error).toBeUndefined();
+		} finally {
+			// Ends the read left behind (end of file), so no thread of the process stays blocked.
+			await reading;
+			if (writer >= 0) fs.closeSync(writer);
+		}
+	}, 30_000);
 });

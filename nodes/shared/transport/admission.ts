@@ -10,11 +10,11 @@
  * A request holding a slot therefore waits for nothing but its answer, which Timeout bounds;
  * one holding bytes waits only for a slot, which those answers free.
  *
- * Every wait ends on Stop (the execution's cancel signal). The login ends within Timeout per
- * try (and its retries within Max Tries and Rate Limit Wait); the waits for bytes and for a
- * slot are queues behind requests that hold nothing else and each end within Timeout, so they
- * always move on. Whatever fails, admit() gives back what it took before it throws, and the
- * attempt gives back the rest in its one `finally` (Admitted.giveBack).
+ * Every wait ends on Stop (the execution's cancel signal), reading a file included. The login
+ * ends within Timeout per try (and its retries within Max Tries and Rate Limit Wait); the waits
+ * for bytes and for a slot are queues behind requests that hold nothing else and each end
+ * within Timeout, so they always move on. Whatever fails, admit() gives back what it took
+ * before it throws, and the attempt gives back the rest in its one `finally` (Admitted.giveBack).
  */
 import { ExecutionCancelledError } from '../platform/errors';
 import type { Endpoint } from '../platform/endpoints';
@@ -50,14 +50,26 @@ function turnWait(run: PlatformRun): WaitLimit | undefined {
 	return cancel && { signal: cancel, ended: () => new ExecutionCancelledError() };
 }
 
-/** Reads every file of the request: those of unknown size are measured by it. */
+/**
+ * Reads every file of the request: those of unknown size are measured by it. A read is n8n's
+ * (its binary data store: a disk, or a network store such as S3) and may never end: Stop ends
+ * the wait for it at once, and the read left behind is ignored.
+ */
 async function readFiles(parts: FilePart[], run: PlatformRun): Promise<Map<FilePart, Buffer>> {
 	const files = new Map<FilePart, Buffer>();
-	for (const part of parts) {
-		files.set(part, await part.read());
-		if (run.cancelSignal?.aborted) throw new ExecutionCancelledError();
-	}
+	for (const part of parts) files.set(part, await untilStop(part.read(), run.cancelSignal));
 	return files;
+}
+
+/** `promise`'s outcome, or ExecutionCancelledError as soon as `signal` fires. */
+async function untilStop<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+	if (!signal) return await promise;
+	return await new Promise<T>((resolve, reject) => {
+		const stop = () => reject(new ExecutionCancelledError());
+		if (signal.aborted) stop();
+		signal.addEventListener('abort', stop, { once: true });
+		promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+	});
 }
 
 /** Waits for everything one attempt of `request` needs, in the fixed order; holds nothing when it throws. */
