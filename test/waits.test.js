@@ -6,7 +6,7 @@
  * the process's shared state is back to nothing in flight, nothing waiting, no login under way,
  * and another workflow of the same business completes.
  */
-const crypto = require('node:crypto');
+const { itemsWithFiles } = require('./projects/files');
 
 const { useSandbox } = require('./harness/fixture');
 const { sharedLoad, untilIdle, whenReceived } = require('./harness/waits');
@@ -32,20 +32,8 @@ async function expectBusinessFree() {
 }
 
 /** Task → Update items with a 12 MiB file each; `known(i)` says whether item i's size is recorded. */
-function uploadItems(/** @type {number} */ count, /** @type {(i: number) => boolean} */ known) {
-	const data = crypto.randomBytes(12 * MIB).toString('base64');
-	return Array.from({ length: count }, (_, i) => ({
-		json: {},
-		binary: {
-			data: {
-				data,
-				mimeType: 'application/octet-stream',
-				fileName: `file-${i}.bin`,
-				...(known(i) ? { bytes: 12 * MIB } : {}),
-			},
-		},
-	}));
-}
+const uploadItems = (/** @type {number} */ count, /** @type {(i: number) => boolean} */ known) =>
+	itemsWithFiles(count, 12 * MIB, known);
 
 function updateTasks(
 	/** @type {ReturnType<typeof uploadItems>} */ items,

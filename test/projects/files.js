@@ -25,4 +25,24 @@ const binaryOf = (buffer, mimeType, fileName) => ({
 	...(fileName === undefined ? {} : { fileName }),
 });
 
-module.exports = { sha256, binaryOf, PNG, PDF };
+/**
+ * `count` items, each with one file of `bytes` random bytes in binary property `data` (inline,
+ * the same content for all); `sizeKnown(i)` says whether item i's binary data records its size.
+ * @param {number} count @param {number} bytes @param {(i: number) => boolean} sizeKnown
+ */
+function itemsWithFiles(count, bytes, sizeKnown) {
+	const data = crypto.randomBytes(bytes).toString('base64');
+	return Array.from({ length: count }, (_, i) => ({
+		json: {},
+		binary: {
+			data: {
+				data,
+				mimeType: 'application/octet-stream',
+				fileName: `file-${i}.bin`,
+				...(sizeKnown(i) ? { bytes } : {}),
+			},
+		},
+	}));
+}
+
+module.exports = { sha256, binaryOf, itemsWithFiles, PNG, PDF };

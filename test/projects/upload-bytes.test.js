@@ -5,9 +5,8 @@
  * for files whose size n8n recorded and for files measured once read. The sandbox counts the
  * body bytes it has read and not yet answered (pushback stats.maxBodyBytesInFlight).
  */
-const crypto = require('node:crypto');
-
 const { useSandbox } = require('../harness/fixture');
+const { itemsWithFiles } = require('./files');
 const {
 	UPLOAD_BYTES_IN_FLIGHT,
 	UploadBudget,
@@ -23,22 +22,6 @@ const ITEMS = 8;
 const PER_REQUEST_OVERHEAD = 4096;
 
 /** @param {boolean} sizeKnown */
-function itemsWithFiles(sizeKnown) {
-	const data = crypto.randomBytes(FILE_BYTES).toString('base64');
-	return Array.from({ length: ITEMS }, (_, i) => ({
-		json: {},
-		binary: {
-			data: {
-				data,
-				mimeType: 'application/octet-stream',
-				fileName: `file-${i}.bin`,
-				...(sizeKnown ? { bytes: FILE_BYTES } : {}),
-			},
-		},
-	}));
-}
-
-/** @param {boolean} sizeKnown */
 async function uploadAll(sizeKnown) {
 	// Long enough that, without the byte bound, all 8 requests (48 MiB) would be in the sandbox at once.
 	fixture.sandbox.setLatency(300);
@@ -50,7 +33,7 @@ async function uploadAll(sizeKnown) {
 			updateFields: { binaryPropertyNames: 'data' },
 			options: { concurrencyMode: 'fixed', concurrency: ITEMS },
 		},
-		{ items: itemsWithFiles(sizeKnown) },
+		{ items: itemsWithFiles(ITEMS, FILE_BYTES, () => sizeKnown) },
 	);
 	expect(error).toBeUndefined();
 	expect(json).toHaveLength(ITEMS);
