@@ -82,7 +82,7 @@ describe("waits for the business's shared limit", () => {
 		expect(messagesOf(second)).toEqual([
 			expect.stringMatching(
 				new RegExp(
-					`^1 request waited more than a second for the business's shared limit, which every execution for this business shares; ${DURATION} in all\\.$`,
+					`^1 request waited more than a second for the business's shared limit \\(shared by every execution for this business\\); ${DURATION} in all\\.$`,
 				),
 			),
 		]);

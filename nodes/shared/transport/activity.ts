@@ -90,7 +90,7 @@ export class RunActivity {
 		if (limitWaits.length > 0) {
 			const waited = lengthOf(merged(limitWaits.flat()));
 			hints.push(
-				`${count(limitWaits.length, 'request')} waited more than a second for the business's shared limit, which every execution for this business shares; ${duration(waited)} in all.`,
+				`${count(limitWaits.length, 'request')} waited more than a second for the business's shared limit (shared by every execution for this business); ${duration(waited)} in all.`,
 			);
 		}
 		const login = [
