@@ -99,6 +99,7 @@ async function startEditor(name) {
 					active: false,
 				},
 			});
+			if (!created.ok()) throw new Error(`n8n did not create the workflow (${created.status()})`);
 			const { data } = await created.json();
 			await page.goto(`${base}/workflow/${data.id}/${ours.id}`);
 			return page;

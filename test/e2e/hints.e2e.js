@@ -31,7 +31,8 @@ test("a run the platform made pause shows it in the output pane's hints", async 
 		parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
 	});
 	try {
-		await page.getByTestId('node-parameters').waitFor({ timeout: 20_000 });
+		// The editor's first page loads its code cold.
+		await page.getByTestId('node-parameters').waitFor({ timeout: 60_000 });
 		await page.getByTestId('node-execute-button').first().click();
 		await page
 			.getByText(/^1 item$/)
@@ -42,6 +43,9 @@ test("a run the platform made pause shows it in the output pane's hints", async 
 		expect(await hint.first().isVisible()).toBe(true);
 		expect(requestsFor(editor.sandbox, 'getPayslip').map((r) => r.status)).toEqual([429, 200]);
 		await page.screenshot({ path: SCREENSHOT });
+	} catch (error) {
+		await page.screenshot({ path: path.join(app.ROOT, 'test-results', 'run-hints-failed.png') });
+		throw error;
 	} finally {
 		await page.close({ runBeforeUnload: false });
 	}
