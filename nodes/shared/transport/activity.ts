@@ -76,14 +76,13 @@ export class RunActivity {
 	/** What the run went through, one sentence per kind; empty when it went straight through. */
 	sentences(timeoutMs: number): string[] {
 		const hints: string[] = [];
+		const pauses = merged(this.refusalPauses);
 		if (this.refusals > 0) {
-			const paused = lengthOf(merged(this.refusalPauses));
 			hints.push(
-				`The platform refused ${count(this.refusals, 'request')} as too many (${this.refused503 ? '429, or 503 with Retry-After' : '429'}); the run paused ${duration(paused)} in all for them.`,
+				`The platform refused ${count(this.refusals, 'request')} as too many (${this.refused503 ? '429, or 503 with Retry-After' : '429'}); the run paused ${duration(lengthOf(pauses))} in all for them.`,
 			);
 		}
 		// The run's own refusals' pauses are said above: only the rest of a wait is the shared limit's.
-		const pauses = merged(this.refusalPauses);
 		const limitWaits = this.limitWaits
 			.map((wait) => without(merged([wait]), pauses))
 			.filter((rest) => lengthOf(rest) > LONG_LIMIT_WAIT_MS);
