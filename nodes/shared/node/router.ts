@@ -4,6 +4,7 @@
  * error output item under Continue On Fail. Every output item is paired with its input item.
  */
 import {
+	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -15,7 +16,7 @@ import { createItemQueue } from './itemQueue';
 import type { NodeActions, PlatformOperation } from './operation';
 import { ENDPOINTS } from '../platform/endpoints';
 import { toOutputItems } from './output';
-import { startNodeRun } from '../transport/run';
+import { startNodeRun, type PlatformRun } from '../transport/run';
 import { nodeRunSettingsOf, type NodeRunSettings } from '../values/settings';
 
 function resolveOperation(context: IExecuteFunctions, actions: NodeActions): PlatformOperation {
@@ -57,6 +58,25 @@ function warnAboutRetryOnFail(context: IExecuteFunctions, operation: PlatformOpe
 	});
 }
 
+/**
+ * A failed run's error, with what the run went through (RunActivity) at the end of its
+ * description: n8n keeps a node's execution hints only when execute() returns (n8n-core 2.41
+ * WorkflowExecute.executeNode), so a run that fails says them here instead. Under Continue On
+ * Fail the run returns, and says them as hints.
+ */
+function withWhatTheRunWentThrough(error: unknown, run: PlatformRun): unknown {
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
+	const sentences = run.activity.sentences(run.settings.timeoutMs);
+	if (sentences.length === 0) return error;
+	error.description = [
+		error.description,
+		`What the run went through before this error: ${sentences.join(' ')}`,
+	]
+		.filter(Boolean)
+		.join('\n\n');
+	return error;
+}
+
 export async function routeItems(
 	this: IExecuteFunctions,
 	actions: NodeActions,
@@ -82,6 +102,15 @@ export async function routeItems(
 			}
 		});
 	});
-	await queue.done();
+	try {
+		await queue.done();
+	} catch (error) {
+		throw withWhatTheRunWentThrough(error, run);
+	} finally {
+		// Before a failure is thrown too, should a later n8n keep the hints of a failed node.
+		for (const message of run.activity.sentences(run.settings.timeoutMs)) {
+			this.addExecutionHints({ type: 'info', location: 'outputPane', message });
+		}
+	}
 	return [results.flat()];
 }

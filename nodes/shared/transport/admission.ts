@@ -92,7 +92,9 @@ export async function admit(
 			if (part.bytes === undefined) unknownBytes += contents.byteLength;
 		}
 		await upload.take(unknownBytes, until);
+		const askedAt = Date.now();
 		const release: Release = await run.limiter.acquire(request.limitKey, until);
+		run.activity.gotLimitSlot(askedAt);
 		admitted = true;
 		let givenBack = false;
 		return {

@@ -128,6 +128,7 @@ export async function platformRequest(
 		const token = tokenVerdict(run, endpoint, sentToken, attempt);
 		if (token?.renew && !tokenRenewed) {
 			tokenRenewed = true;
+			run.activity.tokenRefused();
 			continue;
 		}
 		const tokenNotes = token?.note
@@ -143,6 +144,7 @@ export async function platformRequest(
 		if (refused) {
 			// Never acted on: not a try. Rate Limit Wait bounds how long the item keeps waiting.
 			refusals++;
+			run.activity.refused(pauseMs, attempt.kind === 'response' ? attempt.statusCode : 429);
 			refusedSince ??= sentAt;
 			const waited = Date.now() + pauseMs - refusedSince;
 			if (waited <= settings.rateLimitWaitMs) continue;
@@ -169,6 +171,7 @@ export async function platformRequest(
 			notes.push(...tokenNotes);
 			throw failureError(run, endpoint, itemIndex, attempt, tries + refusals, notes, input);
 		}
+		run.activity.retried(attempt.kind === 'network' ? 'noAnswer' : 'serverError');
 		await pauseFor(retryAfter ?? backoffDelay(settings, tries), run.cancelSignal);
 		tries++;
 	}
@@ -209,6 +212,7 @@ async function exchange(
 		const refusal = engineRefusalError(run, error);
 		if (refusal) throw refusal;
 		if (timeout.aborted && !run.cancelSignal?.aborted) {
+			run.activity.timedOut();
 			return {
 				kind: 'network',
 				code: 'ETIMEDOUT',

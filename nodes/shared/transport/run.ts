@@ -20,9 +20,10 @@ import {
 	type NodeRunSettings,
 	type RequestSettings,
 } from '../values/settings';
+import { RunActivity } from './activity';
 import { CheckedCredential } from './checkedCredential';
 import { RequestLimiter } from './rateLimit/runLimiter';
-import { UploadBudget } from './uploadBudget';
+import { UPLOAD_BYTES_IN_FLIGHT, UploadBudget } from './uploadBudget';
 import { secretsOf } from '../credential/redaction';
 
 export interface PlatformRun {
@@ -49,6 +50,8 @@ export interface PlatformRun {
 	uploads: UploadBudget;
 	/** The execution's cancel signal: waits end when it fires. */
 	cancelSignal?: AbortSignal;
+	/** What the run went through (waits, refusals, logins, retries), said in the output pane. */
+	activity: RunActivity;
 }
 
 export interface RunOptions {
@@ -75,6 +78,7 @@ export function createRun(
 	const businessKeys = parseBusinessKeys(credentials);
 	const ref = node.credentials?.[credentialType];
 	const pagesInFlight = options.pagesInFlight ?? 1;
+	const activity = new RunActivity();
 	const run: Omit<PlatformRun, 'pagesInFlight'> = {
 		node,
 		credentials,
@@ -91,8 +95,9 @@ export function createRun(
 		checkedCredential: new CheckedCredential(credentials, businessKeys),
 		// Pickers and the trigger: no bound of their own, but the platform's pauses hold them too.
 		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity, options.cancelSignal),
-		uploads: new UploadBudget(),
+		uploads: new UploadBudget(UPLOAD_BYTES_IN_FLIGHT, (since) => activity.gotUploadBytes(since)),
 		cancelSignal: options.cancelSignal ?? options.limiter?.signal,
+		activity,
 	};
 	return Object.defineProperty(run, 'pagesInFlight', {
 		get: typeof pagesInFlight === 'number' ? () => pagesInFlight : pagesInFlight,

@@ -28,7 +28,11 @@ export class UploadBudget {
 	private inUse = 0;
 	private readonly waiting: BytesWaiter[] = [];
 
-	constructor(readonly capacity: number = UPLOAD_BYTES_IN_FLIGHT) {}
+	constructor(
+		readonly capacity: number = UPLOAD_BYTES_IN_FLIGHT,
+		/** Told when a request got its bytes after waiting for them since `since` (run activity). */
+		private readonly onWaited?: (since: number) => void,
+	) {}
 
 	/** Bytes taken and not given back, and requests waiting for bytes: both 0 once the run is over. */
 	get state(): { inUse: number; waiting: number } {
@@ -43,7 +47,9 @@ export class UploadBudget {
 				if (bytes <= 0) return;
 				// A request that already holds bytes never waits for more: two half-served requests could wait on each other.
 				if (held === 0 && !this.fits(bytes)) {
+					const since = Date.now();
 					await this.wait(bytes, until);
+					this.onWaited?.(since);
 				} else {
 					this.inUse += bytes;
 				}

@@ -301,6 +301,7 @@ export async function ensureUserToken(
 		const sharedIsNewer = !session.startedWithToken || shared.loggedInAt >= session.startedAt;
 		if (sharedIsNewer && usable(shared.token) && shared.owner) {
 			useToken(run, shared.token as string, shared.owner);
+			run.activity.tokenReused();
 			continue;
 		}
 		if (shared.pending) {
@@ -311,7 +312,10 @@ export async function ensureUserToken(
 		if (token !== '' && !session.storeRead.has(token)) {
 			session.storeRead.add(token);
 			const stored = await storedToken(context, run);
-			if (usable(stored)) useToken(run, stored, loginTokenOwner(run.credentials));
+			if (usable(stored)) {
+				useToken(run, stored, loginTokenOwner(run.credentials));
+				run.activity.tokenReused();
+			}
 			continue;
 		}
 		let settle: (result: LoginResult) => void = () => {};
@@ -339,6 +343,7 @@ export async function ensureUserToken(
 			shared.proven = false;
 			shared.loggedInAt = Date.now();
 			useToken(run, result.token, result.owner);
+			run.activity.loggedIn();
 		} else if ('failure' in result) {
 			session.failure = result;
 		}
@@ -425,12 +430,14 @@ async function logInFor(context: RequestContext, run: PlatformRun): Promise<Logi
 				const pause = refusalPause(refusals + 1, retryAfter, settings.maxRetryAfterMs);
 				if (!waitTooLong && Date.now() + pause - startedAt <= settings.rateLimitWaitMs) {
 					refusals++;
+					run.activity.refused(pause);
 					await pauseFor(pause, run.cancelSignal);
 					continue;
 				}
 				return { failure, notes: [rateLimitWaitNote(settings)] };
 			}
 			if (transient && tries < settings.maxTries && !waitTooLong) {
+				run.activity.retried(transient.kind === 'noAnswer' ? 'noAnswer' : 'serverError');
 				await pauseFor(retryAfter ?? backoffDelay(settings, tries), run.cancelSignal);
 				tries++;
 				continue;
