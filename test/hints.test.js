@@ -8,10 +8,7 @@
 const { itemsWithFiles } = require('./projects/files');
 
 const { useSandbox } = require('./harness/fixture');
-const {
-	limitKey,
-	sharedLimitFor,
-} = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { sharedLimitLoads } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
 
 const fixture = useSandbox();
@@ -30,6 +27,15 @@ function messagesOf(/** @type {{ hints: import('n8n-workflow').NodeExecutionHint
 }
 
 const DURATION = String.raw`\d+\.\d s`;
+
+/** Resolves once `condition` holds, looking every 10 ms; the test's own timeout bounds it. */
+async function until(/** @type {() => boolean} */ condition) {
+	const deadline = Date.now() + 25_000;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error(`until: never held: ${condition}`);
+		await new Promise((r) => setTimeout(r, 10));
+	}
+}
 
 describe('a run that went straight through', () => {
 	test('says nothing; the same run after a refusal says it', async () => {
@@ -70,25 +76,42 @@ describe("the platform's refusals (429)", () => {
 });
 
 describe("waits for the business's shared limit", () => {
-	test('longer than a second are said with their time: here, a pause another execution met', async () => {
-		fixture.sandbox.inject({ operation: 'createSkill', retryAfter: 4 });
-		const first = runHr(SKILL);
-		// The node took the pause in: every request of the business waits for it.
-		const { hrBaseUrl, businessKey } = fixture.credentials;
-		const shared = sharedLimitFor(limitKey(hrBaseUrl, businessKey), undefined);
-		while (shared.limit.heldUntil <= Date.now()) await new Promise((r) => setTimeout(r, 10));
-		const second = await runHr(PAYSLIP);
-		expect(second.error).toBeUndefined();
-		expect(messagesOf(second)).toEqual([
+	test('longer than a second are said with their time: here, the slot another execution held', async () => {
+		// Concurrency 1: the business's shared limit has one slot, and the first execution's
+		// request holds it at the platform until the test lets it answer.
+		const ONE_SLOT = { options: { concurrency: 1 } };
+		/** @type {() => void} */
+		let answer = () => {};
+		const heldUntil = new Promise((resolve) => (answer = () => resolve(undefined)));
+		fixture.sandbox.inject({ operation: 'createSkill', heldUntil });
+		const first = runHr({ ...SKILL, ...ONE_SLOT });
+		await until(() => sharedLimitLoads().some((load) => load.inFlight === 1));
+		const second = runHr({ ...PAYSLIP, ...ONE_SLOT });
+		// Once the second execution's request waits for the slot, it waits at least as long as the
+		// test holds the first answer back: load can only make that wait longer.
+		await until(() => sharedLimitLoads().some((load) => load.waiting === 1));
+		await new Promise((r) => setTimeout(r, 1_500));
+		answer();
+		const secondRun = await second;
+		expect(secondRun.error).toBeUndefined();
+		expect(messagesOf(secondRun)).toEqual([
 			expect.stringMatching(
 				new RegExp(
 					`^1 request waited more than a second for the business's shared limit \\(shared by every execution for this business\\); ${DURATION} in all\\.$`,
 				),
 			),
 		]);
-		// The execution that was refused says its pause once: its own wait for it is no shared-limit wait.
-		expect(messagesOf(await first)).toEqual([
-			'The platform refused 1 request as too many (429); the run paused 4.0 s in all for them.',
+		// The execution that held the slot waited for nothing: it says nothing.
+		const firstRun = await first;
+		expect(firstRun.error).toBeUndefined();
+		expect(messagesOf(firstRun)).toEqual([]);
+	});
+
+	test("a run's own refusal pause is said once, not again as a wait for the shared limit", async () => {
+		fixture.sandbox.inject({ operation: 'getPayslip', retryAfter: 2 });
+		const run = await runHr(PAYSLIP);
+		expect(messagesOf(run)).toEqual([
+			'The platform refused 1 request as too many (429); the run paused 2.0 s in all for them.',
 		]);
 	});
 });
