@@ -10,7 +10,9 @@ const { startForeignHost } = require('./harness/foreignHost');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
 const { CUSTOM_API_CALL_CASES } = require('./harness/customApiCallCases');
 const { createPoller } = require('./harness/poll');
-const { loadOptionsContext, nodeClasses } = require('./harness/n8n');
+const { credentialTest, loadOptionsContext, nodeClasses } = require('./harness/n8n');
+const { untilIdle, whenReceived } = require('./harness/waits');
+const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/userToken');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -349,5 +351,231 @@ describe('Authentication: Log In on every path of the nodes', () => {
 		);
 		expect(json[0].error).toBeUndefined();
 		expect(logins()).toHaveLength(0);
+	});
+});
+
+/** Skill → Create with Authentication "Log In": the operation sends the user token. */
+function createSkillLoggingIn(
+	/** @type {string} */ type,
+	/** @type {Record<string, any>} */ credentials,
+	/** @type {Record<string, any>} */ options = {},
+	/** @type {{ stop?: Promise<unknown>, items?: any[] }} */ runOptions = {},
+) {
+	return runHr(
+		{
+			authentication: 'login',
+			resource: 'skill',
+			operation: 'create',
+			type: '={{ $json.type ?? "' + type + '" }}',
+			skills: 'Excel',
+			options,
+		},
+		{ credentials, continueOnFail: true, ...runOptions },
+	);
+}
+
+/** Resolves once an execution waits for a login attempt another one sent (or `run` ended first). */
+async function untilJoined(/** @type {Promise<unknown>} */ run) {
+	let ended = false;
+	run.then(
+		() => (ended = true),
+		() => (ended = true),
+	);
+	while (loginJoiners() < 1 && !ended) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** Counts the logins the sandbox receives from now on (its log shows only those it answered). */
+function countLoginsReceived() {
+	let received = 0;
+	const onRequest = (/** @type {import('node:http').IncomingMessage} */ request) => {
+		if (String(request.url ?? '').split('?')[0].endsWith('/api/login')) received++;
+	};
+	fixture.sandbox.server.on('request', onRequest);
+	return {
+		count: () => received,
+		stop: () => fixture.sandbox.server.off('request', onRequest),
+	};
+}
+
+/** The user tokens the creates of skill `type` went out with, in order. */
+const tokensSentFor = (/** @type {string} */ type) =>
+	fixture
+		.requestsFor('createSkill')
+		.filter((r) => /** @type {any} */ (r.body).value?.type === type)
+		.map((r) => r.headers.user_token);
+
+describe('each execution logs in by its own limits (issue 43 item 1)', () => {
+	test("an execution joining another's login ends at its own Timeout, with its own message", async () => {
+		fixture.sandbox.inject({ operation: 'login', delayMs: 120_000, times: Infinity });
+		const received = countLoginsReceived();
+		const credentials = loginCredentials();
+		/** @type {(value?: unknown) => void} */
+		let stopA = () => {};
+		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
+		// A: Timeout 10 minutes, so only Stop ends its login.
+		const a = createSkillLoggingIn(
+			'a',
+			credentials,
+			{ timeout: 600_000 },
+			{ stop: new Promise((resolve) => (stopA = resolve)) },
+		);
+		await loginSent;
+		const b = await createSkillLoggingIn('b', credentials, { timeout: 1000, maxTries: 1 });
+		expect(b.json[0].error).toBe(
+			"Log in failed: the platform's login did not answer within 1000 ms (the node's Timeout)",
+		);
+		expect(b.json[0].description).toContain('The login was tried 1 times');
+		// B joined A's login and sent none of its own.
+		expect(received.count()).toBe(1);
+		received.stop();
+		stopA();
+		await a;
+		await untilIdle();
+		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
+	});
+
+	test("a login ended by another execution's Timeout is not the failure of one that joined it: that one logs in under its own", async () => {
+		// The first login never answers; the next ones do.
+		fixture.sandbox.inject({ operation: 'login', delayMs: 120_000, times: 1 });
+		const received = countLoginsReceived();
+		const credentials = loginCredentials();
+		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
+		const a = createSkillLoggingIn('a', credentials, { timeout: 3000, maxTries: 1 });
+		await loginSent;
+		const b = createSkillLoggingIn('b', credentials, { timeout: 60_000, maxTries: 1 });
+		await untilJoined(b);
+		const [ranA, ranB] = await Promise.all([a, b]);
+		expect(ranA.json[0].error).toBe(
+			"Log in failed: the platform's login did not answer within 3000 ms (the node's Timeout)",
+		);
+		expect(ranB.json[0].error).toBeUndefined();
+		// A's login, never answered, and B's own.
+		expect(received.count()).toBe(2);
+		received.stop();
+		expect(tokensSentFor('b')).toEqual([credentials.loginToken]);
+	});
+
+	test("a login refused for too many requests beyond one execution's Rate Limit Wait is waited out by another's", async () => {
+		/** @type {(value?: unknown) => void} */
+		let answer = () => {};
+		fixture.sandbox.inject({
+			operation: 'login',
+			status: 429,
+			retryAfter: 2,
+			until: new Promise((resolve) => (answer = resolve)),
+			times: 1,
+		});
+		const credentials = loginCredentials();
+		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
+		const a = createSkillLoggingIn('a', credentials, { rateLimitWait: 1 });
+		await loginSent;
+		const b = createSkillLoggingIn('b', credentials, { rateLimitWait: 60 });
+		await untilJoined(b);
+		answer();
+		const [ranA, ranB] = await Promise.all([a, b]);
+		expect(ranA.json[0].error).toBe(
+			"Log in failed: the platform's login received too many requests (HTTP 429)",
+		);
+		expect(ranB.json[0].error).toBeUndefined();
+		expect(logins().map((r) => r.status)).toEqual([429, 200]);
+		expect(tokensSentFor('b')).toEqual([credentials.loginToken]);
+	});
+});
+
+describe('the token is read when the request goes out (issue 43 item 2)', () => {
+	test('a request waiting for its turn goes out with the token another execution got meanwhile, not the one it had before the wait', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		const first = credentials.loginToken;
+		/** @type {(value?: unknown) => void} */
+		let answer = () => {};
+		fixture.sandbox.inject({
+			operation: 'createSkill',
+			until: new Promise((resolve) => (answer = resolve)),
+			times: 1,
+		});
+		const held = whenReceived(fixture.sandbox.server, '/api/v1/skills');
+		// One request at a time: a-1 waits for its turn while a-0 is at the platform.
+		const a = createSkillLoggingIn(
+			'a',
+			credentials,
+			{ concurrencyMode: 'fixed', concurrency: 1 },
+			{ items: [{ json: { type: 'a-0' } }, { json: { type: 'a-1' } }] },
+		);
+		await held;
+		// Meanwhile the token expires and another execution of the process logs in anew.
+		fixture.sandbox.userTokens.expireAll();
+		const b = await createSkillLoggingIn('b', credentials);
+		expect(b.json[0].error).toBeUndefined();
+		const newest = credentials.loginToken;
+		expect(newest).not.toBe(first);
+		answer();
+		const { json } = await a;
+		expect(json.map((item) => item.error)).toEqual([undefined, undefined]);
+		expect(tokensSentFor('a-1')).toEqual([newest]);
+		expect(logins()).toHaveLength(2);
+	});
+
+	test('a request refused twice while the platform takes the tokens is renewed again, not failed', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		const refusal = {
+			operation: 'createSkill',
+			status: 401,
+			body: { status: false, message: 'Unauthenticated. The user token has expired.' },
+			times: 2,
+		};
+		fixture.sandbox.inject(refusal);
+		const { json } = await createSkillLoggingIn('again', credentials);
+		expect(json[0].error).toBeUndefined();
+		expect(logins()).toHaveLength(3);
+		expect(fixture.requestsFor('createSkill').map((r) => r.status)).toEqual([200, 401, 401, 200]);
+		expect(tokensSentFor('again')).toHaveLength(3);
+		expect(new Set(tokensSentFor('again')).size).toBe(3);
+	});
+});
+
+describe('the stored token belongs to the login fields, password included (issue 43 item 7)', () => {
+	test.each([
+		['in the same process', () => {}],
+		['after a restart', forgetSharedLogins],
+	])(
+		'%s, a changed Login Password is logged in with: a wrong one fails, the old token is not sent',
+		async (_, restart) => {
+			const credentials = loginCredentials();
+			await createSkillLoggingIn('first', credentials);
+			restart();
+			credentials.loginPassword = 'wrong-password-4321';
+			const { json } = await createSkillLoggingIn('after', credentials);
+			expect(json[0].error).toBe('Log in failed: the platform refused the login');
+			expect(logins()).toHaveLength(2);
+			expect(tokensSentFor('after')).toEqual([]);
+		},
+	);
+
+	test('what is stored beside the token names neither the user nor the address', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		expect(credentials.loginTokenFor).not.toBe('');
+		expect(credentials.loginTokenFor).not.toContain(credentials.loginIdentifier);
+		expect(credentials.loginTokenFor).not.toContain(new URL(credentials.authBaseUrl).host);
+	});
+
+	test('the credential Test logs in with the login fields as they are now, a token stored or not', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		expect(credentials.loginToken).not.toBe('');
+		const ok = await credentialTest('businessPlatformLogInApi', credentials);
+		expect(ok).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(logins()).toHaveLength(2);
+		const wrong = await credentialTest('businessPlatformLogInApi', {
+			...credentials,
+			loginPassword: 'wrong-password-4321',
+		});
+		expect(wrong.status).toBe('Error');
+		expect(wrong.message).toContain('Log in failed: the platform refused the login');
+		expect(wrong.message).not.toContain('wrong-password-4321');
+		expect(logins()).toHaveLength(3);
+		expect(fixture.requestsFor('listNews')).toHaveLength(1);
 	});
 });

@@ -68,6 +68,8 @@ interface TokenSession {
 	tokenSince: number;
 	/** The login failed: every request that needs the token fails with it. */
 	failure?: { failure: LoginFailure; notes: string[] };
+	/** The run's login under way: its requests, under the same limits, wait for it. */
+	login?: Promise<LoginResult>;
 }
 
 /** What one login attempt (one exchange with the login) ended with. */
@@ -357,7 +359,10 @@ export async function ensureUserToken(
 			if (stored !== '' && !session.refused.has(stored)) useToken(run, session, stored, readAt);
 			continue;
 		}
-		const result = await logInUnderOwnLimits(context, run, shared);
+		session.login ??= logInUnderOwnLimits(context, run, shared).finally(() => {
+			session.login = undefined;
+		});
+		const result = await session.login;
 		if ('token' in result && session.refused.has(result.token)) {
 			// The login gave again the very token the platform refused: logging in once more would loop.
 			session.failure = {
