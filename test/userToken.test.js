@@ -10,7 +10,17 @@ const { startForeignHost } = require('./harness/foreignHost');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
 const { CUSTOM_API_CALL_CASES } = require('./harness/customApiCallCases');
 const { createPoller } = require('./harness/poll');
-const { credentialTest, loadOptionsContext, nodeClasses } = require('./harness/n8n');
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const {
+	credentialTest,
+	loadOptionsContext,
+	nodeClasses,
+	useFilesystemBinaryData,
+} = require('./harness/n8n');
+const { PNG } = require('./projects/files');
 const { untilIdle, whenReceived } = require('./harness/waits');
 const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/userToken');
 
@@ -483,36 +493,48 @@ describe('each execution logs in by its own limits (issue 43 item 1)', () => {
 });
 
 describe('the token is read when the request goes out (issue 43 item 2)', () => {
-	test('a request waiting for its turn goes out with the token another execution got meanwhile, not the one it had before the wait', async () => {
+	test('a request waiting for its file goes out with the token another execution got meanwhile, not the one it had before the wait', async () => {
 		const credentials = loginCredentials();
 		await createSkillLoggingIn('first', credentials);
 		const first = credentials.loginToken;
-		/** @type {(value?: unknown) => void} */
-		let answer = () => {};
-		fixture.sandbox.inject({
-			operation: 'createSkill',
-			until: new Promise((resolve) => (answer = resolve)),
-			times: 1,
-		});
-		const held = whenReceived(fixture.sandbox.server, '/api/v1/skills');
-		// One request at a time: a-1 waits for its turn while a-0 is at the platform.
-		const a = createSkillLoggingIn(
-			'a',
-			credentials,
-			{ concurrencyMode: 'fixed', concurrency: 1 },
-			{ items: [{ json: { type: 'a-0' } }, { json: { type: 'a-1' } }] },
+		// The task's file is a named pipe: n8n's read of it waits until the test writes it, after
+		// the request had its token (admission.ts: the token, then the files).
+		const binaryStore = await useFilesystemBinaryData();
+		const photo = await binaryStore.store(PNG, { fileName: 'late.png', mimeType: 'image/png' });
+		const file = path.join(binaryStore.storagePath, String(photo.id).replace(/^filesystem-v2:/, ''));
+		fs.rmSync(file);
+		expect(spawnSync('mkfifo', [file]).status).toBe(0);
+		const run = fixture.run(
+			'businessPlatformProjects',
+			{
+				authentication: 'login',
+				resource: 'task',
+				operation: 'update',
+				taskId: '1002',
+				updateFields: { binaryPropertyNames: 'photo' },
+			},
+			{ credentials, continueOnFail: true, items: [{ json: {}, binary: { photo } }] },
 		);
-		await held;
+		// The pipe's write end opens once n8n's read has it open (ENXIO until then).
+		let writer = -1;
+		while (writer < 0) {
+			try {
+				writer = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+			} catch {
+				await new Promise((resolve) => setTimeout(resolve, 5));
+			}
+		}
 		// Meanwhile the token expires and another execution of the process logs in anew.
 		fixture.sandbox.userTokens.expireAll();
 		const b = await createSkillLoggingIn('b', credentials);
 		expect(b.json[0].error).toBeUndefined();
 		const newest = credentials.loginToken;
 		expect(newest).not.toBe(first);
-		answer();
-		const { json } = await a;
-		expect(json.map((item) => item.error)).toEqual([undefined, undefined]);
-		expect(tokensSentFor('a-1')).toEqual([newest]);
+		fs.writeSync(writer, PNG);
+		fs.closeSync(writer);
+		const { json } = await run;
+		expect(json[0].error).toBeUndefined();
+		expect(fixture.requestsFor('updateTask').map((r) => r.headers['user-token'])).toEqual([newest]);
 		expect(logins()).toHaveLength(2);
 	});
 
