@@ -398,7 +398,12 @@ async function untilJoined(/** @type {Promise<unknown>} */ run) {
 function countLoginsReceived() {
 	let received = 0;
 	const onRequest = (/** @type {import('node:http').IncomingMessage} */ request) => {
-		if (String(request.url ?? '').split('?')[0].endsWith('/api/login')) received++;
+		if (
+			String(request.url ?? '')
+				.split('?')[0]
+				.endsWith('/api/login')
+		)
+			received++;
 	};
 	fixture.sandbox.server.on('request', onRequest);
 	return {
@@ -501,7 +506,10 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 		// the request had its token (admission.ts: the token, then the files).
 		const binaryStore = await useFilesystemBinaryData();
 		const photo = await binaryStore.store(PNG, { fileName: 'late.png', mimeType: 'image/png' });
-		const file = path.join(binaryStore.storagePath, String(photo.id).replace(/^filesystem-v2:/, ''));
+		const file = path.join(
+			binaryStore.storagePath,
+			String(photo.id).replace(/^filesystem-v2:/, ''),
+		);
 		fs.rmSync(file);
 		expect(spawnSync('mkfifo', [file]).status).toBe(0);
 		const run = fixture.run(

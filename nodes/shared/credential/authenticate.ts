@@ -70,7 +70,7 @@ class LoginToCheck extends Error {
 	readonly response = { status: 401 };
 
 	constructor() {
-		super('The credential\'s Test logs in first, to check the login fields');
+		super("The credential's Test logs in first, to check the login fields");
 		this.name = 'LoginToCheck';
 	}
 }

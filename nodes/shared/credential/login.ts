@@ -46,7 +46,10 @@ export function loginIdentity(credentials: ICredentialDataDecryptedObject): stri
  * identifier) does not match it and is not used: the next run logs in afresh. The fields are
  * never stored twice, and without the token the digest tells nothing about the password.
  */
-export function loginTokenOwner(credentials: ICredentialDataDecryptedObject, token: string): string {
+export function loginTokenOwner(
+	credentials: ICredentialDataDecryptedObject,
+	token: string,
+): string {
 	return createHmac('sha256', token).update(loginIdentity(credentials)).digest('base64');
 }
 

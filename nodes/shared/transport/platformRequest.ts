@@ -38,12 +38,7 @@ import {
 	retryAfterMs,
 } from './retries';
 import type { PlatformRun } from './run';
-import {
-	credentialToSend,
-	engineRefusalError,
-	tokenVerdict,
-	userTokenToSend,
-} from './userToken';
+import { credentialToSend, engineRefusalError, tokenVerdict, userTokenToSend } from './userToken';
 import { REDIRECT_CODES, TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
 export type { RequestContext } from './context';
