@@ -23,6 +23,7 @@ const {
 const { PNG } = require('./projects/files');
 const { untilIdle, whenReceived } = require('./harness/waits');
 const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/userToken');
+const { loginTokenOwner } = require('../nodes/shared/credential/login');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -562,6 +563,37 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 		expect(fixture.requestsFor('createSkill').map((r) => r.status)).toEqual([200, 401, 401, 200]);
 		expect(tokensSentFor('again')).toHaveLength(3);
 		expect(new Set(tokensSentFor('again')).size).toBe(3);
+	});
+	test('a request refused again and again while newer tokens keep coming stops after 3 renewals, saying what happened', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		// Another worker stores a new token before each read of the credential: renewals need no login.
+		let current = credentials.loginToken;
+		Object.defineProperty(credentials, 'loginToken', {
+			enumerable: true,
+			get: () => (current = fixture.sandbox.userTokens.issue()),
+			set: (value) => (current = value),
+		});
+		Object.defineProperty(credentials, 'loginTokenFor', {
+			enumerable: true,
+			get: () => loginTokenOwner(credentials, current),
+			set: () => {},
+		});
+		fixture.sandbox.inject({
+			operation: 'createSkill',
+			status: 401,
+			body: { status: false, message: 'Unauthenticated. The user token has expired.' },
+			times: Infinity,
+		});
+		const { json } = await createSkillLoggingIn('refused', credentials);
+		expect(json[0].description).toContain(
+			'The platform refused the user token of this request 4 times, each time right after the node got a newer one',
+		);
+		expect(json[0].description).not.toContain('logins in a row');
+		const sent = tokensSentFor('refused');
+		expect(sent).toHaveLength(4);
+		expect(new Set(sent).size).toBe(4);
+		expect(logins()).toHaveLength(1);
 	});
 });
 
