@@ -590,6 +590,11 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 			'The platform refused the user token of this request 4 times, each time right after the node got a newer one',
 		);
 		expect(json[0].description).not.toContain('logins in a row');
+		// The fields to check are the login's: the Log In credential has no User Token field.
+		expect(json[0].description).toContain(
+			'"Login Identifier", "Login Password", "Business Key" and "Client UUID" (Business Platform Log In API credential)',
+		);
+		expect(json[0].description).not.toContain('"User Token"');
 		const sent = tokensSentFor('refused');
 		expect(sent).toHaveLength(4);
 		expect(new Set(sent).size).toBe(4);
