@@ -112,8 +112,8 @@ export class BusinessPlatformLogInApi implements ICredentialType {
 			default: '',
 		},
 		{
-			// Whose login the stored token is (Auth Base URL and Login Identifier): a token of
-			// another user is not used.
+			// A digest of the login fields the stored token was got with (password included),
+			// keyed by the token (login.ts loginTokenOwner): a token of other fields is not used.
 			displayName: 'Login Token For',
 			name: LOGIN_TOKEN_OWNER_FIELD,
 			type: 'hidden',

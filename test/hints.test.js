@@ -10,6 +10,7 @@ const { itemsWithFiles } = require('./projects/files');
 const { useSandbox } = require('./harness/fixture');
 const { sharedLimitLoads } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
+const { loginTokenOwner } = require('../nodes/shared/credential/login');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -64,7 +65,7 @@ describe("the platform's refusals (429)", () => {
 
 	test("the login's refusals count too", async () => {
 		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 1 });
-		const run = await runHrLoggingIn(PAYSLIP, {
+		const run = await runHrLoggingIn(SKILL, {
 			credentials: sandboxLoginCredentials(fixture.sandbox),
 		});
 		expect(run.error).toBeUndefined();
@@ -83,7 +84,7 @@ describe("waits for the business's shared limit", () => {
 		/** @type {() => void} */
 		let answer = () => {};
 		const heldUntil = new Promise((resolve) => (answer = () => resolve(undefined)));
-		fixture.sandbox.inject({ operation: 'createSkill', heldUntil });
+		fixture.sandbox.inject({ operation: 'createSkill', until: heldUntil });
 		const first = runHr({ ...SKILL, ...ONE_SLOT });
 		await until(() => sharedLimitLoads().some((load) => load.inFlight === 1));
 		const second = runHr({ ...PAYSLIP, ...ONE_SLOT });
@@ -142,9 +143,17 @@ describe('logins (the Log In credential)', () => {
 		// Another worker logs in meanwhile: the store holds its token from the second read on.
 		const newer = fixture.sandbox.userTokens.issue();
 		let reads = 0;
+		let stored = first;
+		const firstOwner = credentials.loginTokenFor;
 		Object.defineProperty(credentials, 'loginToken', {
 			enumerable: true,
-			get: () => (reads++ === 0 ? first : newer),
+			get: () => (reads++ === 0 ? first : (stored = newer)),
+			set: () => {},
+		});
+		// Stored with it, as n8n stores a login's output: the digest binding it to the login fields.
+		Object.defineProperty(credentials, 'loginTokenFor', {
+			enumerable: true,
+			get: () => (stored === first ? firstOwner : loginTokenOwner(credentials, newer)),
 			set: () => {},
 		});
 		const run = await runHrLoggingIn(SKILL, { credentials });

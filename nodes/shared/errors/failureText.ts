@@ -27,21 +27,28 @@ function prefixLabels(endpoint: Endpoint): string[] {
 /**
  * The credential fields this operation sends, as the credential dialog labels them; only
  * those whose header the platform's message names ("Invalid apikey header.") when it names any.
+ * With Log In, the user token comes from the login: its fields stand for it.
  */
 function credentialFieldLabels(
 	endpoint: Endpoint,
 	subject: ErrorSubject,
-	platformMessage = '',
+	platformMessage: string,
+	logsIn: boolean,
 ): string[] {
 	const headers = Object.entries(endpoint.credentialHeaders);
 	const named = headers.filter(([header]) => namesWord(platformMessage, header));
 	const labels = new Set<string>();
 	for (const [, source] of named.length ? named : headers) {
-		labels.add(
-			source === 'businessKey' && subject.business
-				? `Additional Business Keys (the key of "${subject.business}")`
-				: CREDENTIAL_FIELD_LABELS[source],
-		);
+		if (source === 'userToken' && logsIn) {
+			labels.add(CREDENTIAL_FIELD_LABELS.loginIdentifier);
+			labels.add(CREDENTIAL_FIELD_LABELS.loginPassword);
+		} else {
+			labels.add(
+				source === 'businessKey' && subject.business
+					? `Additional Business Keys (the key of "${subject.business}")`
+					: CREDENTIAL_FIELD_LABELS[source],
+			);
+		}
 	}
 	return quoted([...labels]);
 }
@@ -53,10 +60,12 @@ export function httpFailureText(
 	statusCode: number,
 	platformMessage: string | undefined,
 	tries: number,
+	logsIn: boolean,
 ): FailureText {
 	const does = fill(endpoint.does, subject);
 	if (statusCode === 401 || statusCode === 403) {
-		const fields = credentialFieldLabels(endpoint, subject, platformMessage);
+		const fields = credentialFieldLabels(endpoint, subject, platformMessage ?? '', logsIn);
+		const credential = logsIn ? 'Business Platform Log In API' : 'Business Platform API';
 		if (statusCode === 403) {
 			return {
 				message: `The platform does not allow this credential to ${does}`,
@@ -66,7 +75,7 @@ export function httpFailureText(
 		const which = fields.length === 1 ? `the credential's ${fields[0]}` : 'the credential';
 		return {
 			message: `The platform did not accept ${which} when asked to ${does}`,
-			check: `Check the credential's ${list(fields)} (Business Platform API credential).`,
+			check: `Check the credential's ${list(fields)} (${credential} credential).`,
 		};
 	}
 	if (statusCode === 404) {

@@ -15,6 +15,7 @@
 import {
 	NodeApiError,
 	NodeOperationError,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
 	type INodeProperties,
@@ -30,6 +31,7 @@ import {
 } from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
 import { describeEndpoint, type Endpoint } from '../platform/endpoints';
+import { logsIn } from '../credential/login';
 import { redact, redactBody } from '../credential/redaction';
 import type { Attempt } from '../platform/attempt';
 import { ParameterError } from '../platform/errors';
@@ -42,6 +44,8 @@ export type { ErrorSubject } from './text';
 /** What an error needs of its node run: the node, the secrets to blank out, the settings, an item's business. */
 export interface ErrorContext {
 	node: INode;
+	/** The credential's values: whether the user token comes from a login (credential/login.ts logsIn). */
+	credentials: ICredentialDataDecryptedObject;
 	secrets: string[];
 	settings: RequestSettings;
 	businessFor: (itemIndex: number) => string;
@@ -180,7 +184,14 @@ export function failureError(
 	const value = redactBody(run, parseBody(attempt.body).value);
 	const platformMessage = errorMessageOf(value);
 	const actsFor = { ...subject, business: subject.business ?? run.businessFor(itemIndex) };
-	const text = httpFailureText(endpoint, actsFor, attempt.statusCode, platformMessage, tries);
+	const text = httpFailureText(
+		endpoint,
+		actsFor,
+		attempt.statusCode,
+		platformMessage,
+		tries,
+		logsIn(run.credentials),
+	);
 	const fieldErrors = fieldErrorEntriesOf(value);
 	return platformError(run, endpoint, itemIndex, {
 		...text,
