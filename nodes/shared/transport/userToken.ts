@@ -33,6 +33,7 @@ import {
 	takeLoginFailure,
 	type LoginFailure,
 } from '../credential/login';
+import { learnSecret } from '../credential/redaction';
 import { ExecutionCancelledError, ParameterError } from '../platform/errors';
 import { platformError, rateLimitWaitNote } from '../errors/nodeErrors';
 import { namesWord } from '../errors/text';
@@ -192,7 +193,7 @@ function useToken(run: PlatformRun, token: string, owner: string): void {
 	run.credentials[LOGIN_TOKEN_FIELD] = token;
 	run.credentials[LOGIN_TOKEN_OWNER_FIELD] = owner;
 	// Tokens got during the run are blanked out of errors and output like the stored ones.
-	if (token.length >= 4 && !run.secrets.includes(token)) run.secrets.push(token);
+	learnSecret(run, token);
 }
 
 /**
