@@ -3,8 +3,8 @@
  * in the request path"). Taken in one fixed order, so no two requests can each hold what the
  * other waits for:
  *   1. the user token (userToken.ts): a login holds nothing while it runs;
- *   2. the bytes of the request's files (uploadBudget.ts): of known size before they are read,
- *      of unknown size once read and measured;
+ *   2. the bytes of the request's files (uploadBudget.ts): as recorded before they are read,
+ *      and all the bytes read once read, where that is more;
  *   3. the slot of its business's shared limit (rateLimit/runLimiter.ts), last, just before
  *      the bytes go out. The platform's refusal pause and pace hold requests here.
  * A request holding a slot therefore waits for nothing but its answer, which Timeout bounds;
@@ -87,10 +87,13 @@ export async function admit(
 		const until = turnWait(run);
 		await upload.take(request.knownUploadBytes, until);
 		const files = await readFiles(request.fileParts, run);
+		// What the recorded sizes did not tell (a size unknown, stale, or set by a Code node): all
+		// the bytes read, where that is more than was taken. A request holding bytes never waits
+		// for more, so it gives back what it holds and waits for all it read, holding nothing.
 		let unknownBytes = 0;
-		for (const [part, contents] of files) {
-			if (part.bytes === undefined) unknownBytes += contents.byteLength;
-		}
+		for (const contents of files.values()) unknownBytes += contents.byteLength;
+		if (unknownBytes > request.knownUploadBytes) upload.giveBack();
+		else unknownBytes = 0;
 		await upload.take(unknownBytes, until);
 		const release: Release = await run.limiter.acquire(request.limitKey, until);
 		admitted = true;
