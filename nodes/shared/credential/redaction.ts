@@ -90,8 +90,8 @@ interface View {
 
 /** The accents NFD splits off Latin (and Greek, Cyrillic) letters. */
 const ACCENTS = /[\u0300-\u036f]/g;
-const NOT_ASCII = /[^\x00-\x7f]/;
-const FOLDS_APART = /[\u00a0\u0300-\u036f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
+const FOLDS_APART = /\u00a0|[\u0300-\u036f]/;
 
 /** One character as compared: no accent, lower case, `+` and a no-break space as a space. */
 function foldCharacter(character: string): string {
