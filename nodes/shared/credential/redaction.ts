@@ -28,8 +28,9 @@ interface HasSecrets {
 
 /**
  * The one threshold of secrets (issue 43 item 5): a run of this many characters of a secret is
- * blanked wherever it shows, in error texts and output data alike, and a user token (pasted or
- * given by the login) must be at least this long, so that all of it can be blanked.
+ * blanked wherever it shows (a shorter secret, whole), in error texts and output data alike,
+ * and a user token (pasted or given by the login) must be at least this long: one a platform
+ * echoes is blanked in output as in errors.
  */
 const MIN_SECRET_RUN = 8;
 
@@ -63,7 +64,7 @@ export function secretsOf(
 		...SECRET_FIELDS.map((field) => String(credentials[field] ?? '')),
 		...businessKeys.values(),
 	].flatMap((value) => [value, value.trim()]);
-	return [...new Set(values)].filter((value) => foldText(value).text !== '');
+	return [...new Set(values)].filter((value) => foldText(value).text.trim() !== '');
 }
 
 /** Adds a token learnt during the run (a login's) to the secrets its texts and output never show. */
@@ -73,12 +74,14 @@ export function learnSecret(run: HasSecrets, token: string): void {
 
 /*
  * How an echo is found. A secret shows in a text when a run of MIN_SECRET_RUN of its characters
- * does (all of it when it is shorter), compared without case, accents or the difference between
- * a space and `+`, in the text as it is and in its decodings: percent-encoding (UTF-8 bytes,
- * `%uXXXX` as JavaScript's escape() writes, nested), backslash escapes (JSON's `\uXXXX` and `\/`,
- * Python's `\xc3\xa9`), HTML entities (numeric and named, `&eacute;`) and base64 (of the secret,
- * of `identifier:secret` as in a Basic header). What matches is blanked in the text as given:
- * every decoded character keeps the span of the text it came from.
+ * does (all of it when it is shorter, or has no run but of letters), compared without case,
+ * accents or the difference between a space and `+`, in the text as it is and in its decodings:
+ * percent-encoding (UTF-8 bytes, `%uXXXX` as JavaScript's escape() writes, nested), backslash
+ * escapes (JSON's `\uXXXX` and `\/`, Python's `\xc3\xa9`) and HTML entities (numeric and named,
+ * `&eacute;`). Base64 is not decoded: the secret's own base64, at each byte alignment, is looked
+ * for as a secret is, so it is found alone or inside `identifier:secret` as in a Basic header.
+ * What matches is blanked in the text as given: each decoded character keeps the span of the
+ * text it came from.
  */
 
 /** Where each character of a view came from in the original text; undefined: the same place. */
@@ -209,7 +212,7 @@ function runsOf(secrets: string[]): SecretRuns {
 	for (const secret of secrets) {
 		if (!add(secret, false)) {
 			const { text } = foldText(secret);
-			if (text !== '') found.whole.push(text);
+			if (text.trim() !== '') found.whole.push(text);
 		}
 		// An encoding is no word: every run of it counts.
 		for (const encoded of base64Forms(secret)) add(encoded, true);
