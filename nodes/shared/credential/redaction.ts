@@ -277,11 +277,15 @@ function echoesIn(secrets: SecretRuns, view: View, out: Span[]): void {
 /** Percent-encoding nested more than this is not looked into. */
 const MAX_DECODINGS = 3;
 
+/**
+ * One escape: `%uXXXX`, `%XX`, `\u{X}`, `\uXXXX`, Python's `\UXXXXXXXX` (a case of its own: not
+ * `\u` and 8 characters), `\xXX`, `\` and any character, `&#xX;`, `&#N;`, `&name;`.
+ */
 const ESCAPE =
-	/%u([0-9a-f]{4})|%([0-9a-f]{2})|\\u\{([0-9a-f]{1,6})\}|\\u([0-9a-f]{4})|\\U([0-9a-f]{8})|\\x([0-9a-f]{2})|\\([^\r\n])|&#x([0-9a-f]{1,6});?|&#([0-9]{1,7});?|&([a-z][a-z0-9]{1,31});/gi;
+	/%u([0-9a-fA-F]{4})|%([0-9a-fA-F]{2})|\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})|\\x([0-9a-fA-F]{2})|\\([^\r\n])|&#[xX]([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});?|&([a-zA-Z][a-zA-Z0-9]{1,31});/g;
 
 /** ESCAPE without `g`: testing with it would move where matchAll starts. */
-const ANY_ESCAPE = new RegExp(ESCAPE.source, 'i');
+const ANY_ESCAPE = new RegExp(ESCAPE.source);
 
 /** Whether `text` holds an escape to decode: most texts do not, and are only looked up as they are. */
 function hasEscape(text: string): boolean {
