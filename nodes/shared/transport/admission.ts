@@ -3,8 +3,8 @@
  * in the request path"). Taken in one fixed order, so no two requests can each hold what the
  * other waits for:
  *   1. the user token (userToken.ts): a login holds nothing while it runs;
- *   2. the bytes of the request's files (uploadBudget.ts): as recorded before they are read,
- *      and all the bytes read once read, where that is more;
+ *   2. the bytes of the request's files (uploadBudget.ts): of known size before they are read,
+ *      of unknown size once read and measured;
  *   3. the slot of its business's shared limit (rateLimit/runLimiter.ts), last, just before
  *      the bytes go out. The platform's refusal pause and pace hold requests here.
  * A request holding a slot therefore waits for nothing but its answer, which Timeout bounds;
