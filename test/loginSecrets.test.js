@@ -11,6 +11,7 @@ const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
 
 const { useSandbox } = require('./harness/fixture');
+const { echoForms, leakedRuns } = require('./harness/echoes');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
 const { BusinessPlatformLogInApi } = require('../credentials/BusinessPlatformLogInApi.credentials');
 
@@ -160,12 +161,58 @@ describe('an echo of the login password is blanked in every form', () => {
 	});
 });
 
+/**
+ * The twelve forms of issue 43 (item 4) a login answer echoed the password in: all blanked on
+ * both paths (harness/echoes.js looks for them independently of the nodes' redaction).
+ */
+describe('an echo of the login password in any decoding (issue 43)', () => {
+	const SECRET = 'Hq7&<Vb9>"Lm3/%+ Zk5é😀Wy8';
+	const FORMS = echoForms('demo@acme.sandbox.test');
+
+	test('the oracle sees every form', () => {
+		for (const [form, encode] of Object.entries(FORMS)) {
+			expect([
+				form,
+				leakedRuns(SECRET, `Wrong password ${encode(SECRET)} for this user`),
+			]).not.toEqual([form, []]);
+		}
+	});
+
+	const answer = (/** @type {string} */ echo) => ({
+		contentType: 'text/plain',
+		body: `Wrong password ${echo} for this user`,
+	});
+
+	test.each(Object.entries(FORMS))('%s: credential Test', async (_, encode) => {
+		refuseLoginWith(answer(encode(SECRET)));
+		const message = await credentialTestMessage(
+			sandboxLoginCredentials(fixture.sandbox, { loginPassword: SECRET }),
+		);
+		expect(message).toContain('Log in failed: the platform refused the login');
+		expect(message).toContain('[redacte');
+		expect(leakedRuns(SECRET, message)).toEqual([]);
+	});
+
+	test.each(Object.entries(FORMS))('%s: item error', async (_, encode) => {
+		refuseLoginWith(answer(encode(SECRET)));
+		const text = await itemErrorText(
+			sandboxLoginCredentials(fixture.sandbox, { loginPassword: SECRET }),
+		);
+		expect(text).toContain('Log in failed: the platform refused the login');
+		expect(text).toContain('[redacte');
+		expect(leakedRuns(SECRET, text)).toEqual([]);
+		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
+	});
+});
+
 describe('the token a login gives is checked as a pasted User Token is', () => {
 	const TOKENS = {
 		'a line break inside': 'sbx_tok\r\nX-Injected: 1',
 		'a character beyond Latin-1': 'sbx_tok\u0100en_1234',
 		'an emoji': 'sbx_tok😀en_1234',
 		'3 characters': 'abc',
+		// Shorter than the run of a secret blanked out of output (issue 43 item 5).
+		'6 characters': 'Ab3dE1',
 		'3 characters and a line break': 'abc\r\n',
 	};
 

@@ -7,6 +7,7 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { OPERATION_CASES } = require('./harness/operationCases');
+const { echoForms, leakedRuns } = require('./harness/echoes');
 
 const fixture = useSandbox();
 const listNews = /** @type {import('./harness/operationCases').OperationCase} */ (
@@ -182,4 +183,45 @@ describe('a non-ASCII secret echoed in a body that is not JSON (node path)', () 
 				expect([status, piece, text.includes(piece)]).toEqual([status, piece, false]);
 		}
 	});
+});
+
+describe('every secret of the credential in any decoding (issue 43, node path)', () => {
+	const FORMS = echoForms('demo@acme.sandbox.test');
+	/** Every secret value the credential holds, the other business's key included. */
+	const secretsOfCredential = () => {
+		const c = fixture.sandbox.credentials;
+		return [
+			c.apiKey,
+			c.apiConnection,
+			c.userToken,
+			c.clientUuid,
+			c.platformKey,
+			...Object.values(c.businessKeys),
+		];
+	};
+
+	test.each(Object.entries(FORMS))(
+		'%s: in an error page and in records, blanked for every secret',
+		async (_, encode) => {
+			const secrets = secretsOfCredential();
+			for (const secret of secrets) {
+				const echo = `Wrong password ${encode(secret)} for this user`;
+				for (const fault of [
+					{ status: 401, body: echo, contentType: 'text/plain' },
+					{
+						status: 200,
+						body: { status: true, data: { data: [{ id: 1, title: echo, content: echo }] } },
+					},
+				]) {
+					const text = await runAgainst(fault);
+					expect(text).toContain('Wrong password');
+					expect([secret, fault.status, leakedRuns(secret, text)]).toEqual([
+						secret,
+						fault.status,
+						[],
+					]);
+				}
+			}
+		},
+	);
 });

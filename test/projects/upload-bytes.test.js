@@ -21,8 +21,15 @@ const ITEMS = 8;
 // A multipart body carries its file plus a few hundred bytes of boundaries and headers.
 const PER_REQUEST_OVERHEAD = 4096;
 
-/** @param {boolean} sizeKnown */
-async function uploadAll(sizeKnown) {
+/**
+ * @param {boolean} sizeKnown
+ * @param {number} [recordedBytes] the size each file's binary data records, where not its own
+ */
+async function uploadAll(sizeKnown, recordedBytes) {
+	const items = itemsWithFiles(ITEMS, FILE_BYTES, () => sizeKnown);
+	if (recordedBytes !== undefined) {
+		for (const item of items) item.binary.data = { ...item.binary.data, bytes: recordedBytes };
+	}
 	// Long enough that, without the byte bound, all 8 requests (48 MiB) would be in the sandbox at once.
 	fixture.sandbox.setLatency(300);
 	const { json, error } = await runProjects(
@@ -33,14 +40,14 @@ async function uploadAll(sizeKnown) {
 			updateFields: { binaryPropertyNames: 'data' },
 			options: { concurrencyMode: 'fixed', concurrency: ITEMS },
 		},
-		{ items: itemsWithFiles(ITEMS, FILE_BYTES, () => sizeKnown) },
+		{ items },
 	);
 	expect(error).toBeUndefined();
 	expect(json).toHaveLength(ITEMS);
 	const requests = fixture.requestsFor('updateTask');
 	expect(requests).toHaveLength(ITEMS);
 	expect(requests.every((r) => r.body.files?.[0]?.size === FILE_BYTES)).toBe(true);
-	return fixture.sandbox.pushback.stats.maxBodyBytesInFlight;
+	return fixture.sandbox.pushback.stats;
 }
 
 // The budget holds 5 of these files: fewer than the 8 Concurrency would send at once.
@@ -51,14 +58,24 @@ test('the budget is smaller than the files Concurrency would send at once', () =
 
 describe('uploads bounded by bytes', () => {
 	test('files of a recorded size: at most the upload budget in flight, every file sent', async () => {
-		const most = await uploadAll(true);
+		const most = (await uploadAll(true)).maxBodyBytesInFlight;
 		expect(most).toBeGreaterThanOrEqual(FILE_BYTES);
 		expect(most).toBeLessThanOrEqual(FILES_AT_ONCE * (FILE_BYTES + PER_REQUEST_OVERHEAD));
 	}, 60_000);
 
 	test('files of unknown size are counted once read: the same bound', async () => {
-		const most = await uploadAll(false);
+		const most = (await uploadAll(false)).maxBodyBytesInFlight;
 		expect(most).toBeLessThanOrEqual(FILES_AT_ONCE * (FILE_BYTES + PER_REQUEST_OVERHEAD));
+	}, 60_000);
+
+	// Issue 43 item 6: a recorded size may be stale, or set by a Code node.
+	test('files recording 1 byte are counted by the bytes read: the same bound', async () => {
+		const { maxInFlight, maxBodyBytesInFlight } = await uploadAll(true, 1);
+		// Bodies the sandbox held at once (every request of the run is an upload).
+		expect(maxInFlight).toBeLessThanOrEqual(FILES_AT_ONCE);
+		expect(maxBodyBytesInFlight).toBeLessThanOrEqual(
+			FILES_AT_ONCE * (FILE_BYTES + PER_REQUEST_OVERHEAD),
+		);
 	}, 60_000);
 });
 

@@ -88,10 +88,13 @@ export async function admit(
 		const until = turnWait(run);
 		await upload.take(request.knownUploadBytes, until);
 		const files = await readFiles(request.fileParts, run);
+		// What the recorded sizes did not tell (a size unknown, stale, or set by a Code node): all
+		// the bytes read, where that is more than was taken. A request holding bytes never waits
+		// for more, so it gives back what it holds and waits for all it read, holding nothing.
 		let unknownBytes = 0;
-		for (const [part, contents] of files) {
-			if (part.bytes === undefined) unknownBytes += contents.byteLength;
-		}
+		for (const contents of files.values()) unknownBytes += contents.byteLength;
+		if (unknownBytes > request.knownUploadBytes) upload.giveBack();
+		else unknownBytes = 0;
 		await upload.take(unknownBytes, until);
 		const askedAt = Date.now();
 		const release: Release = await run.limiter.acquire(request.limitKey, until);

@@ -1,7 +1,7 @@
 /**
  * Bounds the bytes of files one node run has in flight, beside the limiter's bound on
  * requests. A request takes the bytes of all its files before it asks for a slot (admission.ts:
- * those of known size before the files are read, the others once read and measured) and gives
+ * their recorded sizes before the files are read, all the bytes read once read) and gives
  * them back with its answer or on any throw. A file larger than the whole budget still goes, alone.
  */
 import type { WaitLimit } from './rateLimit/runLimiter';

@@ -41,6 +41,7 @@ import {
 	tokenBelongsTo,
 	type LoginFailure,
 } from '../credential/login';
+import { learnSecret } from '../credential/redaction';
 import { ExecutionCancelledError, ParameterError } from '../platform/errors';
 import { platformError, rateLimitWaitNote } from '../errors/nodeErrors';
 import { namesWord } from '../errors/text';
@@ -236,7 +237,7 @@ function useToken(run: PlatformRun, session: TokenSession, token: string, since:
 	run.credentials[LOGIN_TOKEN_OWNER_FIELD] = loginTokenOwner(run.credentials, token);
 	session.tokenSince = since;
 	// Tokens got during the run are blanked out of errors and output like the stored ones.
-	if (token.length >= 4 && !run.secrets.includes(token)) run.secrets.push(token);
+	learnSecret(run, token);
 }
 
 /**
