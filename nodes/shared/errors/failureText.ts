@@ -66,7 +66,7 @@ export function httpFailureText(
 		const which = fields.length === 1 ? `the credential's ${fields[0]}` : 'the credential';
 		return {
 			message: `The platform did not accept ${which} when asked to ${does}`,
-			check: `Check the credential's ${list(fields)} (Business Platform API credential).`,
+			check: `Check the credential's ${list(fields)}.`,
 		};
 	}
 	if (statusCode === 404) {
