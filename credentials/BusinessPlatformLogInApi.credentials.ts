@@ -51,7 +51,7 @@ export class BusinessPlatformLogInApi implements ICredentialType {
 	name = 'businessPlatformLogInApi';
 
 	// Short enough to read whole in the editor's Credential dropdown (test/e2e/editor.e2e.js).
-	displayName = 'Business Platform Login';
+	displayName = 'Business Log In API';
 
 	// Literals, as the lint reads them (the pasted-token type has the same).
 	icon: Icon = {

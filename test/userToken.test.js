@@ -73,7 +73,7 @@ describe('Authentication: Paste a Token (the default)', () => {
 		);
 		expect(json[0].description).toContain('The User Token may have expired');
 		expect(json[0].description).toContain(
-			"choose a Business Platform Login credential in the node's Credential field",
+			"choose a Business Log In API credential in the node's Credential field",
 		);
 		expect(fixture.requestsFor('createSkill')).toHaveLength(1);
 		expect(logins()).toHaveLength(0);
