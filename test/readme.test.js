@@ -4,7 +4,7 @@
  * messages is provoked through n8n-core's real engine against the sandbox platform, and the
  * error the node produces must begin with the table's text. The quick start: the commands,
  * login, credentials, workflow and fields it names are what `npm run dev` and the example set
- * up. The credential steps name the types as the editor shows them. The links of README.md and
+ * up. The credential steps name the ways and types as the editor shows them. The links of README.md and
  * docs/ lead to files and headings that exist. The verification rules' claim about Node
  * built-ins (docs/reliability.md) names exactly what the node code imports.
  */
@@ -19,6 +19,7 @@ const app = require('../scripts/n8n-app');
 const dev = require('../scripts/dev');
 const { BusinessPlatformApi } = require('../credentials/BusinessPlatformApi.credentials');
 const { BusinessPlatformLogInApi } = require('../credentials/BusinessPlatformLogInApi.credentials');
+const { AUTHENTICATION_OPTIONS, CREDENTIAL_TYPES } = require('../nodes/shared/credential/fields');
 
 const ROOT = path.join(__dirname, '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -201,19 +202,24 @@ describe("README's quick start", () => {
 
 describe("README's credential steps", () => {
 	const credentials = section(README, 'Credentials');
+	/** @type {Record<string, string>} */
+	const wayNames = Object.fromEntries(
+		AUTHENTICATION_OPTIONS.map(({ name, value }) => [value, name]),
+	);
 
 	test.each([
-		['Paste a User Token', new BusinessPlatformApi()],
-		['Log In', new BusinessPlatformLogInApi()],
-	])('"%s" has the type to choose as the editor names it', (heading, type) => {
-		const steps = credentials.slice(credentials.indexOf(`### ${heading}\n`));
-		expect(steps).toMatch(
-			new RegExp(
-				`^2\\. At the top right of the dialog, choose \\*\\*${type.displayName}\\*\\*\\.$`,
-				'm',
-			),
-		);
-	});
+		['Paste a User Token', 'paste', new BusinessPlatformApi()],
+		['Log In', 'login', new BusinessPlatformLogInApi()],
+	])(
+		'"%s" has the way to choose and the type it makes, as the editor names them',
+		(heading, way, type) => {
+			const steps = credentials.slice(credentials.indexOf(`### ${heading}\n`)).replace(/\s+/g, ' ');
+			expect(steps).toContain(
+				`2. At the dialog's top right, choose **${wayNames[way]}**; its title then names the type **${type.displayName}**.`,
+			);
+			expect(CREDENTIAL_TYPES[/** @type {'paste' | 'login'} */ (way)]).toBe(type.name);
+		},
+	);
 });
 
 describe("links of README.md, docs/ and the nodes' codex", () => {
