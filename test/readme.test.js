@@ -215,7 +215,7 @@ describe("README's credential steps", () => {
 		(heading, way, type) => {
 			const steps = credentials.slice(credentials.indexOf(`### ${heading}\n`)).replace(/\s+/g, ' ');
 			expect(steps).toContain(
-				`2. At the dialog's top right, choose **${wayNames[way]}**; its title then names the type **${type.displayName}**.`,
+				`2. At the dialog's top right, choose **${wayNames[way]}**; the dialog's header then names the type **${type.displayName}**.`,
 			);
 			expect(CREDENTIAL_TYPES[/** @type {'paste' | 'login'} */ (way)]).toBe(type.name);
 		},

@@ -610,7 +610,8 @@ describe("README's Log In steps in the editor", () => {
 				await dialog.getByTestId('credential-mode-dropdown-trigger').click();
 				await page.getByRole('menuitem', { name: 'Log In', exact: true }).click();
 				await dialog.getByTestId('loginIdentifier').waitFor({ timeout: 15_000 });
-				expect(await dialog.getByTestId('credential-name').innerText()).toContain(loginType);
+				// The header names the type under the credential's default name.
+				await dialog.getByText(loginType, { exact: true }).first().waitFor({ timeout: 15_000 });
 
 				// Steps 3 and 4: the keys, the Base URLs the test and this node use, and the login.
 				const values = sandboxLoginCredentials(sandbox);
