@@ -25,6 +25,7 @@ export class BusinessPlatformApi implements ICredentialType {
 	// A literal, not CREDENTIAL_TYPES: the lint's credential rules read only literals here.
 	name = 'businessPlatformApi';
 
+	// Short enough to read whole in the editor's Credential dropdown (test/e2e/editor.e2e.js).
 	displayName = 'Business Platform API';
 
 	// Literals, as the lint reads them (the Log In type has the same).

@@ -30,7 +30,7 @@ import { credentialFieldUsage } from '../nodes/shared/credential/usage';
 /** The nodes that send the user token: the login's fields serve them. */
 const LOGIN_HINT = credentialFieldUsage('userToken');
 
-/** A login setting whose default is an assumption about the unpublished login (README: User Token). */
+/** A login setting whose default is an assumption about the unpublished login (docs/credentials.md: User Token). */
 const loginSetting = (name: keyof typeof LOGIN_DEFAULTS, description: string): INodeProperties => ({
 	displayName: label(name),
 	name,
@@ -50,7 +50,8 @@ export class BusinessPlatformLogInApi implements ICredentialType {
 	// A literal, not CREDENTIAL_TYPES: the lint's credential rules read only literals here.
 	name = 'businessPlatformLogInApi';
 
-	displayName = 'Business Platform Log In API';
+	// Short enough to read whole in the editor's Credential dropdown (test/e2e/editor.e2e.js).
+	displayName = 'Business Log In API';
 
 	// Literals, as the lint reads them (the pasted-token type has the same).
 	icon: Icon = {

@@ -214,4 +214,8 @@ async function importLoginCredential(env, sandbox) {
 		throw new Error(`n8n import:credentials failed (exit ${imported.status}):\n${imported.stderr}`);
 }
 
-main().catch((error) => fail(error instanceof Error ? error.message : String(error)));
+// What it sets up, for the README's quick start and its test (test/readme.test.js).
+module.exports = { LOGIN_CREDENTIAL, DEV_TOKEN_LIFETIME_MS, N8N_PORT };
+
+if (require.main === module)
+	main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

@@ -28,7 +28,7 @@ const CACHE = path.join(ROOT, '.cache');
  */
 const MINIMUM_N8N_VERSION = minimumN8nVersion(require('../package.json').engines?.n8n);
 /**
- * The n8n versions the e2e suite runs on (README: "Tested n8n versions"); the first is the
+ * The n8n versions the e2e suite runs on (README.md: Compatibility); the first is the
  * default, 1.123.81 comes before the minimum so that BP_N8N_VERSION=1 keeps choosing the 1.x latest.
  */
 const TESTED_N8N_VERSIONS = ['2.41.1', '1.123.81', MINIMUM_N8N_VERSION];

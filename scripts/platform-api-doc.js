@@ -97,7 +97,7 @@ function platformApiDoc() {
 		"gives the description's own code (E1..E16) to find it there.",
 		'The sandbox platform (`sandbox/`, `npm run sandbox`) serves exactly these requests and checks',
 		'them as stated here; what a request carries beyond this (body fields, query parameters) is',
-		"in the operation's file under `nodes/<Node>/actions/` and its description in README.md.",
+		"in the operation's file under `nodes/<Node>/actions/` and its description in docs/operations.md.",
 		'',
 		'## Modules and base URLs',
 		'',

@@ -184,7 +184,7 @@ function getNews(ctx) {
 	}),
 `,
 		),
-	'README.md': (text, file) =>
+	'docs/operations.md': (text, file) =>
 		after(
 			file,
 			after(
@@ -196,6 +196,7 @@ function getNews(ctx) {
 			'  status, lang, summary, content, created_at and updated_at.\n',
 			'- **News → Get**: News ID; the whole news item.\n',
 		),
+	'README.md': (text, file) => after(file, text, ' · News → Get Many', ' · News → Get'),
 	'nodes/BusinessPlatformEcommerce/BusinessPlatformEcommerce.node.ts': (text, file) =>
 		replaceOnce(
 			file,
@@ -298,7 +299,7 @@ test('adding Ecommerce → News → Get touches exactly the files the guide list
 			'test/hostile-input.test.js',
 			'test/tenants.test.js',
 			'-t',
-			'getNews|News → Get|ENDPOINTS|README|docs/platform-api',
+			'getNews|News → Get|ENDPOINTS|README|docs/operations|docs/platform-api',
 		]),
 	);
 	expect(report.numFailedTests).toBe(0);

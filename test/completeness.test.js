@@ -3,8 +3,9 @@
  * The steps of CONTRIBUTING's "Adding an operation" that a test can see, checked for every
  * entry of the endpoint table and every operation of every node: a step forgotten fails here,
  * naming the file to change. The checks compare tables written independently (the endpoint
- * table, the nodes' pickers, the sandbox's routes, the operation cases and README's tables), so
- * they hold each other honest; path parameter names may differ between them, the rest may not.
+ * table, the nodes' pickers, the sandbox's routes, the operation cases, docs/operations.md's
+ * table and sections and README's Operations table), so they hold each other honest; path
+ * parameter names may differ between them, the rest may not.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,6 +19,9 @@ const { OPERATION_CASES } = require('./harness/operationCases');
 
 const ROOT = path.join(__dirname, '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** The operations reference: its "Nodes and operations" table and a section per node. */
+const REFERENCE_FILE = 'docs/operations.md';
+const REFERENCE = fs.readFileSync(path.join(ROOT, REFERENCE_FILE), 'utf8');
 const CUSTOM_API_CALL = 'customApiCall';
 
 /** A path with every path parameter written `{}` (`{name}` or the sandbox's `:name`); the configured prefixes stay. */
@@ -25,14 +29,14 @@ function generic(/** @type {string} */ urlPath) {
 	return urlPath.replace(/:[^/]+|\{(?!categories\}|favorites\})[^}]+\}/g, '{}');
 }
 
-/** `METHOD {module}/path`, as README's table spells a call, path parameters written `{}`. */
+/** `METHOD {module}/path`, as the reference's table spells a call, path parameters written `{}`. */
 function callOf(/** @type {Endpoint} */ endpoint) {
 	return `${endpoint.method} {${endpoint.module}}${generic(endpoint.path)}`;
 }
 
-/** README's "Nodes and operations" table: node, resource, operation and call of every row. */
-function readmeRows() {
-	const lines = README.split('\n');
+/** The reference's "Nodes and operations" table: node, resource, operation and call of every row. */
+function referenceRows() {
+	const lines = REFERENCE.split('\n');
 	const start = lines.findIndex((line) => line.startsWith('| Node | Resource | Operation |'));
 	let node = '';
 	/** @type {Array<{ node: string, resource: string, operation: string, call: string, line: number }>} */
@@ -52,12 +56,12 @@ function readmeRows() {
 }
 
 /**
- * The README section of one node (`### Projects` ... the next heading), and the README line
- * its last entry ends on (where a new entry goes).
+ * The reference's section of one node (`## Projects` ... the next heading), and the line its
+ * last entry ends on (where a new entry goes).
  */
-function readmeSection(/** @type {string} */ heading) {
-	const lines = README.split('\n');
-	const start = lines.indexOf(`### ${heading}`);
+function referenceSection(/** @type {string} */ heading) {
+	const lines = REFERENCE.split('\n');
+	const start = lines.indexOf(`## ${heading}`);
 	if (start < 0) return { text: '', lastLine: 0 };
 	let end = lines.findIndex((line, i) => i > start && line.startsWith('#'));
 	if (end < 0) end = lines.length;
@@ -66,7 +70,7 @@ function readmeSection(/** @type {string} */ heading) {
 	return { text: lines.slice(start, end).join('\n'), lastLine: last + 1 };
 }
 
-/** Where README's table wants a missing row: after the node's last row (or the table's last). */
+/** Where the reference's table wants a missing row: after the node's last row (or the table's last). */
 function rowLineFor(/** @type {string} */ node) {
 	const ofNode = ROWS.filter((row) => row.node === node);
 	return (ofNode.length > 0 ? ofNode : ROWS)[(ofNode.length > 0 ? ofNode : ROWS).length - 1].line;
@@ -118,7 +122,31 @@ function nodeOperations() {
 }
 
 const OPERATIONS = nodeOperations();
-const ROWS = readmeRows();
+const ROWS = referenceRows();
+
+/**
+ * README's Operations table: per node (its first cell), the `Resource → Operation` entries of
+ * its second cell, and the README line of the row.
+ */
+function readmeOperations() {
+	const lines = README.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('| Node | Resource → Operation |'));
+	/** @type {Map<string, { entries: string[], line: number }>} */
+	const rows = new Map();
+	for (const [offset, line] of lines.slice(start + 2).entries()) {
+		if (start < 0 || !line.startsWith('|')) break;
+		const [node, cell] = line
+			.split('|')
+			.slice(1, 3)
+			.map((c) => c.trim());
+		rows.set(node, {
+			entries: cell.split(' · ').map((entry) => entry.replace(/ \(.*\)$/, '')),
+			line: start + 3 + offset,
+		});
+	}
+	return rows;
+}
+const README_OPERATIONS = readmeOperations();
 const ROUTES = buildRoutes({ categories: '{categories}', favorites: '{favorites}' });
 
 describe.each(Object.entries(ENDPOINTS))('ENDPOINTS.%s', (key, endpoint) => {
@@ -144,7 +172,7 @@ describe.each(Object.entries(ENDPOINTS))('ENDPOINTS.%s', (key, endpoint) => {
 		expect(OPERATION_CASES.map((op) => op.endpoint)).toContain(key);
 	});
 
-	test("README.md's operations table has a row with its call", () => {
+	test("docs/operations.md's operations table has a row with its call", () => {
 		expect(ROWS.map((row) => row.call)).toContain(callOf(endpoint));
 	});
 });
@@ -152,7 +180,7 @@ describe.each(Object.entries(ENDPOINTS))('ENDPOINTS.%s', (key, endpoint) => {
 describe.each(
 	OPERATIONS.map((entry) => [`${entry.node}: ${entry.resource} → ${entry.operationName}`, entry]),
 )('%s', (_name, { node, resource, operationName, operation }) => {
-	test("README.md's operations table has its row: node, resource, operation and a call it makes", () => {
+	test("docs/operations.md's operations table has its row: node, resource, operation and a call it makes", () => {
 		const row = ROWS.find(
 			(candidate) =>
 				candidate.node === node &&
@@ -163,24 +191,34 @@ describe.each(
 		const ownCall = `${ENDPOINTS[operation.endpoints[0]].method} {${ENDPOINTS[operation.endpoints[0]].module}}${ENDPOINTS[operation.endpoints[0]].path}`;
 		const sameNode = ROWS.some((candidate) => candidate.node === node);
 		// On a failure, the line to add, and where.
-		const toAdd = `README.md line ${rowLineFor(node) + 1}: | ${sameNode ? '' : node} | ${resource} | ${operationName} | \`${ownCall}\` |`;
+		const toAdd = `${REFERENCE_FILE} line ${rowLineFor(node) + 1}: | ${sameNode ? '' : node} | ${resource} | ${operationName} | \`${ownCall}\` |`;
 		expect({ row: row ? 'present' : toAdd, call: row && calls.includes(row.call) }).toEqual({
 			row: 'present',
 			call: true,
 		});
 	});
 
-	test("README.md's section of the node describes it (**Resource → Operation**, exactly)", () => {
+	test("docs/operations.md's section of the node describes it (**Resource → Operation**, exactly)", () => {
 		const heading = node.replace(/^Business Platform /, '');
-		const section = readmeSection(heading);
+		const section = referenceSection(heading);
 		const entry = `**${resource} → ${operationName}**`;
 		// On a failure, the line to add, and where.
-		const toAdd = `README.md line ${section.lastLine + 1} (### ${heading}): - ${entry}: what it takes and returns`;
+		const toAdd = `${REFERENCE_FILE} line ${section.lastLine + 1} (## ${heading}): - ${entry}: what it takes and returns`;
 		expect(section.text.includes(entry) ? 'present' : toAdd).toBe('present');
+	});
+
+	test("README.md's Operations table names it in the node's row (Resource → Operation)", () => {
+		const row = README_OPERATIONS.get(node);
+		const entry = `${resource} → ${operationName}`;
+		// On a failure, where to add it.
+		const toAdd = row
+			? `README.md line ${row.line}: add " · ${entry}" to the row of ${node}`
+			: `README.md, Operations table: a row | ${node} | ${entry} |`;
+		expect(row?.entries.includes(entry) ? 'present' : toAdd).toBe('present');
 	});
 });
 
-test("every row of README.md's operations table is an operation or the trigger (no stale row)", () => {
+test("every row of docs/operations.md's operations table is an operation or the trigger (no stale row)", () => {
 	const listed = new Set(
 		OPERATIONS.map(({ node, resource, operationName }) => `${node}|${resource}|${operationName}`),
 	);
@@ -189,4 +227,18 @@ test("every row of README.md's operations table is an operation or the trigger (
 			!row.node.endsWith(' Trigger') && !listed.has(`${row.node}|${row.resource}|${row.operation}`),
 	);
 	expect(stale).toEqual([]);
+});
+
+test("every entry of README.md's Operations table is an operation or the trigger's (no stale entry)", () => {
+	const listed = new Set(
+		OPERATIONS.map(({ node, resource, operationName }) => `${node}|${resource} → ${operationName}`),
+	);
+	const trigger = ROWS.filter((row) => row.node.endsWith(' Trigger')).map(
+		(row) => `${row.node}|${row.resource} → ${row.operation.replace(/ \(.*\)$/, '')}`,
+	);
+	const entries = [...README_OPERATIONS].flatMap(([node, { entries }]) =>
+		entries.map((entry) => `${node}|${entry}`),
+	);
+	expect(entries.length).toBeGreaterThan(0);
+	expect(entries.filter((entry) => !listed.has(entry) && !trigger.includes(entry))).toEqual([]);
 });

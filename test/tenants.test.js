@@ -154,7 +154,7 @@ test('without a default Business Key, items may still act for a named business; 
 	});
 	expect(run.json[0]).toMatchObject({ id: 2751 });
 	expect(run.json[1].error).toBe(
-		'The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the Business Platform API credential.',
+		`The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the node's credential.`,
 	);
 	expect(fixture.sandbox.requests.map((r) => r.business)).toEqual(['globex']);
 });

@@ -602,7 +602,7 @@ describe('the seen-id set (bounded by its size in static data)', () => {
 		});
 	});
 
-	test('the bound measured: gaps that fit in the 64 KB of static data (README: at least 10 900)', () => {
+	test('the bound measured: gaps that fit in the 64 KB of static data (docs/operations.md: at least 10 900)', () => {
 		/** Characters per gap where every `every`-th id is a gap (a draft among published items). */
 		const perGap = (/** @type {number} */ every) => {
 			const ids = [];

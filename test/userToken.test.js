@@ -85,7 +85,9 @@ describe('Authentication: Paste a Token (the default)', () => {
 			'The platform did not accept the credential\'s "User Token" when asked to create the skill',
 		);
 		expect(json[0].description).toContain('The User Token may have expired');
-		expect(json[0].description).toContain('"Authentication" to "Log In"');
+		expect(json[0].description).toContain(
+			"choose a Business Log In API credential in the node's Credential field",
+		);
 		expect(fixture.requestsFor('createSkill')).toHaveLength(1);
 		expect(logins()).toHaveLength(0);
 	});

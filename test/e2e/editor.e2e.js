@@ -10,6 +10,9 @@
  * "Add option" button and the Retry On Fail notice; a screenshot of each. Then every
  * operation offering Simplify: on for a new node, its hint, one notice (a screenshot of each
  * panel), and a payslip run in the editor with Simplify on and off (a screenshot of each output).
+ * Then the README's Log In steps: a Log In credential created from the node's Credential
+ * dropdown through the new-credential dialog's selector, its type read whole in the dropdown,
+ * and the saved node, reloaded, running with it (it logs in at the sandbox).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -24,7 +27,7 @@ function personalDataFields() {
 	).PERSONAL_DATA_FIELDS;
 }
 const { startSandbox } = require('../../sandbox/server');
-const { sandboxCredentials } = require('../../sandbox/credentials');
+const { sandboxCredentials, sandboxLoginCredentials } = require('../../sandbox/credentials');
 const { startForeignHost } = require('../harness/foreignHost');
 
 /** n8n's port. */
@@ -552,5 +555,156 @@ describe('Simplify in the editor', () => {
 				await page.close({ runBeforeUnload: false });
 			}
 		},
+	);
+});
+
+describe("README's Log In steps in the editor", () => {
+	/** The credential types' names as the editor shows them (the built package, which n8n loads). */
+	const displayNameOf = (/** @type {string} */ file, /** @type {string} */ className) =>
+		new (require(path.join(app.ROOT, 'dist', 'credentials', file))[className])().displayName;
+
+	test(
+		'a Log In credential made from the Credential dropdown: its type reads whole there, and the saved node runs with it',
+		async () => {
+			const loginType = displayNameOf(
+				'BusinessPlatformLogInApi.credentials.js',
+				'BusinessPlatformLogInApi',
+			);
+			const pasteType = displayNameOf('BusinessPlatformApi.credentials.js', 'BusinessPlatformApi');
+			const page = await context.newPage();
+			try {
+				// A node as a user adds it: no credential chosen yet (the pasted one exists already).
+				const created = await page.request.post(`${BASE}/rest/workflows`, {
+					data: {
+						name: 'Log In from the dropdown',
+						nodes: [
+							START,
+							{
+								id: 'skill',
+								name: 'Create skill',
+								type: `${app.PACKAGE_NAME}.businessPlatformHr`,
+								typeVersion: 1,
+								position: [240, 0],
+								parameters: {
+									resource: 'skill',
+									operation: 'create',
+									type: 'Editor',
+									skills: 'Excel',
+								},
+							},
+						],
+						connections: { Start: { main: [[{ node: 'Create skill', type: 'main', index: 0 }]] } },
+						settings: {},
+						active: false,
+					},
+				});
+				const workflowId = (await created.json()).data.id;
+				await page.goto(`${BASE}/workflow/${workflowId}/skill`);
+				await page.getByTestId('node-parameters').waitFor({ timeout: 60_000 });
+
+				// README, Log In steps 1 and 2: Create new credential, then Log In at the dialog's top right.
+				await page.getByTestId('node-credentials-select').first().click();
+				await page.getByTestId('node-credentials-select-item-new').click();
+				const dialog = page.getByTestId('editCredential-modal');
+				await dialog.waitFor({ timeout: 30_000 });
+				await dialog.getByTestId('credential-mode-dropdown-trigger').click();
+				await page.getByRole('menuitem', { name: 'Log In', exact: true }).click();
+				await dialog.getByTestId('loginIdentifier').waitFor({ timeout: 15_000 });
+				// The header names the type under the credential's default name.
+				await dialog.getByText(loginType, { exact: true }).first().waitFor({ timeout: 15_000 });
+
+				// Steps 3 and 4: the keys, the Base URLs the test and this node use, and the login.
+				const values = sandboxLoginCredentials(sandbox);
+				for (const field of [
+					'apiKey',
+					'apiConnection',
+					'businessKey',
+					'clientUuid',
+					'ecommerceBaseUrl',
+					'hrBaseUrl',
+					'authBaseUrl',
+					'loginIdentifier',
+					'loginPassword',
+				])
+					await dialog
+						.getByTestId(field)
+						.locator('input, textarea')
+						.first()
+						.fill(String(values[field]));
+				await screenshot(page, 'log-in-credential-dialog');
+
+				// Step 5: Save; n8n logs in and lists one news item.
+				const loginsBefore = sandbox.requests.filter(
+					(/** @type {any} */ r) => r.operation === 'login',
+				).length;
+				await dialog.getByTestId('credential-save-button').click();
+				// Opened from the node, the dialog closes once the credential is saved and tested.
+				await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
+				expect(
+					sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'login').length,
+				).toBeGreaterThan(loginsBefore);
+
+				// The node now holds it; the dropdown shows both credentials with their types read whole.
+				await page.getByTestId('node-credentials-select').first().click();
+				const items = page.locator('.el-select-dropdown__item:visible');
+				await items.first().waitFor({ timeout: 10_000 });
+				const shown = await items.evaluateAll((elements) =>
+					elements.map((el) => {
+						const meta = /** @type {HTMLElement | null} */ (
+							el.querySelector('[class*="optionMeta"]')
+						);
+						return {
+							type: meta?.textContent?.trim() ?? '',
+							whole: meta ? meta.scrollWidth <= meta.clientWidth : false,
+						};
+					}),
+				);
+				await screenshot(page, 'credential-dropdown-log-in');
+				expect(shown).toEqual(
+					expect.arrayContaining([
+						{ type: loginType, whole: true },
+						{ type: pasteType, whole: true },
+					]),
+				);
+				await page.keyboard.press('Escape');
+
+				// Saved: the node keeps the Log In type (and n8n's hidden Authentication says so).
+				await page.keyboard.press('Control+s');
+				/** @type {any} */
+				let saved;
+				for (let tries = 0; tries < 60; tries++) {
+					const response = await page.request.get(`${BASE}/rest/workflows/${workflowId}`);
+					saved = (await response.json()).data.nodes.find(
+						(/** @type {any} */ n) => n.name === 'Create skill',
+					);
+					if (saved.credentials?.businessPlatformLogInApi) break;
+					await page.waitForTimeout(500);
+				}
+				expect(Object.keys(saved.credentials)).toEqual(['businessPlatformLogInApi']);
+				expect(saved.parameters.authentication).toBe('login');
+
+				// The saved node, loaded afresh, runs with it: it sends the login's token.
+				await page.goto(`${BASE}/workflow/${workflowId}/skill`);
+				await page.getByTestId('node-parameters').waitFor({ timeout: 60_000 });
+				const before = sandbox.requests.length;
+				await page.getByTestId('node-execute-button').first().click();
+				await page
+					.getByText(/^1 item$/)
+					.first()
+					.waitFor({ timeout: 60_000 });
+				await screenshot(page, 'log-in-credential-run');
+				const creates = sandbox.requests
+					.slice(before)
+					.filter((/** @type {any} */ r) => r.operation === 'createSkill');
+				expect(creates.map((/** @type {any} */ r) => r.status)).toEqual([200]);
+				expect(creates[0].headers.user_token).not.toBe(sandbox.credentials.userToken);
+				expect(
+					sandbox.state.acme.skills.some((/** @type {any} */ skill) => skill.type === 'Editor'),
+				).toBe(true);
+			} finally {
+				await page.close({ runBeforeUnload: false });
+			}
+		},
+		10 * 60_000,
 	);
 });

@@ -225,7 +225,7 @@ async function callThrough(
 		// n8n refuses the type before each request, the login's included: the item's message (all
 		// that Engine 2.0 keeps of an error) says so and what to do, and nothing is tried again.
 		const ENGINE_REFUSAL =
-			/n8n refused .*Engine 2\.0 does not support credentials with an expirable property.*default engine.*Paste a Token/;
+			/n8n refused .*Engine 2\.0 does not support credentials with an expirable property.*default engine.*Business Platform API credential/;
 
 		test('Log In, Engine 2.0, no token stored yet: n8n refuses the login, nothing reaches the platform, the message says why', async () => {
 			const { executions, operations, details } = await callThrough('v2', 'login');
@@ -247,7 +247,7 @@ async function callThrough(
 			expect(executions.map((e) => e.status)).toEqual(['error']);
 			expect(operations).toEqual([]);
 			const error = payslipError(details);
-			expect(error.message).toMatch(/^Authentication "Log In" cannot run here/);
+			expect(error.message).toMatch(/^A Business Log In API credential cannot run here/);
 			expect(error.message).toMatch(ENGINE_REFUSAL);
 		}, 120_000);
 	},

@@ -3,7 +3,7 @@
  * is in the answer and what a failed login tells the user. The platform publishes neither the
  * login's request nor its answer (platform-api.md: "not shown"), so the names it sends the
  * identifier and password under and the token's place in the answer are credential fields,
- * with defaults that are assumptions (README: User Token).
+ * with defaults that are assumptions (docs/credentials.md: User Token).
  *
  * n8n runs the login: the credential's `preAuthentication` calls logIn when the hidden,
  * expirable `loginToken` field is empty, stores the token encrypted with the credential and

@@ -65,7 +65,7 @@ export function httpFailureText(
 	const does = fill(endpoint.does, subject);
 	if (statusCode === 401 || statusCode === 403) {
 		const fields = credentialFieldLabels(endpoint, subject, platformMessage ?? '', logsIn);
-		const credential = logsIn ? 'Business Platform Log In API' : 'Business Platform API';
+		const credential = logsIn ? 'Business Log In API' : 'Business Platform API';
 		if (statusCode === 403) {
 			return {
 				message: `The platform does not allow this credential to ${does}`,

@@ -330,7 +330,7 @@ export function unexpectedAnswerError(
 export function emptyCredentialFieldError(label: string, endpoint: Endpoint): ParameterError {
 	return new ParameterError(
 		`The credential field "${label}"`,
-		`is empty; ${endpoint.title} needs it. Fill it in the Business Platform API credential.`,
+		`is empty; ${endpoint.title} needs it. Fill it in the node's credential.`,
 	);
 }
 

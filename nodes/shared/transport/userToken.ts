@@ -130,7 +130,7 @@ export function loginJoiners(): number {
 }
 
 export const PASTED_TOKEN_NOTE =
-	'The User Token may have expired: paste a new one into the credential, or set the node\'s "Authentication" to "Log In" with a "Business Platform Log In API" credential, which logs in and renews the token by itself.';
+	"The User Token may have expired: paste a new one into the credential, or choose a Business Log In API credential in the node's Credential field, which logs in and renews the token by itself.";
 
 /**
  * Logins in a row whose fresh token the platform refused before taking it once, after which the
@@ -271,7 +271,7 @@ function engineRefusalOf(error: unknown): string | undefined {
  * run data (checked in n8n 2.41.1, test/e2e/engineV2.e2e.js).
  */
 const ENGINE_REFUSED_ADVICE =
-	"Run this workflow on n8n's default engine instead of the Engine 2.0 preview, or set Authentication to Paste a Token";
+	"Run this workflow on n8n's default engine instead of the Engine 2.0 preview, or choose a Business Platform API credential in the node's Credential field";
 
 /**
  * The item's error when n8n refused to run the Log In credential for a request (engineRefusalOf):
@@ -282,7 +282,7 @@ export function engineRefusalError(run: PlatformRun, error: unknown): ParameterE
 	const refusal = engineRefusalOf(error);
 	if (refusal === undefined) return undefined;
 	return new ParameterError(
-		'Authentication "Log In"',
+		'A Business Log In API credential',
 		`cannot run here: n8n refused its credential before anything was sent (${refusal}). ${ENGINE_REFUSED_ADVICE}`,
 	);
 }
