@@ -319,3 +319,27 @@ test('the verification rules name every Node built-in the node code imports, in 
 test('README.md stays within its size budget: 15 KB', () => {
 	expect(Buffer.byteLength(README)).toBeLessThanOrEqual(15_000);
 });
+
+test("README.md's screenshots are the editor tests' own: each is written by an e2e test and shows what it says", () => {
+	const images = [...README.matchAll(/!\[([^\]]*)\]\(([^)]+)\)/g)].map(([, alt, file]) => ({
+		alt,
+		file,
+	}));
+	expect(images.length).toBeGreaterThan(0);
+	const e2eDir = path.join(ROOT, 'test', 'e2e');
+	const e2e = fs
+		.readdirSync(e2eDir)
+		.filter((name) => name.endsWith('.js'))
+		.map((name) => fs.readFileSync(path.join(e2eDir, name), 'utf8'));
+	for (const { alt, file } of images) {
+		expect(fs.existsSync(path.join(ROOT, file))).toBe(true);
+		// The test that writes it names the file and waits for the very text the picture's alt quotes.
+		const writer = e2e.find((source) => source.includes(`'${path.basename(file)}'`));
+		expect({ file, writtenBy: writer ? 'an e2e test' : 'none' }).toEqual({
+			file,
+			writtenBy: 'an e2e test',
+		});
+		const quoted = /"([^"]+)"/.exec(alt)?.[1];
+		if (quoted) expect(writer).toContain(quoted);
+	}
+});
