@@ -70,7 +70,7 @@ if (require.main === module) {
 	const problems = placeholdersIn(manifest);
 	if (problems.length > 0) {
 		console.error(
-			'Not releasing: package.json holds placeholders (docs/releasing.md, Before the first release):',
+			'Not releasing: package.json holds placeholders (docs/releasing.md, Before the first publish):',
 		);
 		for (const problem of problems) console.error(`- ${problem}`);
 		process.exitCode = 1;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs n8n's verification scanner (@n8n/scan-community-package, offline analyzePackage) on the
-# package exactly as `npm pack` ships it. The scanner installs into the install cache
-# (scripts/install-cache.js), not the project.
+# package exactly as `npm pack` ships it, after checking its source maps (scripts/package-maps.js).
+# The scanner installs into the install cache (scripts/install-cache.js), not the project.
 # SCANNER_VERSION=latest runs the newest one, as n8n does at submission (.github/workflows/latest-n8n-checks.yml).
 set -euo pipefail
 
@@ -24,6 +24,9 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 (cd "$root" && npm pack --silent --pack-destination "$work" >/dev/null)
 tar -xzf "$work"/*.tgz -C "$work"
+# No source map in the tarball may point at a file it does not hold (the TypeScript sources are
+# not shipped; the build makes no maps).
+node "$root/scripts/package-maps.js" "$work/package"
 
 cat > "$scanner/scan.mjs" <<'JS'
 import { analyzePackage } from '@n8n/scan-community-package/scanner/scanner.mjs';
