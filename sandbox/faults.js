@@ -22,6 +22,7 @@ const PRNG_SEED = 0x5eed;
  * @property {any} [body]                     JSON value, or a string sent as is
  * @property {string} [contentType]
  * @property {number} [delayMs]               added delay; alone it only slows the request down
+ * @property {Promise<unknown>} [until]       holds the request until the promise settles (a test's own moment), then goes on as without it
  * @property {boolean} [malformedJson]
  * @property {boolean} [html]
  * @property {boolean} [emptyBody]

@@ -195,6 +195,7 @@ async function beforeRouting(sb, res, rec, route) {
 	const fault = route && !pushed.refusal ? sb.faults.take(route.operation) : undefined;
 	const delay = sb.latency + pushed.jitterMs + (fault?.delayMs ?? 0);
 	if (delay > 0) await sleep(sb, delay);
+	if (fault?.until) await fault.until.catch(() => {});
 	if (pushed.refusal) {
 		const { status, retryAfter, body } = pushed.refusal;
 		return { early: { ...json({ status, body }), headers: { 'Retry-After': String(retryAfter) } } };

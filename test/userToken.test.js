@@ -10,7 +10,20 @@ const { startForeignHost } = require('./harness/foreignHost');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
 const { CUSTOM_API_CALL_CASES } = require('./harness/customApiCallCases');
 const { createPoller } = require('./harness/poll');
-const { loadOptionsContext, nodeClasses } = require('./harness/n8n');
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const {
+	credentialTest,
+	loadOptionsContext,
+	nodeClasses,
+	useFilesystemBinaryData,
+} = require('./harness/n8n');
+const { PNG } = require('./projects/files');
+const { untilIdle, whenReceived } = require('./harness/waits');
+const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/userToken');
+const { loginTokenOwner } = require('../nodes/shared/credential/login');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -149,30 +162,23 @@ describe('Authentication: Log In', () => {
 		).toBeGreaterThan(0);
 	});
 
-	test('a token refused right after a fresh login is not renewed again for that request: one renewal, the items fail naming the fields', async () => {
-		fixture.sandbox.userTokens.configure({ maxUses: 0 });
-		const { json } = await createSkills(20, loginCredentials());
-		// The first login's token refused is renewed once (another worker may have used it up).
-		expect(logins()).toHaveLength(2);
-		expect(json.every((item) => typeof item.error === 'string')).toBe(true);
-		expect(json[0].description).toContain(
-			'The platform refused the user token again after the node logged in anew for this request',
-		);
-		expect(json[0].description).toContain('"Login Identifier"');
-		expect(skillTypes()).toHaveLength(0);
-	});
-
-	test('logins whose tokens the platform never takes stop after 3 in a row, across runs', async () => {
+	test('logins whose tokens the platform never takes stop after 3 in a row, the items naming the fields; a later run logs in once more', async () => {
 		fixture.sandbox.userTokens.configure({ maxUses: 0 });
 		const credentials = loginCredentials();
-		const first = await createSkills(5, credentials);
-		expect(first.json[0].description).not.toContain('logins in a row');
-		const second = await createSkills(5, credentials);
+		const first = await createSkills(20, credentials);
+		// One refusal of a fresh token is no proof (another worker may have used it up): renewed
+		// until 3 logins in a row gave tokens the platform never took.
 		expect(logins()).toHaveLength(3);
-		for (const item of second.json) {
+		for (const item of first.json) {
 			expect(item.description).toContain(
 				'The platform refused the tokens of 3 logins in a row before taking any of them',
 			);
+			expect(item.description).toContain('"Login Identifier"');
+		}
+		const second = await createSkills(5, credentials);
+		expect(logins()).toHaveLength(4);
+		for (const item of second.json) {
+			expect(item.description).toContain('logins in a row before taking any of them');
 		}
 		expect(skillTypes()).toHaveLength(0);
 	});
@@ -233,7 +239,7 @@ describe('Authentication: Log In', () => {
 		expect(fixture.requestsFor()).toHaveLength(0);
 	});
 
-	test('operations without a user token wait for the same one login (n8n logs in at any first use)', async () => {
+	test('operations that send no user token never log in (issue 43 item 3)', async () => {
 		const credentials = loginCredentials();
 		const { json } = await runHr(
 			{
@@ -245,8 +251,27 @@ describe('Authentication: Log In', () => {
 			{ credentials, items: Array.from({ length: 20 }, () => ({ json: { id: 1751 } })) },
 		);
 		expect(json).toHaveLength(20);
-		expect(logins()).toHaveLength(1);
-		expect(credentials.loginToken).toMatch(/^sbx_login_/);
+		expect(json.every((item) => item.error === undefined)).toBe(true);
+		expect(logins()).toHaveLength(0);
+		expect(fixture.requestsFor('getPayslip')).toHaveLength(20);
+		expect(credentials.loginToken).toBe('');
+	});
+
+	test('a silent login host fails no operation that sends no user token (issue 43 item 3)', async () => {
+		fixture.sandbox.inject({ operation: 'login', delayMs: 120_000, times: Infinity });
+		const { json } = await runHr(
+			{
+				authentication: 'login',
+				resource: 'payslip',
+				operation: 'get',
+				payslipId: '1751',
+				options: { timeout: 1000 },
+			},
+			{ credentials: loginCredentials(), continueOnFail: true },
+		);
+		expect(json[0].error).toBeUndefined();
+		expect(logins()).toHaveLength(0);
+		expect(fixture.requestsFor('getPayslip')).toHaveLength(1);
 	});
 });
 
@@ -288,7 +313,7 @@ describe('Authentication: Log In on every path of the nodes', () => {
 		expect(fixture.requestsFor('createSkill')[0].headers.user_token).toBe(credentials.loginToken);
 	});
 
-	test('the trigger polls with the Log In credential (n8n logs in at its first use)', async () => {
+	test('the trigger polls news with the Log In credential without logging in: the news list sends no user token (issue 43 item 3)', async () => {
 		const credentials = loginCredentials();
 		const poller = createPoller({
 			type: 'businessPlatformEcommerceTrigger',
@@ -301,13 +326,13 @@ describe('Authentication: Log In on every path of the nodes', () => {
 			},
 			credentials,
 		});
+		fixture.sandbox.inject({ operation: 'login', status: 401, times: Infinity });
 		await poller.poll();
-		expect(logins()).toHaveLength(1);
+		expect(logins()).toHaveLength(0);
 		expect(fixture.requestsFor('listNews').length).toBeGreaterThan(0);
-		expect(credentials.loginToken).toMatch(/^sbx_login_/);
 	});
 
-	test('a picker (Category ID search) logs in with the Log In credential', async () => {
+	test('a picker (Category ID search) lists with the Log In credential, without a login: the list sends no user token', async () => {
 		const credentials = loginCredentials();
 		const context = loadOptionsContext({
 			type: 'businessPlatformEcommerce',
@@ -324,7 +349,7 @@ describe('Authentication: Log In on every path of the nodes', () => {
 		const node = new (nodeClasses.get('businessPlatformEcommerce'))();
 		const { results } = await node.methods.listSearch.searchCategories.call(context);
 		expect(results.length).toBeGreaterThan(0);
-		expect(logins()).toHaveLength(1);
+		expect(logins()).toHaveLength(0);
 		expect(fixture.requestsFor('listCategories').length).toBeGreaterThan(0);
 	});
 
@@ -337,5 +362,282 @@ describe('Authentication: Log In on every path of the nodes', () => {
 		);
 		expect(json[0].error).toBeUndefined();
 		expect(logins()).toHaveLength(0);
+	});
+});
+
+/** Skill → Create with Authentication "Log In": the operation sends the user token. */
+function createSkillLoggingIn(
+	/** @type {string} */ type,
+	/** @type {Record<string, any>} */ credentials,
+	/** @type {Record<string, any>} */ options = {},
+	/** @type {{ stop?: Promise<unknown>, items?: any[] }} */ runOptions = {},
+) {
+	return runHr(
+		{
+			authentication: 'login',
+			resource: 'skill',
+			operation: 'create',
+			type: '={{ $json.type ?? "' + type + '" }}',
+			skills: 'Excel',
+			options,
+		},
+		{ credentials, continueOnFail: true, ...runOptions },
+	);
+}
+
+/** Resolves once an execution waits for a login attempt another one sent (or `run` ended first). */
+async function untilJoined(/** @type {Promise<unknown>} */ run) {
+	let ended = false;
+	run.then(
+		() => (ended = true),
+		() => (ended = true),
+	);
+	while (loginJoiners() < 1 && !ended) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** Counts the logins the sandbox receives from now on (its log shows only those it answered). */
+function countLoginsReceived() {
+	let received = 0;
+	const onRequest = (/** @type {import('node:http').IncomingMessage} */ request) => {
+		if (
+			String(request.url ?? '')
+				.split('?')[0]
+				.endsWith('/api/login')
+		)
+			received++;
+	};
+	fixture.sandbox.server.on('request', onRequest);
+	return {
+		count: () => received,
+		stop: () => fixture.sandbox.server.off('request', onRequest),
+	};
+}
+
+/** The user tokens the creates of skill `type` went out with, in order. */
+const tokensSentFor = (/** @type {string} */ type) =>
+	fixture
+		.requestsFor('createSkill')
+		.filter((r) => /** @type {any} */ (r.body).value?.type === type)
+		.map((r) => r.headers.user_token);
+
+describe('each execution logs in by its own limits (issue 43 item 1)', () => {
+	test("an execution joining another's login ends at its own Timeout, with its own message", async () => {
+		fixture.sandbox.inject({ operation: 'login', delayMs: 120_000, times: Infinity });
+		const received = countLoginsReceived();
+		const credentials = loginCredentials();
+		/** @type {(value?: unknown) => void} */
+		let stopA = () => {};
+		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
+		// A: Timeout 10 minutes, so only Stop ends its login.
+		const a = createSkillLoggingIn(
+			'a',
+			credentials,
+			{ timeout: 600_000 },
+			{ stop: new Promise((resolve) => (stopA = resolve)) },
+		);
+		await loginSent;
+		const b = await createSkillLoggingIn('b', credentials, { timeout: 1000, maxTries: 1 });
+		expect(b.json[0].error).toBe(
+			"Log in failed: the platform's login did not answer within 1000 ms (the node's Timeout)",
+		);
+		expect(b.json[0].description).toContain('The login was tried 1 times');
+		// B joined A's login and sent none of its own.
+		expect(received.count()).toBe(1);
+		received.stop();
+		stopA();
+		await a;
+		await untilIdle();
+		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
+	});
+
+	test("a login ended by another execution's Timeout is not the failure of one that joined it: that one logs in under its own", async () => {
+		// The first login never answers; the next ones do.
+		fixture.sandbox.inject({ operation: 'login', delayMs: 120_000, times: 1 });
+		const received = countLoginsReceived();
+		const credentials = loginCredentials();
+		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
+		const a = createSkillLoggingIn('a', credentials, { timeout: 3000, maxTries: 1 });
+		await loginSent;
+		const b = createSkillLoggingIn('b', credentials, { timeout: 60_000, maxTries: 1 });
+		await untilJoined(b);
+		const [ranA, ranB] = await Promise.all([a, b]);
+		expect(ranA.json[0].error).toBe(
+			"Log in failed: the platform's login did not answer within 3000 ms (the node's Timeout)",
+		);
+		expect(ranB.json[0].error).toBeUndefined();
+		// A's login, never answered, and B's own.
+		expect(received.count()).toBe(2);
+		received.stop();
+		expect(tokensSentFor('b')).toEqual([credentials.loginToken]);
+	});
+
+	test("a login refused for too many requests beyond one execution's Rate Limit Wait is waited out by another's", async () => {
+		/** @type {(value?: unknown) => void} */
+		let answer = () => {};
+		fixture.sandbox.inject({
+			operation: 'login',
+			status: 429,
+			retryAfter: 2,
+			until: new Promise((resolve) => (answer = resolve)),
+			times: 1,
+		});
+		const credentials = loginCredentials();
+		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
+		const a = createSkillLoggingIn('a', credentials, { rateLimitWait: 1 });
+		await loginSent;
+		const b = createSkillLoggingIn('b', credentials, { rateLimitWait: 60 });
+		await untilJoined(b);
+		answer();
+		const [ranA, ranB] = await Promise.all([a, b]);
+		expect(ranA.json[0].error).toBe(
+			"Log in failed: the platform's login received too many requests (HTTP 429)",
+		);
+		expect(ranB.json[0].error).toBeUndefined();
+		expect(logins().map((r) => r.status)).toEqual([429, 200]);
+		expect(tokensSentFor('b')).toEqual([credentials.loginToken]);
+	});
+});
+
+describe('the token is read when the request goes out (issue 43 item 2)', () => {
+	test('a request waiting for its file goes out with the token another execution got meanwhile, not the one it had before the wait', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		const first = credentials.loginToken;
+		// The task's file is a named pipe: n8n's read of it waits until the test writes it, after
+		// the request had its token (admission.ts: the token, then the files).
+		const binaryStore = await useFilesystemBinaryData();
+		const photo = await binaryStore.store(PNG, { fileName: 'late.png', mimeType: 'image/png' });
+		const file = path.join(
+			binaryStore.storagePath,
+			String(photo.id).replace(/^filesystem-v2:/, ''),
+		);
+		fs.rmSync(file);
+		expect(spawnSync('mkfifo', [file]).status).toBe(0);
+		const run = fixture.run(
+			'businessPlatformProjects',
+			{
+				authentication: 'login',
+				resource: 'task',
+				operation: 'update',
+				taskId: '1002',
+				updateFields: { binaryPropertyNames: 'photo' },
+			},
+			{ credentials, continueOnFail: true, items: [{ json: {}, binary: { photo } }] },
+		);
+		// The pipe's write end opens once n8n's read has it open (ENXIO until then).
+		let writer = -1;
+		while (writer < 0) {
+			try {
+				writer = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+			} catch {
+				await new Promise((resolve) => setTimeout(resolve, 5));
+			}
+		}
+		// Meanwhile the token expires and another execution of the process logs in anew.
+		fixture.sandbox.userTokens.expireAll();
+		const b = await createSkillLoggingIn('b', credentials);
+		expect(b.json[0].error).toBeUndefined();
+		const newest = credentials.loginToken;
+		expect(newest).not.toBe(first);
+		fs.writeSync(writer, PNG);
+		fs.closeSync(writer);
+		const { json } = await run;
+		expect(json[0].error).toBeUndefined();
+		expect(fixture.requestsFor('updateTask').map((r) => r.headers['user-token'])).toEqual([newest]);
+		expect(logins()).toHaveLength(2);
+	});
+
+	test('a request refused twice while the platform takes the tokens is renewed again, not failed', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		const refusal = {
+			operation: 'createSkill',
+			status: 401,
+			body: { status: false, message: 'Unauthenticated. The user token has expired.' },
+			times: 2,
+		};
+		fixture.sandbox.inject(refusal);
+		const { json } = await createSkillLoggingIn('again', credentials);
+		expect(json[0].error).toBeUndefined();
+		expect(logins()).toHaveLength(3);
+		expect(fixture.requestsFor('createSkill').map((r) => r.status)).toEqual([200, 401, 401, 200]);
+		expect(tokensSentFor('again')).toHaveLength(3);
+		expect(new Set(tokensSentFor('again')).size).toBe(3);
+	});
+	test('a request refused again and again while newer tokens keep coming stops after 3 renewals, saying what happened', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		// Another worker stores a new token before each read of the credential: renewals need no login.
+		let current = credentials.loginToken;
+		Object.defineProperty(credentials, 'loginToken', {
+			enumerable: true,
+			get: () => (current = fixture.sandbox.userTokens.issue()),
+			set: (value) => (current = value),
+		});
+		Object.defineProperty(credentials, 'loginTokenFor', {
+			enumerable: true,
+			get: () => loginTokenOwner(credentials, current),
+			set: () => {},
+		});
+		fixture.sandbox.inject({
+			operation: 'createSkill',
+			status: 401,
+			body: { status: false, message: 'Unauthenticated. The user token has expired.' },
+			times: Infinity,
+		});
+		const { json } = await createSkillLoggingIn('refused', credentials);
+		expect(json[0].description).toContain(
+			'The platform refused the user token of this request 4 times, each time right after the node got a newer one',
+		);
+		expect(json[0].description).not.toContain('logins in a row');
+		const sent = tokensSentFor('refused');
+		expect(sent).toHaveLength(4);
+		expect(new Set(sent).size).toBe(4);
+		expect(logins()).toHaveLength(1);
+	});
+});
+
+describe('the stored token belongs to the login fields, password included (issue 43 item 7)', () => {
+	test.each([
+		['in the same process', () => {}],
+		['after a restart', forgetSharedLogins],
+	])(
+		'%s, a changed Login Password is logged in with: a wrong one fails, the old token is not sent',
+		async (_, restart) => {
+			const credentials = loginCredentials();
+			await createSkillLoggingIn('first', credentials);
+			restart();
+			credentials.loginPassword = 'wrong-password-4321';
+			const { json } = await createSkillLoggingIn('after', credentials);
+			expect(json[0].error).toBe('Log in failed: the platform refused the login');
+			expect(logins()).toHaveLength(2);
+			expect(tokensSentFor('after')).toEqual([]);
+		},
+	);
+
+	test('what is stored beside the token names neither the user nor the address', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		expect(credentials.loginTokenFor).not.toBe('');
+		expect(credentials.loginTokenFor).not.toContain(credentials.loginIdentifier);
+		expect(credentials.loginTokenFor).not.toContain(new URL(credentials.authBaseUrl).host);
+	});
+
+	test('the credential Test logs in with the login fields as they are now, a token stored or not', async () => {
+		const credentials = loginCredentials();
+		await createSkillLoggingIn('first', credentials);
+		expect(credentials.loginToken).not.toBe('');
+		const ok = await credentialTest('businessPlatformLogInApi', credentials);
+		expect(ok).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(logins()).toHaveLength(2);
+		const wrong = await credentialTest('businessPlatformLogInApi', {
+			...credentials,
+			loginPassword: 'wrong-password-4321',
+		});
+		expect(wrong.status).toBe('Error');
+		expect(wrong.message).toContain('Log in failed: the platform refused the login');
+		expect(wrong.message).not.toContain('wrong-password-4321');
+		expect(logins()).toHaveLength(3);
+		expect(fixture.requestsFor('listNews')).toHaveLength(1);
 	});
 });

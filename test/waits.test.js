@@ -11,6 +11,7 @@ const { itemsWithFiles } = require('./projects/files');
 const { useSandbox } = require('./harness/fixture');
 const { sharedLoad, untilIdle, whenReceived } = require('./harness/waits');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
+const { loginTokenOwner } = require('../nodes/shared/credential/login');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -18,6 +19,8 @@ const runHr = fixture.runner('businessPlatformHr');
 const runHrLoggingIn = fixture.runner('businessPlatformHr', { authentication: 'login' });
 const runProjects = fixture.runner('businessPlatformProjects');
 const PAYSLIP = { resource: 'payslip', operation: 'get', payslipId: '1751' };
+/** An operation that sends the user token: with Log In, it logs in (a payslip read sends none). */
+const SKILL = { resource: 'skill', operation: 'create', type: 'waits', skills: 'Excel' };
 
 const MIB = 1024 * 1024;
 const logins = () => fixture.requestsFor('login');
@@ -79,7 +82,7 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
 		const items = Array.from({ length: 50 }, () => ({ json: {} }));
 		const run = runHrLoggingIn(
-			{ ...PAYSLIP, options: { timeout: 1000, maxTries: 2 } },
+			{ ...SKILL, options: { timeout: 1000, maxTries: 2 } },
 			{ credentials: loginCredentials(), items, continueOnFail: true },
 		);
 		await loginSent;
@@ -105,13 +108,13 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 			times: Infinity,
 		});
 		const { json } = await runHrLoggingIn(
-			{ ...PAYSLIP, options: { timeout: 500, maxTries: 1 } },
+			{ ...SKILL, options: { timeout: 500, maxTries: 1 } },
 			{ credentials: loginCredentials(), continueOnFail: true },
 		);
 		expect(json[0].error).toBe(
 			"Log in failed: the platform's login did not answer within 500 ms (the node's Timeout)",
 		);
-		expect(fixture.requestsFor('getPayslip')).toHaveLength(0);
+		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
 		await expectBusinessFree();
 	}, 30_000);
 
@@ -120,7 +123,7 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 		const items = Array.from({ length: 50 }, () => ({ json: {} }));
 		// Timeout 10 minutes: only Stop can end this login before the test's own timeout.
 		await runHrLoggingIn(
-			{ ...PAYSLIP, options: { timeout: 600_000 } },
+			{ ...SKILL, options: { timeout: 600_000 } },
 			{
 				credentials: loginCredentials(),
 				items,
@@ -134,7 +137,7 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 describe('the login is a request like any other (issue 36 item 4)', () => {
 	test('a 429 from the login is waited out (Retry-After) and the login then succeeds', async () => {
 		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 0, times: 2 });
-		const { json } = await runHrLoggingIn(PAYSLIP, { credentials: loginCredentials() });
+		const { json } = await runHrLoggingIn(SKILL, { credentials: loginCredentials() });
 		expect(json[0].error).toBeUndefined();
 		expect(logins().map((r) => r.status)).toEqual([429, 429, 200]);
 	});
@@ -142,7 +145,7 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 	test('a login refused for too many requests beyond Rate Limit Wait says so, not "wrong password"', async () => {
 		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 0, times: Infinity });
 		const { json } = await runHrLoggingIn(
-			{ ...PAYSLIP, options: { rateLimitWait: 1 } },
+			{ ...SKILL, options: { rateLimitWait: 1 } },
 			{ credentials: loginCredentials(), continueOnFail: true },
 		);
 		expect(json[0].error).toBe(
@@ -157,7 +160,7 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 		['a closed connection', { destroy: true }],
 	])('%s from the login is tried again under Max Tries', async (_name, fault) => {
 		fixture.sandbox.inject({ operation: 'login', ...fault });
-		const { json } = await runHrLoggingIn(PAYSLIP, { credentials: loginCredentials() });
+		const { json } = await runHrLoggingIn(SKILL, { credentials: loginCredentials() });
 		expect(json[0].error).toBeUndefined();
 		expect(logins().filter((r) => r.status === 200)).toHaveLength(1);
 	});
@@ -165,7 +168,7 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 	test('a login failing with 503 every time fails after Max Tries, saying it was a server error', async () => {
 		fixture.sandbox.inject({ operation: 'login', status: 503, times: Infinity });
 		const { json } = await runHrLoggingIn(
-			{ ...PAYSLIP, options: { maxTries: 2 } },
+			{ ...SKILL, options: { maxTries: 2 } },
 			{ credentials: loginCredentials(), continueOnFail: true },
 		);
 		expect(json[0].error).toBe(
@@ -179,7 +182,7 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 describe('one token for the executions of a process (issue 36 item 4)', () => {
 	test('20 executions running at an expiry log in once', async () => {
 		const credentials = loginCredentials();
-		await runHrLoggingIn(PAYSLIP, { credentials });
+		await runHrLoggingIn(SKILL, { credentials });
 		expect(logins()).toHaveLength(1);
 		fixture.sandbox.userTokens.expireAll();
 		const runs = await Promise.all(
@@ -204,7 +207,7 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 	test('20 executions starting at once with no token yet log in once', async () => {
 		const credentials = loginCredentials();
 		const runs = await Promise.all(
-			Array.from({ length: 20 }, () => runHrLoggingIn(PAYSLIP, { credentials })),
+			Array.from({ length: 20 }, () => runHrLoggingIn(SKILL, { credentials })),
 		);
 		expect(runs.map((run) => run.error)).toEqual(Array(20).fill(undefined));
 		expect(logins()).toHaveLength(1);
@@ -212,7 +215,7 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 
 	test("a refused token gives way to the credential's stored token when that one is newer: no login", async () => {
 		const credentials = loginCredentials();
-		await runHrLoggingIn(PAYSLIP, { credentials });
+		await runHrLoggingIn(SKILL, { credentials });
 		const first = credentials.loginToken;
 		fixture.sandbox.userTokens.expireAll();
 		// Another worker logs in while this execution runs: the store holds its token from the
@@ -220,10 +223,17 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 		const newer = fixture.sandbox.userTokens.issue();
 		let reads = 0;
 		let stored = first;
+		const firstOwner = credentials.loginTokenFor;
 		Object.defineProperty(credentials, 'loginToken', {
 			enumerable: true,
 			get: () => (reads++ === 0 ? first : (stored = newer)),
 			set: (value) => (stored = value),
+		});
+		// Stored with it, as n8n stores a login's output: the digest binding it to the login fields.
+		Object.defineProperty(credentials, 'loginTokenFor', {
+			enumerable: true,
+			get: () => (stored === first ? firstOwner : loginTokenOwner(credentials, newer)),
+			set: () => {},
 		});
 		const { error } = await fixture.run(
 			'businessPlatformHr',
@@ -239,7 +249,9 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 		expect(error).toBeUndefined();
 		expect(stored).toBe(newer);
 		expect(logins()).toHaveLength(1);
+		// The first run's create, then this run's: refused with the old token, sent with the stored one.
 		expect(fixture.requestsFor('createSkill').map((r) => r.headers.user_token)).toEqual([
+			first,
 			first,
 			newer,
 		]);

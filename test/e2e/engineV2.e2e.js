@@ -52,8 +52,9 @@ let cookie = '';
 const engineV2Supported = !app.N8N_VERSION.startsWith('1.');
 
 /**
- * A webhook (answering on receipt, the only mode Engine 2.0 takes) that gets a payslip, with
- * a pasted User Token or by logging in.
+ * A webhook (answering on receipt, the only mode Engine 2.0 takes) and a node named Payslip
+ * that gets a payslip with a pasted User Token, or with Log In creates a skill (an operation
+ * that sends the user token: only those log in).
  */
 function payslipWorkflow(
 	/** @type {'v1' | 'v2'} */ engineType,
@@ -80,13 +81,12 @@ function payslipWorkflow(
 				type: `${app.PACKAGE_NAME}.businessPlatformHr`,
 				typeVersion: 1,
 				position: [200, 0],
-				// The default Authentication is left out, as n8n saves it.
-				parameters: {
-					...(authentication === 'login' ? { authentication } : {}),
-					resource: 'payslip',
-					operation: 'get',
-					payslipId: '1751',
-				},
+				// The default Authentication is left out, as n8n saves it. With Log In, an operation
+				// that sends the user token (a payslip read sends none, so it never logs in).
+				parameters:
+					authentication === 'login'
+						? { authentication, resource: 'skill', operation: 'create', type: 'e', skills: 'Excel' }
+						: { resource: 'payslip', operation: 'get', payslipId: '1751' },
 				credentials: { [type]: ref },
 			},
 		],
@@ -236,10 +236,10 @@ async function callThrough(
 			expect(error.message).toMatch(ENGINE_REFUSAL);
 		}, 120_000);
 
-		test('Log In, default engine: the workflow logs in and gets the payslip', async () => {
+		test('Log In, default engine: the workflow logs in and creates the skill', async () => {
 			const { executions, operations } = await callThrough('v1', 'login');
 			expect(executions.map((e) => e.status)).toEqual(['success']);
-			expect(operations).toEqual(['login', 'getPayslip']);
+			expect(operations).toEqual(['login', 'createSkill']);
 		}, 120_000);
 
 		test('Log In, Engine 2.0, a token stored: n8n refuses the request, nothing reaches the platform, the message says why', async () => {

@@ -216,6 +216,33 @@ describe("n8n start: the credential's Test (REST API, as the editor's Test butto
 		expect(sandbox.userTokens.logins).toBe(1);
 	});
 
+	test('a token stored and the Login Password changed to a wrong one: the Test logs in with it and says the login failed (issue 43 item 7)', async () => {
+		sandbox.reset();
+		const result = await testCredential(
+			sandboxLoginCredentials(sandbox, {
+				loginPassword: 'wrong-password-78',
+				loginToken: sandbox.userTokens.issue(),
+				loginTokenFor: 'stored with the old password',
+			}),
+		);
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('Log in failed: the platform refused the login');
+		expect(result.message).not.toContain('wrong-password-78');
+		expect(sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual(['login']);
+	});
+
+	test('a token stored: the Test still logs in, then lists news (issue 43 item 7)', async () => {
+		sandbox.reset();
+		const result = await testCredential(
+			sandboxLoginCredentials(sandbox, { loginToken: sandbox.userTokens.issue() }),
+		);
+		expect(result).toMatchObject({ status: 'OK' });
+		expect(sandbox.requests.map((/** @type {any} */ r) => r.operation)).toEqual([
+			'login',
+			'listNews',
+		]);
+	});
+
 	test('a wrong password: the Test says the login failed and names the fields to check', async () => {
 		sandbox.reset();
 		const result = await testCredential(

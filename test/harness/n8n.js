@@ -7,7 +7,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { WorkflowExecute, ExecutionLifecycleHooks, LoadOptionsContext } = require('n8n-core');
+const {
+	WorkflowExecute,
+	ExecutionLifecycleHooks,
+	ExecuteContext,
+	LoadOptionsContext,
+	RoutingNode,
+} = require('n8n-core');
 const { Workflow, ICredentialsHelper, createRunExecutionData } = require('n8n-workflow');
 
 const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.credentials');
@@ -267,6 +273,103 @@ function loadOptionsContext({ type, parameters, credentials, path: parameterPath
 }
 
 /**
+ * The credential's Test as n8n 2.41's CredentialsTester runs a declarative `test` (packages/cli
+ * credentials-tester.service.ts): a temporary node whose one parameter routes the test request,
+ * run by n8n-core's real RoutingNode with the credential's values (`credentialsDecrypted`), so
+ * the request goes through httpRequestWithAuthentication, preAuthentication and `authenticate`
+ * as in n8n. Its answer as the tester gives it: { status: 'OK' | 'Error', message }. The
+ * credential store is `credentials` (a login's token is stored there, as n8n stores it).
+ * @param {string} typeName credential type
+ * @param {import('n8n-workflow').ICredentialDataDecryptedObject} credentials
+ */
+async function credentialTest(typeName, credentials) {
+	const testRequest = /** @type {import('n8n-workflow').ICredentialTestRequest} */ (
+		credentialTypeNamed(typeName).test
+	);
+	/** @type {import('n8n-workflow').INodeType} */
+	const nodeType = {
+		description: {
+			displayName: 'Temp',
+			name: 'n8n-nodes-base.noOp',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: [],
+			credentials: [{ name: typeName, required: true }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: testRequest.request },
+					default: '',
+				},
+			],
+		},
+	};
+	/** @type {import('n8n-workflow').INode} */
+	const node = {
+		id: 'temp',
+		parameters: {},
+		name: 'Temp-Node',
+		type: nodeType.description.name,
+		typeVersion: 1,
+		position: [0, 0],
+		credentials: { [typeName]: { id: 'cred-1', name: 'Business Platform (sandbox)' } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: {
+			getByName: () => nodeType,
+			getByNameAndVersion: () => nodeType,
+			getKnownTypes: () => ({}),
+		},
+	});
+	const additionalData = /** @type {any} */ (baseAdditionalData(credentials));
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		/** @type {any} */ ({ resultData: { runData: {} } }),
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	const credentialsDecrypted = {
+		id: 'cred-1',
+		name: 'Business Platform (sandbox)',
+		type: typeName,
+		data: { ...credentials },
+	};
+	try {
+		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
+	} catch (error) {
+		const cause = /** @type {any} */ (error).cause;
+		if (cause?.response) {
+			const statusCode = cause.response.status;
+			for (const rule of testRequest.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === statusCode)
+					return { status: 'Error', message: rule.properties.message };
+			}
+			return {
+				status: 'Error',
+				message: cause.response.statusText || `Received HTTP status code: ${statusCode}`,
+			};
+		}
+		if (cause?.code) return { status: 'Error', message: String(cause.code) };
+		return { status: 'Error', message: String(/** @type {Error} */ (error).message) };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
+
+/**
  * Switches n8n-core's BinaryDataService to filesystem mode, as an n8n instance with
  * N8N_DEFAULT_BINARY_DATA_MODE=filesystem runs it: items then carry an `id` reference and no
  * inline data, and nodes must read files through `getBinaryDataBuffer`. The service is a
@@ -331,6 +434,7 @@ function baseAdditionalData(credentials) {
 
 module.exports = {
 	baseAdditionalData,
+	credentialTest,
 	credentialsFor,
 	runNode,
 	loadOptionsContext,

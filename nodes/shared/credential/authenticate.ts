@@ -7,7 +7,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 import { ENDPOINTS, type CredentialHeaderSource, type EndpointId } from '../platform/endpoints';
 import { parseBusinessKeys } from './businessKeys';
 import { credentialText } from './fields';
-import { userTokenField } from './login';
+import { loggedInJustNow, logsIn, userTokenField } from './login';
 
 // Read where the keys are parsed; the transport and the tests import them from here.
 export { parseBusinessKeys, refuseUnreadableBusinessKeys } from './businessKeys';
@@ -53,6 +53,28 @@ function resolvePlaceholder(
  */
 export const LOGIN_ONLY_HEADER = 'x-business-platform-login-only';
 
+/**
+ * Marks the credential's Test request (properties.ts CREDENTIAL_TEST); never sent. With the Log
+ * In type, the Test checks the login fields as they are now: a token stored before (got with
+ * another password, say) proves nothing about them.
+ */
+export const CREDENTIAL_TEST_HEADER = 'x-business-platform-credential-test';
+
+/**
+ * Thrown by `authenticate` in the Log In credential's Test when no login ran for it (a token
+ * was stored): n8n takes the 401 as an expired token, runs the credential's login with the
+ * fields as they are now and sends the Test again (n8n-core httpRequestWithAuthentication,
+ * DESIGN.md: it re-sends once after a 401). A failed login is then the Test's answer.
+ */
+class LoginToCheck extends Error {
+	readonly response = { status: 401 };
+
+	constructor() {
+		super("The credential's Test logs in first, to check the login fields");
+		this.name = 'LoginToCheck';
+	}
+}
+
 /** The credential's `authenticate`: fills the placeholders the transport preset. */
 export async function fillCredentialHeaders(
 	credentials: ICredentialDataDecryptedObject,
@@ -62,6 +84,10 @@ export async function fillCredentialHeaders(
 		throw new Error('Logged in only: this request is not sent');
 	}
 	const headers = { ...(requestOptions.headers ?? {}) };
+	if (headers[CREDENTIAL_TEST_HEADER] !== undefined) {
+		delete headers[CREDENTIAL_TEST_HEADER];
+		if (logsIn(credentials) && !loggedInJustNow(credentials)) throw new LoginToCheck();
+	}
 	for (const [name, value] of Object.entries(headers)) {
 		if (typeof value !== 'string' || !value.startsWith(PLACEHOLDER_PREFIX)) continue;
 		const resolved = resolvePlaceholder(credentials, value);

@@ -9,6 +9,7 @@
  * expirable `loginToken` field is empty, stores the token encrypted with the credential and
  * hands it to every later execution (transport/userToken.ts empties the field to renew it).
  */
+import { createHmac } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
 import { parseBusinessKeys } from './businessKeys';
@@ -20,15 +21,50 @@ import { toBaseUrl } from '../values/wire';
 /** The hidden field n8n keeps the login's token in (typeOptions.expirable). */
 export const LOGIN_TOKEN_FIELD = 'loginToken';
 
-/** The hidden field saying whose login the stored token is (loginTokenOwner). */
+/** The hidden field binding the stored token to the login fields it was got with (loginTokenOwner). */
 export const LOGIN_TOKEN_OWNER_FIELD = 'loginTokenFor';
 
 /**
- * Whose token the login gives: the login's address and identifier. A token stored for another
- * owner (the user changed either field) is not used: the next run logs in afresh.
+ * The login fields a token is got with: Auth Base URL, identifier, password and where the login
+ * takes and answers them. The same fields log in as the same user and give a token of theirs.
  */
-export function loginTokenOwner(credentials: ICredentialDataDecryptedObject): string {
-	return `${String(credentials.authBaseUrl ?? '').trim()} ${String(credentials.loginIdentifier ?? '').trim()}`;
+export function loginIdentity(credentials: ICredentialDataDecryptedObject): string {
+	const text = (field: string) => String(credentials[field] ?? '');
+	return [
+		text('authBaseUrl').trim(),
+		text('loginIdentifier').trim(),
+		text('loginPassword'),
+		text('loginIdentifierField').trim() || LOGIN_DEFAULTS.loginIdentifierField,
+		text('loginPasswordField').trim() || LOGIN_DEFAULTS.loginPasswordField,
+		text('loginTokenPath').trim() || LOGIN_DEFAULTS.loginTokenPath,
+	].join('\n');
+}
+
+/**
+ * What is stored beside a token: a digest of the login fields (loginIdentity) keyed by the token
+ * itself. A token stored for other fields (the user changed the password, the address or the
+ * identifier) does not match it and is not used: the next run logs in afresh. The fields are
+ * never stored twice, and without the token the digest tells nothing about the password.
+ */
+export function loginTokenOwner(
+	credentials: ICredentialDataDecryptedObject,
+	token: string,
+): string {
+	return createHmac('sha256', token).update(loginIdentity(credentials)).digest('base64');
+}
+
+/** Whether `token`, stored with `owner`, was got with the credential's login fields as they are now. */
+export function tokenBelongsTo(
+	credentials: ICredentialDataDecryptedObject,
+	token: unknown,
+	owner: unknown,
+): token is string {
+	return (
+		typeof token === 'string' &&
+		token !== '' &&
+		typeof owner === 'string' &&
+		owner === loginTokenOwner(credentials, token)
+	);
 }
 
 /** The login's path under the Auth Base URL ({auth_url}/api/login in the platform's spec). */
@@ -52,6 +88,17 @@ const LOGIN_TIMEOUT_MS = 30_000;
 export interface LoginLimits {
 	timeoutMs: number;
 	signal: AbortSignal;
+}
+
+/**
+ * Credential objects a login just ran on: n8n assigns the login's output to the very object it
+ * then authenticates the request with, so `authenticate` knows the credential's Test logged in
+ * with the fields as they are now (authenticate.ts CREDENTIAL_TEST_HEADER).
+ */
+const freshLogins = new WeakSet<object>();
+
+export function loggedInJustNow(credentials: object): boolean {
+	return freshLogins.has(credentials);
 }
 
 /** The limits of the login n8n runs next with this credential object (transport/userToken.ts sets them). */
@@ -95,6 +142,16 @@ export function takeLoginFailure(credentials: object): LoginFailure | undefined 
 	const failure = failures.get(credentials);
 	failures.delete(credentials);
 	return failure;
+}
+
+/** A login that got no whole answer within the node's Timeout (its own or joined: transport/userToken.ts). */
+export function loginTimeoutFailure(timeoutMs: number): LoginFailure {
+	return {
+		message: `Log in failed: the platform's login did not answer within ${timeoutMs} ms (the node's Timeout)`,
+		check:
+			'Check that the platform is reachable from n8n, or raise Options → Timeout (Ms) if its login is slow',
+		transient: { kind: 'noAnswer' },
+	};
 }
 
 const quote = (label: string) => `"${label}"`;
@@ -220,14 +277,7 @@ export async function logIn(
 		})) as typeof response;
 	} catch {
 		// The network error's own text may carry the address and its code, which n8n rewrites.
-		if (limits?.signal.aborted) {
-			return fail(credentials, {
-				message: `Log in failed: the platform's login did not answer within ${timeoutMs} ms (the node's Timeout)`,
-				check:
-					'Check that the platform is reachable from n8n, or raise Options → Timeout (Ms) if its login is slow',
-				transient: { kind: 'noAnswer' },
-			});
-		}
+		if (limits?.signal.aborted) return fail(credentials, loginTimeoutFailure(timeoutMs));
 		return fail(credentials, {
 			message: 'Log in failed: the platform\'s login at the "Auth Base URL" could not be reached',
 			check: 'Check the credential\'s "Auth Base URL", and that the platform is reachable from n8n',
@@ -309,8 +359,9 @@ export async function logIn(
 			httpCode: statusCode,
 		});
 	}
+	freshLogins.add(credentials);
 	return {
 		[LOGIN_TOKEN_FIELD]: token.trim(),
-		[LOGIN_TOKEN_OWNER_FIELD]: loginTokenOwner(credentials),
+		[LOGIN_TOKEN_OWNER_FIELD]: loginTokenOwner(credentials, token.trim()),
 	};
 }

@@ -4,7 +4,7 @@
  */
 import type { ICredentialTestRequest, INodeProperties } from 'n8n-workflow';
 
-import { placeholderHeadersOf } from './authenticate';
+import { CREDENTIAL_TEST_HEADER, placeholderHeadersOf } from './authenticate';
 import { CREDENTIAL_FIELD_LABELS, LANGUAGE_OPTIONS } from './fields';
 import { credentialFieldUsage } from './usage';
 import { REDIRECT_CODES } from '../platform/attempt';
@@ -142,7 +142,7 @@ export const CREDENTIAL_TEST: ICredentialTestRequest = {
 		url: ENDPOINTS.listNews.path,
 		method: ENDPOINTS.listNews.method,
 		qs: { per_page: 1 },
-		headers: placeholderHeadersOf('listNews'),
+		headers: { ...placeholderHeadersOf('listNews'), [CREDENTIAL_TEST_HEADER]: '1' },
 	},
 	// n8n checks responseCode rules on an error answer and responseSuccessBody rules on a
 	// 2xx answer, in one list; its type allows only one kind per list, hence the cast.

@@ -2,7 +2,8 @@
  * Admission: the one owner of every wait a request makes before it goes out (DESIGN.md, "Waits
  * in the request path"). Taken in one fixed order, so no two requests can each hold what the
  * other waits for:
- *   1. the user token (userToken.ts): a login holds nothing while it runs;
+ *   1. the user token (userToken.ts), for a request that sends one: a login holds nothing while
+ *      it runs (the token itself is read again when the request goes out, after every wait);
  *   2. the bytes of the request's files (uploadBudget.ts): of known size before they are read,
  *      of unknown size once read and measured;
  *   3. the slot of its business's shared limit (rateLimit/runLimiter.ts), last, just before

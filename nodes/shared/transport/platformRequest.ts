@@ -38,12 +38,7 @@ import {
 	retryAfterMs,
 } from './retries';
 import type { PlatformRun } from './run';
-import {
-	RENEWED_TOKEN_REFUSED_NOTE,
-	currentUserToken,
-	engineRefusalError,
-	tokenVerdict,
-} from './userToken';
+import { credentialToSend, engineRefusalError, tokenVerdict, userTokenToSend } from './userToken';
 import { REDIRECT_CODES, TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
 export type { RequestContext } from './context';
@@ -85,8 +80,8 @@ export async function platformRequest(
 	/** Since when the platform has refused this request for its rate limit (429, 503 with Retry-After). */
 	let refusedSince: number | undefined;
 	let refusals = 0;
-	/** The user token was renewed for this request once already: a second refusal is the item's error. */
-	let tokenRenewed = false;
+	/** How often the user token was renewed for this request (userToken.ts tokenVerdict bounds it). */
+	let renewals = 0;
 
 	for (let tries = 1; ; ) {
 		// Everything the attempt waits for before it goes out, in one fixed order (admission.ts).
@@ -100,9 +95,18 @@ export async function platformRequest(
 		let pauseMs = 0;
 		try {
 			const options = prepare(admitted.files);
-			sentToken = currentUserToken(run);
+			// Read now, after every wait: the process's newest token, never one chosen before the waits.
+			sentToken = userTokenToSend(run, endpoint);
 			sentAt = Date.now();
-			const sent = await sendFollowingRedirects(this, run, endpoint, itemIndex, options, input);
+			const sent = await sendFollowingRedirects(
+				this,
+				run,
+				endpoint,
+				itemIndex,
+				options,
+				input,
+				sentToken,
+			);
 			// A redirect the node does not follow fails the item.
 			if (sent instanceof NodeApiError) throw sent;
 			attempt = sent;
@@ -124,17 +128,13 @@ export async function platformRequest(
 			);
 		}
 
-		// The user token refused: renewed once (the platform did nothing: not a try, creates too).
-		const token = tokenVerdict(run, endpoint, sentToken, attempt);
-		if (token?.renew && !tokenRenewed) {
-			tokenRenewed = true;
+		// The user token refused: renewed (the platform did nothing: not a try, creates too).
+		const token = tokenVerdict(run, endpoint, sentToken, attempt, renewals);
+		if (token?.renew) {
+			renewals++;
 			continue;
 		}
-		const tokenNotes = token?.note
-			? [token.note]
-			: token?.renew
-				? [RENEWED_TOKEN_REFUSED_NOTE]
-				: [];
+		const tokenNotes = token?.note ? [token.note] : [];
 
 		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
 			return successOrFailure(run, endpoint, itemIndex, attempt, input, responseOptions);
@@ -184,6 +184,7 @@ async function exchange(
 	run: PlatformRun,
 	options: IHttpRequestOptions,
 	timeout: AbortSignal,
+	userToken: string,
 ): Promise<Attempt> {
 	const { timeoutMs } = run.settings;
 	const controller = new AbortController();
@@ -196,7 +197,7 @@ async function exchange(
 			withAbortSignal(context, controller.signal),
 			run.credential.type,
 			{ ...options, abortSignal: controller.signal },
-			{ credentialsDecrypted: run.credential },
+			{ credentialsDecrypted: credentialToSend(run, userToken) },
 		)) as { statusCode: number; body: unknown; headers: IDataObject };
 		return {
 			kind: 'response',
@@ -235,13 +236,14 @@ async function sendFollowingRedirects(
 	itemIndex: number,
 	options: IHttpRequestOptions,
 	subject: ErrorSubject,
+	userToken: string,
 ): Promise<Attempt | NodeApiError> {
 	const origin = new URL(options.url).origin;
 	// Timeout bounds the whole exchange, redirects included, not each hop.
 	const timeout = AbortSignal.timeout(run.settings.timeoutMs);
 	let request = options;
 	for (let redirects = 0; ; redirects++) {
-		const attempt = await exchange(context, run, request, timeout);
+		const attempt = await exchange(context, run, request, timeout, userToken);
 		if (attempt.kind !== 'response' || !REDIRECT_CODES.includes(attempt.statusCode)) return attempt;
 		const target = redirectTarget(attempt.headers.location, request.url);
 		const refusal = target ? redirectRefusal(target, origin, endpoint, redirects) : 'no target';

@@ -1,6 +1,8 @@
 /**
- * The user token with Authentication "Log In" (the Log In credential type): had before a request holds anything
- * (admission.ts), renewed where the platform refuses it (401, or 403 naming the token).
+ * The user token with Authentication "Log In" (the Log In credential type): had before a request
+ * that sends it holds anything (admission.ts), read again when the request goes out (the
+ * process's newest), renewed where the platform refuses it (401, or 403 naming the token).
+ * Requests that send no user token never log in.
  *
  * The login itself is n8n's: the credential's preAuthentication runs when the hidden Login
  * Token is empty, and n8n stores the new token with the credential (encrypted; later
@@ -11,14 +13,17 @@
  * It is a request like any other: a 429 is waited out (Retry-After, the refusal backoff,
  * Rate Limit Wait), a server error or no answer is tried again under Max Tries.
  *
- * The executions of this process that log in as the same user share one login and its
- * token (SharedLogin): at an expiry, one logs in and the others wait for it. A run whose token
- * was refused takes, before logging in, the token another execution of this process got, or
- * the one stored with the credential when it is not the refused one (another worker's login).
+ * The executions of this process that log in as the same user share each login attempt and its
+ * token (SharedLogin): at an expiry, one sends the login and the others join it, each bounded
+ * by its own Timeout, Max Tries and Rate Limit Wait. An attempt ended by its sender's own limits
+ * or Stop is no answer for the others: they try under theirs. A run whose token was refused
+ * takes, before logging in, the token another execution of this process got, or the one stored
+ * with the credential when it is not the refused one (another worker's login).
  */
 import { createHash } from 'crypto';
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IHttpRequestOptions,
 	NodeApiError,
 } from 'n8n-workflow';
@@ -27,10 +32,13 @@ import { LOGIN_ONLY_HEADER } from '../credential/authenticate';
 import {
 	LOGIN_TOKEN_FIELD,
 	LOGIN_TOKEN_OWNER_FIELD,
+	loginIdentity,
+	loginTimeoutFailure,
 	loginTokenOwner,
 	logsIn,
 	setLoginLimits,
 	takeLoginFailure,
+	tokenBelongsTo,
 	type LoginFailure,
 } from '../credential/login';
 import { ExecutionCancelledError, ParameterError } from '../platform/errors';
@@ -53,17 +61,29 @@ interface TokenSession {
 	/** When the run began (Date.now()): a login before it did not "just" give its token. */
 	startedAt: number;
 	/**
-	 * The run began with a token stored with the credential: the newest any process of this n8n
-	 * stored, so a token this process got before the run began is no newer than it.
+	 * Since when the run's token is the newest it knows (Date.now()): a login of this process
+	 * that ended at or after it gave a newer one. A token stored with the credential when the run
+	 * began is the newest any process of this n8n stored then: it counts from the run's start.
 	 */
-	startedWithToken: boolean;
+	tokenSince: number;
 	/** The login failed: every request that needs the token fails with it. */
 	failure?: { failure: LoginFailure; notes: string[] };
+	/** The run's login under way: its requests, under the same limits, wait for it. */
+	login?: Promise<LoginResult>;
 }
 
-/** What a login ended with: a token, a failure to show, or nothing (its execution was stopped). */
+/** What one login attempt (one exchange with the login) ended with. */
+type AttemptResult = { token: string } | { failure: LoginFailure } | { abandoned: true };
+
+/**
+ * What an attempt tells the executions that joined it: its token, the platform's answer, or
+ * nothing (its sender's own Timeout or Stop ended it: each joiner tries under its own limits).
+ */
+type JoinedResult = { token: string } | { failure: LoginFailure } | { endedByItsSender: true };
+
+/** What a login (its tries and pauses, under one execution's limits) ended with. */
 type LoginResult =
-	| { token: string; owner: string }
+	| { token: string }
 	| { failure: LoginFailure; notes: string[] }
 	| { abandoned: true };
 
@@ -71,20 +91,23 @@ type LoginResult =
 interface SharedLogin {
 	/** The token the last login of this process gave. */
 	token?: string;
-	owner?: string;
+	/** Logins of this process that gave a token: a login sees another's token by it. */
+	logins: number;
 	/** The platform accepted that token at least once. */
 	proven: boolean;
+	/** Requests the platform accepted that token for. */
+	accepted: number;
 	/** Logins in a row whose token the platform refused before accepting it once (FRESH_LOGINS_REFUSED_LIMIT). */
 	unprovenRefusals: number;
 	/** When that login ended (Date.now()). */
 	loggedInAt: number;
-	/** The login under way: who needs a token waits for it instead of logging in too. */
-	pending?: Promise<LoginResult>;
+	/** The login attempt under way: who needs a token joins it instead of logging in too. */
+	attempt?: Promise<JoinedResult>;
 }
 
 const sessions = new WeakMap<PlatformRun, TokenSession>();
 
-/** Logins of this process by user (Auth Base URL, identifier, password), hashed: no secret kept as text. */
+/** Logins of this process by user (loginIdentity), hashed: no secret kept as text. */
 const sharedLogins = new Map<string, SharedLogin>();
 /** Most users remembered at once; the oldest without a login under way are forgotten first. */
 const MAX_SHARED_LOGINS = 1000;
@@ -94,9 +117,15 @@ export function forgetSharedLogins(): void {
 	sharedLogins.clear();
 }
 
-/** Logins under way in this process: 0 once every run is over. */
+/** Login attempts under way in this process: 0 once every run is over. */
 export function loginsUnderWay(): number {
-	return [...sharedLogins.values()].filter((login) => login.pending).length;
+	return [...sharedLogins.values()].filter((login) => login.attempt).length;
+}
+
+/** Executions waiting for a login attempt another one sent (the engine tests watch them join). */
+let joiners = 0;
+export function loginJoiners(): number {
+	return joiners;
 }
 
 export const PASTED_TOKEN_NOTE =
@@ -110,10 +139,23 @@ export const PASTED_TOKEN_NOTE =
  */
 const FRESH_LOGINS_REFUSED_LIMIT = 3;
 
-export const RENEWED_TOKEN_REFUSED_NOTE =
-	'The platform refused the user token again after the node logged in anew for this request, so the node does not log in again for it: check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take.';
-
 export const FRESH_TOKEN_REFUSED_NOTE = `The platform refused the tokens of ${FRESH_LOGINS_REFUSED_LIMIT} logins in a row before taking any of them, so the node does not log in again: check that "Login Identifier" is a user of this business and that "Login Token Path" points at the token the other calls take.`;
+
+/**
+ * Renewals of one request's token: each a token the platform took for other calls or not yet
+ * tried (logins whose tokens it never takes stop at FRESH_LOGINS_REFUSED_LIMIT). A platform that
+ * refuses one call with tokens it takes for others would otherwise make it log in forever.
+ */
+const RENEWALS_PER_REQUEST = 3;
+
+/** The item's note when its request was refused a token again after RENEWALS_PER_REQUEST renewals. */
+export function renewalsRefusedNote(acceptedBefore: number): string {
+	const taken =
+		acceptedBefore > 0
+			? ` (the platform had taken the last one for ${acceptedBefore} other ${acceptedBefore === 1 ? 'call' : 'calls'})`
+			: '';
+	return `The platform refused the user token of this request ${RENEWALS_PER_REQUEST + 1} times, each time right after the node got a newer one${taken}, so the node does not log in again for it: the refusal may concern this call rather than the token (check that "Login Identifier" may do it), or the platform's tokens expire before a request gets out. Run this item again.`;
+}
 
 const NOT_STORED: LoginFailure = {
 	message: 'Log in failed: n8n did not store the token the login gave',
@@ -147,18 +189,22 @@ function sessionOf(run: PlatformRun): TokenSession {
 	let session = sessions.get(run);
 	if (!session) {
 		// n8n logs in only for an empty string: a credential saved before this field existed lacks
-		// it. A token stored for another Auth Base URL or Login Identifier is not this user's.
-		const owner = run.credentials[LOGIN_TOKEN_OWNER_FIELD];
+		// it. A token stored for other login fields (another password, address or identifier) is
+		// not this user's.
 		if (
-			typeof run.credentials[LOGIN_TOKEN_FIELD] !== 'string' ||
-			owner !== loginTokenOwner(run.credentials)
+			!tokenBelongsTo(
+				run.credentials,
+				run.credentials[LOGIN_TOKEN_FIELD],
+				run.credentials[LOGIN_TOKEN_OWNER_FIELD],
+			)
 		)
 			run.credentials[LOGIN_TOKEN_FIELD] = '';
+		const startedAt = Date.now();
 		session = {
 			refused: new Set(),
 			storeRead: new Set(),
-			startedAt: Date.now(),
-			startedWithToken: run.credentials[LOGIN_TOKEN_FIELD] !== '',
+			startedAt,
+			tokenSince: run.credentials[LOGIN_TOKEN_FIELD] !== '' ? startedAt : -Infinity,
 		};
 		sessions.set(run, session);
 	}
@@ -166,18 +212,14 @@ function sessionOf(run: PlatformRun): TokenSession {
 }
 
 function sharedLoginOf(run: PlatformRun): SharedLogin {
-	const key = createHash('sha256')
-		.update(loginTokenOwner(run.credentials))
-		.update('\n')
-		.update(String(run.credentials.loginPassword ?? ''))
-		.digest('base64');
+	const key = createHash('sha256').update(loginIdentity(run.credentials)).digest('base64');
 	let shared = sharedLogins.get(key);
 	if (!shared) {
 		for (const [oldKey, old] of sharedLogins) {
 			if (sharedLogins.size < MAX_SHARED_LOGINS) break;
-			if (!old.pending) sharedLogins.delete(oldKey);
+			if (!old.attempt) sharedLogins.delete(oldKey);
 		}
-		shared = { proven: false, unprovenRefusals: 0, loggedInAt: 0 };
+		shared = { logins: 0, proven: false, accepted: 0, unprovenRefusals: 0, loggedInAt: 0 };
 		sharedLogins.set(key, shared);
 	}
 	return shared;
@@ -188,11 +230,26 @@ export function currentUserToken(run: PlatformRun): string {
 	return logsIn(run.credentials) ? String(run.credentials[LOGIN_TOKEN_FIELD] ?? '') : '';
 }
 
-function useToken(run: PlatformRun, token: string, owner: string): void {
+/** The run sends `token` from now on, the newest it knows since `since` (TokenSession.tokenSince). */
+function useToken(run: PlatformRun, session: TokenSession, token: string, since: number): void {
 	run.credentials[LOGIN_TOKEN_FIELD] = token;
-	run.credentials[LOGIN_TOKEN_OWNER_FIELD] = owner;
+	run.credentials[LOGIN_TOKEN_OWNER_FIELD] = loginTokenOwner(run.credentials, token);
+	session.tokenSince = since;
 	// Tokens got during the run are blanked out of errors and output like the stored ones.
 	if (token.length >= 4 && !run.secrets.includes(token)) run.secrets.push(token);
+}
+
+/**
+ * Takes the token a login of this process got since the run's own (another execution's), unless
+ * the run had it refused. Whether it did.
+ */
+function takeNewestToken(run: PlatformRun, session: TokenSession, shared: SharedLogin): boolean {
+	const { token } = shared;
+	if (token === undefined || session.refused.has(token) || token === currentUserToken(run))
+		return false;
+	if (shared.loggedInAt < session.tokenSince) return false;
+	useToken(run, session, token, shared.loggedInAt);
+	return true;
 }
 
 /**
@@ -246,16 +303,15 @@ function loginFailureError(
 	});
 }
 
-/** Resolves with `promise`, or rejects once `signal` fires (the promise goes on for others). */
-async function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-	if (!signal) return await promise;
-	if (signal.aborted) throw new ExecutionCancelledError();
+/** `promise`'s value, or undefined as soon as `signal` fires (the promise goes on for others). */
+async function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+	if (signal.aborted) return undefined;
 	let onAbort = () => {};
 	try {
 		return await Promise.race([
 			promise,
-			new Promise<never>((_, reject) => {
-				onAbort = () => reject(new ExecutionCancelledError());
+			new Promise<undefined>((resolve) => {
+				onAbort = () => resolve(undefined);
 				signal.addEventListener('abort', onAbort, { once: true });
 			}),
 		]);
@@ -268,18 +324,18 @@ async function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal | undef
 async function storedToken(context: RequestContext, run: PlatformRun): Promise<string> {
 	try {
 		const stored = await context.getCredentials(run.credential.type);
-		if (stored[LOGIN_TOKEN_OWNER_FIELD] !== loginTokenOwner(run.credentials)) return '';
-		return typeof stored[LOGIN_TOKEN_FIELD] === 'string' ? stored[LOGIN_TOKEN_FIELD] : '';
+		const token = stored[LOGIN_TOKEN_FIELD];
+		return tokenBelongsTo(run.credentials, token, stored[LOGIN_TOKEN_OWNER_FIELD]) ? token : '';
 	} catch {
 		return '';
 	}
 }
 
 /**
- * Waits until the run has a user token it may send: the one it has unless refused; else the
- * token another execution of this process got since, or the stored one when it is not the
- * refused one; else the login under way, or a login of its own. Ends on Stop; a login ends
- * within Timeout per try. Throws the login's failure, naming what happened.
+ * Waits until the run has a user token it may send, when `endpoint` sends one: the process's
+ * newest unless refused; else the stored one when it is not the refused one; else a login
+ * (logInUnderOwnLimits). Ends on Stop; a login ends within this run's Timeout per try, Max Tries
+ * and Rate Limit Wait. Throws the login's failure, naming what happened.
  */
 export async function ensureUserToken(
 	context: RequestContext,
@@ -287,42 +343,26 @@ export async function ensureUserToken(
 	endpoint: Endpoint,
 	itemIndex: number,
 ): Promise<void> {
-	if (!logsIn(run.credentials)) return;
+	if (!logsIn(run.credentials) || !sendsUserToken(endpoint)) return;
 	const session = sessionOf(run);
 	const shared = sharedLoginOf(run);
-	const usable = (token: string | undefined) => !!token && !session.refused.has(token);
 	for (;;) {
 		if (session.failure) throw loginFailureError(run, endpoint, itemIndex, session.failure);
 		if (run.cancelSignal?.aborted) throw new ExecutionCancelledError();
+		if (takeNewestToken(run, session, shared)) continue;
 		const token = currentUserToken(run);
-		if (usable(token)) return;
-		// The token another execution of this process logged in for (first use, or after a
-		// refusal), unless it is older than the stored one the run began with (queue workers).
-		const sharedIsNewer = !session.startedWithToken || shared.loggedInAt >= session.startedAt;
-		if (sharedIsNewer && usable(shared.token) && shared.owner) {
-			useToken(run, shared.token as string, shared.owner);
-			continue;
-		}
-		if (shared.pending) {
-			const result = await unlessStopped(shared.pending, run.cancelSignal);
-			if ('failure' in result) session.failure = result;
-			continue;
-		}
+		if (token !== '' && !session.refused.has(token)) return;
 		if (token !== '' && !session.storeRead.has(token)) {
 			session.storeRead.add(token);
+			const readAt = Date.now();
 			const stored = await storedToken(context, run);
-			if (usable(stored)) useToken(run, stored, loginTokenOwner(run.credentials));
+			if (stored !== '' && !session.refused.has(stored)) useToken(run, session, stored, readAt);
 			continue;
 		}
-		let settle: (result: LoginResult) => void = () => {};
-		shared.pending = new Promise<LoginResult>((resolve) => (settle = resolve));
-		let result: LoginResult = { abandoned: true };
-		try {
-			result = await logInFor(context, run);
-		} finally {
-			shared.pending = undefined;
-			settle(result);
-		}
+		session.login ??= logInUnderOwnLimits(context, run, shared).finally(() => {
+			session.login = undefined;
+		});
+		const result = await session.login;
 		if ('token' in result && session.refused.has(result.token)) {
 			// The login gave again the very token the platform refused: logging in once more would loop.
 			session.failure = {
@@ -334,15 +374,41 @@ export async function ensureUserToken(
 				notes: [],
 			};
 		} else if ('token' in result) {
-			shared.token = result.token;
-			shared.owner = result.owner;
-			shared.proven = false;
-			shared.loggedInAt = Date.now();
-			useToken(run, result.token, result.owner);
+			useToken(run, session, result.token, shared.loggedInAt);
 		} else if ('failure' in result) {
 			session.failure = result;
 		}
 	}
+}
+
+/**
+ * The user token a request of `endpoint` goes out with, read when it goes out (after its
+ * waits): the process's newest one the run did not have refused; '' for a request that sends
+ * none.
+ */
+export function userTokenToSend(run: PlatformRun, endpoint: Endpoint): string {
+	if (!logsIn(run.credentials) || !sendsUserToken(endpoint)) return '';
+	takeNewestToken(run, sessionOf(run), sharedLoginOf(run));
+	return currentUserToken(run);
+}
+
+/**
+ * Stands for the Login Token in a request that sends none: n8n runs the credential's login
+ * before any request whose credential has an empty Login Token; this one needs no token.
+ */
+const NO_TOKEN_SENT = 'no-user-token-sent';
+
+/**
+ * The credential a request is sent with (n8n's `credentialsDecrypted`): with Log In, a copy
+ * holding the token chosen for it (userTokenToSend), so n8n never logs in on its own: for a
+ * request that sends no token, a stand-in (NO_TOKEN_SENT) no header carries.
+ */
+export function credentialToSend(run: PlatformRun, userToken: string): ICredentialsDecrypted {
+	if (!logsIn(run.credentials)) return run.credential;
+	return {
+		...run.credential,
+		data: { ...run.credentials, [LOGIN_TOKEN_FIELD]: userToken || NO_TOKEN_SENT },
+	};
 }
 
 /** A signal firing at Stop or after `ms`. */
@@ -359,60 +425,25 @@ const LOGIN_ONLY_REQUEST: IHttpRequestOptions = {
 };
 
 /**
- * Logs in through n8n (which stores the token with the credential), on a copy of the run's
- * credential with an empty token, so that the run's requests keep their token until a new one
- * is there. Tries again as for any request: a 429 within Rate Limit Wait, a server error or no
- * answer within Max Tries. Never rejects.
+ * Logs in under this run's own limits: each try bounded by its Timeout (a login attempt of its
+ * own, or one another execution sent, joined), tried again as for any request: a 429 within
+ * Rate Limit Wait, a server error or no answer within Max Tries. Takes the token any login of
+ * the process gets meanwhile. Never rejects.
  */
-async function logInFor(context: RequestContext, run: PlatformRun): Promise<LoginResult> {
+async function logInUnderOwnLimits(
+	context: RequestContext,
+	run: PlatformRun,
+	shared: SharedLogin,
+): Promise<LoginResult> {
 	const { settings } = run;
 	const startedAt = Date.now();
+	const loginsBefore = shared.logins;
 	let refusals = 0;
 	for (let tries = 1; ; ) {
 		if (run.cancelSignal?.aborted) return { abandoned: true };
-		const signal = stopOrAfter(run.cancelSignal, settings.timeoutMs);
-		const credentials: ICredentialDataDecryptedObject = {
-			...run.credentials,
-			[LOGIN_TOKEN_FIELD]: '',
-		};
-		setLoginLimits(credentials, { timeoutMs: settings.timeoutMs, signal });
-		try {
-			await context.helpers.httpRequestWithAuthentication.call(
-				withAbortSignal(context, signal),
-				run.credential.type,
-				{ ...LOGIN_ONLY_REQUEST, headers: { ...LOGIN_ONLY_REQUEST.headers } },
-				{
-					credentialsDecrypted: {
-						id: run.credential?.id ?? '',
-						name: run.credential?.name ?? '',
-						type: run.credential.type,
-						data: credentials,
-					},
-				},
-			);
-		} catch (error) {
-			// Expected: authenticate stops the request once n8n has run the login. The login's
-			// outcome is on the credential copy: its token, or its failure. Unless n8n refused
-			// to run the login at all.
-			const refusal = engineRefusalOf(error);
-			if (refusal !== undefined) {
-				return {
-					failure: {
-						message: `Log in failed: n8n refused to run it (${refusal}). ${ENGINE_REFUSED_ADVICE}`,
-						check: "n8n's Engine 2.0 preview does not run a credential that logs in yet",
-					},
-					notes: [],
-				};
-			}
-		}
-		const failure = takeLoginFailure(credentials);
-		const token = String(credentials[LOGIN_TOKEN_FIELD] ?? '');
-		if (run.cancelSignal?.aborted) return { abandoned: true };
-		if (!failure) {
-			return token === ''
-				? { failure: NOT_STORED, notes: [] }
-				: { token, owner: String(credentials[LOGIN_TOKEN_OWNER_FIELD] ?? '') };
-		}
+		const outcome = await loginTry(context, run, shared, loginsBefore);
+		if (!('failure' in outcome)) return outcome;
+		const { failure } = outcome;
 		try {
 			const { transient } = failure;
 			const retryAfter =
@@ -445,37 +476,157 @@ async function logInFor(context: RequestContext, run: PlatformRun): Promise<Logi
 }
 
 /**
- * What the answer to a request says about its user token: `renew` where the platform refused
- * it and another token may do (the run takes none refused again, admission gets a new one); a
- * note for the item's error where a new token would not help. The token's first acceptance
- * after a login proves it.
+ * One try of this run's login, within its Timeout: the token a login of the process got since
+ * `loginsBefore`; else the attempt under way, joined; else an attempt of its own. A joined
+ * attempt its sender's own Timeout or Stop ended says nothing: the try goes on.
+ */
+async function loginTry(
+	context: RequestContext,
+	run: PlatformRun,
+	shared: SharedLogin,
+	loginsBefore: number,
+): Promise<AttemptResult> {
+	const { timeoutMs } = run.settings;
+	const deadline = stopOrAfter(run.cancelSignal, timeoutMs);
+	for (;;) {
+		if (run.cancelSignal?.aborted) return { abandoned: true };
+		if (shared.logins > loginsBefore && shared.token !== undefined) return { token: shared.token };
+		if (deadline.aborted) return { failure: loginTimeoutFailure(timeoutMs) };
+		if (!shared.attempt) return await ownAttempt(context, run, shared, deadline);
+		joiners++;
+		let joined: JoinedResult | undefined;
+		try {
+			joined = await unlessAborted(shared.attempt, deadline);
+		} finally {
+			joiners--;
+		}
+		if (joined === undefined || 'endedByItsSender' in joined) continue;
+		return joined;
+	}
+}
+
+/**
+ * A login attempt of this run, which others join (SharedLogin.attempt) while it runs. Records
+ * its token for the process.
+ */
+async function ownAttempt(
+	context: RequestContext,
+	run: PlatformRun,
+	shared: SharedLogin,
+	deadline: AbortSignal,
+): Promise<AttemptResult> {
+	let settle: (result: JoinedResult) => void = () => {};
+	shared.attempt = new Promise<JoinedResult>((resolve) => (settle = resolve));
+	let forJoiners: JoinedResult = { endedByItsSender: true };
+	try {
+		const result = await loginAttempt(context, run, deadline);
+		if ('token' in result) {
+			shared.token = result.token;
+			shared.logins++;
+			shared.proven = false;
+			shared.accepted = 0;
+			shared.loggedInAt = Date.now();
+			forJoiners = result;
+		} else if ('failure' in result && !(deadline.aborted && result.failure.transient)) {
+			// The platform's answer (or n8n's), the same for every execution of this user.
+			forJoiners = result;
+		}
+		return result;
+	} finally {
+		shared.attempt = undefined;
+		settle(forJoiners);
+	}
+}
+
+/**
+ * One login attempt through n8n (which stores the token with the credential), on a copy of the
+ * run's credential with an empty token, so that the run's requests keep their token until a
+ * new one is there. Ends at `deadline` (the try's Timeout, or Stop). Never rejects.
+ */
+async function loginAttempt(
+	context: RequestContext,
+	run: PlatformRun,
+	deadline: AbortSignal,
+): Promise<AttemptResult> {
+	const credentials: ICredentialDataDecryptedObject = {
+		...run.credentials,
+		[LOGIN_TOKEN_FIELD]: '',
+	};
+	setLoginLimits(credentials, { timeoutMs: run.settings.timeoutMs, signal: deadline });
+	try {
+		await context.helpers.httpRequestWithAuthentication.call(
+			withAbortSignal(context, deadline),
+			run.credential.type,
+			{ ...LOGIN_ONLY_REQUEST, headers: { ...LOGIN_ONLY_REQUEST.headers } },
+			{
+				credentialsDecrypted: {
+					id: run.credential?.id ?? '',
+					name: run.credential?.name ?? '',
+					type: run.credential.type,
+					data: credentials,
+				},
+			},
+		);
+	} catch (error) {
+		// Expected: authenticate stops the request once n8n has run the login. The login's
+		// outcome is on the credential copy: its token, or its failure. Unless n8n refused
+		// to run the login at all.
+		const refusal = engineRefusalOf(error);
+		if (refusal !== undefined) {
+			return {
+				failure: {
+					message: `Log in failed: n8n refused to run it (${refusal}). ${ENGINE_REFUSED_ADVICE}`,
+					check: "n8n's Engine 2.0 preview does not run a credential that logs in yet",
+				},
+			};
+		}
+	}
+	const failure = takeLoginFailure(credentials);
+	const token = String(credentials[LOGIN_TOKEN_FIELD] ?? '');
+	if (run.cancelSignal?.aborted) return { abandoned: true };
+	if (failure) return { failure };
+	return token === '' ? { failure: NOT_STORED } : { token };
+}
+
+/**
+ * What the answer to a request says about the user token it went with: `renew` where the
+ * platform refused it and another token may do (the run takes none refused again, admission
+ * gets a new one); a note for the item's error where a new token would not help: logins whose
+ * tokens the platform never takes (FRESH_LOGINS_REFUSED_LIMIT), or a request refused after
+ * `renewals` renewals already (RENEWALS_PER_REQUEST). The token's first acceptance after a
+ * login proves it.
  */
 export function tokenVerdict(
 	run: PlatformRun,
 	endpoint: Endpoint,
 	sentToken: string,
 	attempt: Attempt,
+	renewals: number,
 ): { renew: boolean; note?: string } | undefined {
 	if (!sendsUserToken(endpoint)) return undefined;
 	const refused = isTokenRefusal(endpoint, attempt);
 	if (!logsIn(run.credentials))
 		return refused ? { renew: false, note: PASTED_TOKEN_NOTE } : undefined;
 	const shared = sharedLoginOf(run);
+	const ofLastLogin = sentToken === shared.token;
 	if (!refused) {
-		if (sentToken === shared.token) {
+		if (ofLastLogin) {
 			shared.proven = true;
+			shared.accepted++;
 			shared.unprovenRefusals = 0;
 		}
 		return undefined;
 	}
 	// Tokens refused before the platform ever took one, right after logins during this run: no loop of logins.
 	const session = sessionOf(run);
-	if (sentToken === shared.token && !shared.proven && shared.loggedInAt >= session.startedAt) {
+	if (ofLastLogin && !shared.proven && shared.loggedInAt >= session.startedAt) {
 		// Counted once per login: the first refusal of its token.
 		if (!session.refused.has(sentToken)) shared.unprovenRefusals++;
 		if (shared.unprovenRefusals >= FRESH_LOGINS_REFUSED_LIMIT)
 			return { renew: false, note: FRESH_TOKEN_REFUSED_NOTE };
 	}
 	session.refused.add(sentToken);
+	if (renewals >= RENEWALS_PER_REQUEST)
+		return { renew: false, note: renewalsRefusedNote(ofLastLogin ? shared.accepted : 0) };
 	return { renew: true };
 }
