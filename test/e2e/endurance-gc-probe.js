@@ -13,6 +13,8 @@ const gc = vm.runInNewContext('gc');
 
 process.on('SIGUSR2', () => {
 	gc();
-	const { rss, heapUsed } = process.memoryUsage();
-	process.stderr.write(`[endurance-gc-probe] rss=${rss} heapUsed=${heapUsed}\n`);
+	const { rss, heapUsed, external } = process.memoryUsage();
+	process.stderr.write(
+		`[endurance-gc-probe] rss=${rss} heapUsed=${heapUsed} external=${external}\n`,
+	);
 });

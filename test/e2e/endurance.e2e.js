@@ -12,10 +12,10 @@
  *   - no secret of the credential, and no login token the sandbox issued, appears in the webhook
  *     answers, n8n's log, the saved executions (read through n8n's REST API) or n8n's database;
  *   - memory and open files of the n8n process stay flat, judged by calls answered, never by
- *     time: the heap used and RSS after a full collection (endurance-gc-probe.js) every few calls,
+ *     time: heap, external memory and RSS after a full collection (endurance-gc-probe.js) every few calls,
  *     /proc/<pid>/fd after every call (memoryRule, fdRule).
  *
- * BP_ENDURANCE_CALLS (default 300: about three minutes on a quiet 2-core machine, the n8n start
+ * BP_ENDURANCE_CALLS (default 250: about three minutes on a quiet 2-core machine, the n8n start
  * included), BP_ENDURANCE_PARALLEL (calls at once, default 6) and BP_ENDURANCE_TOKEN_MS (the
  * token lifetime, default 2000) size the run. The figures and every sample go to
  * test-results/endurance/figures.json.
@@ -42,7 +42,7 @@ function positiveIntegerFromEnv(name, fallback) {
 	return value;
 }
 
-const CALLS = positiveIntegerFromEnv('BP_ENDURANCE_CALLS', 300);
+const CALLS = positiveIntegerFromEnv('BP_ENDURANCE_CALLS', 250);
 const PARALLEL = positiveIntegerFromEnv('BP_ENDURANCE_PARALLEL', 6);
 const TOKEN_LIFETIME_MS = positiveIntegerFromEnv('BP_ENDURANCE_TOKEN_MS', 2000);
 /** Every third call updates a task with a file; the others create this many skills. */
@@ -67,18 +67,18 @@ const WARM_UP_SHARE = 0.25;
 /** Memory is measured after a full garbage collection (endurance-gc-probe.js), every this many calls. */
 const GC_SAMPLE_EVERY = 5;
 /**
- * Memory: the least-squares slope of the JS heap n8n keeps (heap used after a full collection)
- * over the calls after warm-up, in bytes per call. The calls in flight at a sample hold a few MiB,
- * which the slope over a few hundred calls averages out; a leak of this much per call is 32 MiB
- * per 1000 calls.
+ * Memory: the least-squares slope, over the calls after warm-up, of what n8n keeps after a full
+ * collection: its JS heap and the memory outside it that JS objects hold (Buffers, the binary data
+ * of items), in bytes per call. Seen on n8n 2.41.1: between samples it varies by a few hundred KiB
+ * (the calls in flight), and 300 calls grew it by about 6 KiB per call; a leak of this much is
+ * 32 MiB per 1000 calls.
  */
-const HEAP_SLOPE_LIMIT = 32 * 1024;
+const KEPT_SLOPE_LIMIT = 32 * 1024;
 /**
- * Memory outside the JS heap too (buffers, native allocations): the slope of RSS after a full
- * collection, likewise. Seen: after a full collection the heap varies by a few hundred KiB and
- * RSS by a few MiB between samples.
+ * RSS after a full collection, likewise, with room for what the allocators keep or give back:
+ * seen drifting from -270 to -10 KiB per call, varying by a few MiB between samples.
  */
-const RSS_SLOPE_LIMIT = 64 * 1024;
+const RSS_SLOPE_LIMIT = 128 * 1024;
 /**
  * Open files: the later half's most may exceed the earlier half's most by at most the files the
  * calls in flight hold (a socket to the caller, one to the platform, an upload's file), plus a few
@@ -94,7 +94,7 @@ const SKILLS = { id: 'bpEnduranceSkills', path: 'bp-endurance-skills' };
 const TASK_FILE = { id: 'bpEnduranceTaskFile', path: 'bp-endurance-task-file' };
 const RESULTS_DIR = path.join(app.ROOT, 'test-results', 'endurance');
 const GC_PROBE = path.join(__dirname, 'endurance-gc-probe.js');
-const GC_PROBE_LINE = /\[endurance-gc-probe\] rss=(\d+) heapUsed=(\d+)/;
+const GC_PROBE_LINE = /\[endurance-gc-probe\] rss=(\d+) heapUsed=(\d+) external=(\d+)/;
 
 /** @param {number} ms */
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -156,7 +156,7 @@ const taskFileWorkflow = () =>
 
 /** @typedef {{ call: number, kind: 'skills' | 'file', keys: string[], status: number, text: string }} Answer */
 /** @typedef {{ calls: number, rss: number, fds: number }} Sample /proc after an answered call */
-/** @typedef {{ calls: number, rss: number, heapUsed: number }} GcSample after a full collection */
+/** @typedef {{ calls: number, rss: number, heapUsed: number, external: number }} GcSample after a full collection */
 
 /** What one call sends: skill types or a file, named by the call so each write can be found. @param {number} call */
 function callPlan(call) {
@@ -225,9 +225,10 @@ const MiB = 1024 * 1024;
 /** The memory figures and whether they stay within the rule. @param {GcSample[]} samples */
 function memoryRule(samples) {
 	const { after, earlier, later } = halves(samples);
-	const heapSlope = slope(
+	const kept = (/** @type {GcSample} */ s) => s.heapUsed + s.external;
+	const keptSlope = slope(
 		after.map((s) => s.calls),
-		after.map((s) => s.heapUsed),
+		after.map(kept),
 	);
 	const rssSlope = slope(
 		after.map((s) => s.calls),
@@ -236,18 +237,18 @@ function memoryRule(samples) {
 	const mib = (/** @type {number} */ bytes) => +(bytes / MiB).toFixed(1);
 	return {
 		samples: samples.length,
-		heapStartMiB: mib(samples[0].heapUsed),
-		heapEarlierMedianMiB: mib(median(earlier.map((s) => s.heapUsed))),
-		heapLaterMedianMiB: mib(median(later.map((s) => s.heapUsed))),
-		heapSlopeKiBPerCall: +(heapSlope / 1024).toFixed(2),
-		heapSlopeLimitKiBPerCall: HEAP_SLOPE_LIMIT / 1024,
+		keptStartMiB: mib(kept(samples[0])),
+		keptEarlierMedianMiB: mib(median(earlier.map(kept))),
+		keptLaterMedianMiB: mib(median(later.map(kept))),
+		keptSlopeKiBPerCall: +(keptSlope / 1024).toFixed(2),
+		keptSlopeLimitKiBPerCall: KEPT_SLOPE_LIMIT / 1024,
 		rssStartMiB: mib(samples[0].rss),
 		rssEarlierMedianMiB: mib(median(earlier.map((s) => s.rss))),
 		rssLaterMedianMiB: mib(median(later.map((s) => s.rss))),
 		rssPeakMiB: mib(Math.max(...samples.map((s) => s.rss))),
 		rssSlopeKiBPerCall: +(rssSlope / 1024).toFixed(2),
 		rssSlopeLimitKiBPerCall: RSS_SLOPE_LIMIT / 1024,
-		flat: heapSlope <= HEAP_SLOPE_LIMIT && rssSlope <= RSS_SLOPE_LIMIT,
+		flat: keptSlope <= KEPT_SLOPE_LIMIT && rssSlope <= RSS_SLOPE_LIMIT,
 	};
 }
 
@@ -304,6 +305,8 @@ const run = {
 	executions: [],
 	/** @type {Record<string, any>} */
 	figures: {},
+	/** @type {unknown} n8n's REST API failed after the run */
+	restFailure: undefined,
 };
 
 /** @param {string} url @param {RequestInit} [init] */
@@ -392,7 +395,12 @@ beforeAll(async () => {
 		partial = lines.pop() ?? '';
 		for (const line of lines) {
 			const match = GC_PROBE_LINE.exec(line);
-			if (match) gcReplies.shift()?.({ rss: Number(match[1]), heapUsed: Number(match[2]) });
+			if (match)
+				gcReplies.shift()?.({
+					rss: Number(match[1]),
+					heapUsed: Number(match[2]),
+					external: Number(match[3]),
+				});
 		}
 	});
 	n8n.once('exit', (code, signal) => {
@@ -411,7 +419,7 @@ afterAll(async () => {
 	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 }, 60_000);
 
-/** @type {Array<(reply: { rss: number, heapUsed: number } | Error) => void>} who waits for the probe's next line */
+/** @type {Array<(reply: Omit<GcSample, 'calls'> | Error) => void>} who waits for the probe's next line */
 const gcReplies = [];
 
 /** Asks n8n's probe for a full collection and the memory left (one request at a time). */
@@ -498,15 +506,21 @@ describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at o
 		sandbox.clearFaults();
 		run.answers.sort((a, b) => a.call - b.call);
 
-		// Every execution saved (n8n may save one a moment after it answered).
-		const deadline = Date.now() + 120_000;
-		for (;;) {
-			run.executions = await savedExecutions();
-			const settled = run.executions.filter((e) => !['new', 'running'].includes(e.status));
-			if (settled.length >= CALLS || Date.now() > deadline) break;
-			await delay(1000);
+		// Every execution saved (n8n may save one a moment after it answered). A failure of n8n's
+		// REST API fails the checks that read it, not the memory and open-file checks.
+		try {
+			const deadline = Date.now() + 120_000;
+			for (;;) {
+				run.executions = await savedExecutions();
+				const settled = run.executions.filter((e) => !['new', 'running'].includes(e.status));
+				if (settled.length >= CALLS || Date.now() > deadline) break;
+				await delay(1000);
+			}
+			run.figures = await figures();
+		} catch (error) {
+			run.restFailure = error;
+			run.figures = { memory: memoryRule(run.gcSamples), openFiles: fdRule(run.samples) };
 		}
-		run.figures = await figures();
 		fs.mkdirSync(RESULTS_DIR, { recursive: true });
 		fs.writeFileSync(
 			path.join(RESULTS_DIR, 'figures.json'),
@@ -520,6 +534,7 @@ describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at o
 	}, 60 * 60_000);
 
 	test('every call answered with its records, and every saved execution succeeded', () => {
+		if (run.restFailure) throw run.restFailure;
 		const failed = run.answers.filter((a) => a.status !== 200);
 		const failures = run.figures.failures;
 		assert.equal(
@@ -542,6 +557,7 @@ describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at o
 	});
 
 	test('each write happened once: per skill type and per file, one accepted request and one record', () => {
+		if (run.restFailure) throw run.restFailure;
 		const requests = sandbox.requests;
 		/** @type {Map<string, number>} */
 		const accepted = new Map();
@@ -587,6 +603,7 @@ describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at o
 	test(
 		'no secret in the webhook answers, n8n log, saved executions or n8n database',
 		async () => {
+			if (run.restFailure) throw run.restFailure;
 			const secrets = secretValues();
 			expect(secrets.length).toBeGreaterThan(10); // the credential's and the issued tokens
 			/** @type {Array<[string, string, string]>} where, what to look in, a value that must be there */
@@ -618,7 +635,7 @@ describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at o
 		10 * 60_000,
 	);
 
-	test('memory of the n8n process stays flat: heap and RSS after a full collection, by calls answered, after warm-up', () => {
+	test('memory of the n8n process stays flat: what it keeps and its RSS after a full collection, by calls answered, after warm-up', () => {
 		expect(run.figures.memory).toMatchObject({ flat: true });
 	});
 
