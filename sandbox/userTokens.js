@@ -40,6 +40,10 @@ function createUserTokens() {
 		get logins() {
 			return logins;
 		},
+		/** Every token issued since the last reset (a test looks for them where no secret may be). */
+		get issued() {
+			return [...tokens.keys()];
+		},
 		/** A new token, as a successful login gives it. */
 		issue() {
 			logins++;
