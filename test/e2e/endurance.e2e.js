@@ -16,8 +16,9 @@
  *     /proc/<pid>/fd after every call (memoryRule, fdRule).
  *
  * BP_ENDURANCE_CALLS (default 250: about three minutes on a quiet 2-core machine, the n8n start
- * included), BP_ENDURANCE_PARALLEL (calls at once, default 6) and BP_ENDURANCE_TOKEN_MS (the
- * token lifetime, default 2000) size the run. The figures and every sample go to
+ * included), BP_ENDURANCE_PARALLEL (calls at once, default 6), BP_ENDURANCE_TOKEN_USES (uses before a
+ * token expires, default 20) and BP_ENDURANCE_TOKEN_MS (a lifetime besides, default none) size
+ * the run. The figures and every sample go to
  * test-results/endurance/figures.json.
  */
 const assert = require('node:assert/strict');
@@ -44,7 +45,14 @@ function positiveIntegerFromEnv(name, fallback) {
 
 const CALLS = positiveIntegerFromEnv('BP_ENDURANCE_CALLS', 250);
 const PARALLEL = positiveIntegerFromEnv('BP_ENDURANCE_PARALLEL', 6);
-const TOKEN_LIFETIME_MS = positiveIntegerFromEnv('BP_ENDURANCE_TOKEN_MS', 2000);
+/**
+ * Tokens expire after a number of uses by default: as short-lived as the run needs, whatever the
+ * machine's load. A lifetime in ms (BP_ENDURANCE_TOKEN_MS=2000 reproduces issue 43 item 2's run)
+ * also depends on how fast the machine gets a token out, which a busy machine cannot promise.
+ */
+const TOKEN_LIFETIME_MS = positiveIntegerFromEnv('BP_ENDURANCE_TOKEN_MS', Infinity);
+const TOKEN_USES = positiveIntegerFromEnv('BP_ENDURANCE_TOKEN_USES', 20);
+const TOKENS_EXPIRE = `tokens that expire after ${TOKEN_USES} uses${TOKEN_LIFETIME_MS === Infinity ? '' : ` or ${TOKEN_LIFETIME_MS} ms`}`;
 /** Every third call updates a task with a file; the others create this many skills. */
 const FILE_CALL_EVERY = 3;
 const SKILLS_PER_CALL = 3;
@@ -473,10 +481,10 @@ function archiveFiles() {
 	}
 }
 
-describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at once, tokens of ${TOKEN_LIFETIME_MS} ms, 429s and 503s`, () => {
+describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at once, ${TOKENS_EXPIRE}, 429s and 503s`, () => {
 	beforeAll(async () => {
 		const pid = Number(n8n?.pid);
-		sandbox.userTokens.configure({ lifetimeMs: TOKEN_LIFETIME_MS });
+		sandbox.userTokens.configure({ lifetimeMs: TOKEN_LIFETIME_MS, maxUses: TOKEN_USES });
 		sandbox.inject(RANDOM_503);
 		run.samples.push({ calls: 0, ...measure(pid) });
 		run.gcSamples.push({ calls: 0, ...(await memoryAfterGc()) });
@@ -710,7 +718,8 @@ async function figures() {
 	return {
 		calls: CALLS,
 		parallel: PARALLEL,
-		tokenLifetimeMs: TOKEN_LIFETIME_MS,
+		tokenLifetimeMs: TOKEN_LIFETIME_MS === Infinity ? null : TOKEN_LIFETIME_MS,
+		tokenUses: TOKEN_USES,
 		seconds: run.seconds,
 		callsPerSecond: +(CALLS / run.seconds).toFixed(2),
 		failures: {
