@@ -397,8 +397,10 @@ describe('the business and the credential', () => {
 	});
 
 	test.each([
-		['apiKey', 'wrong-api-key-123456', 'API Key'],
-		['businessKey', 'wrong-business-key-123456', 'Business Key'],
+		// Random-looking, as real keys are: a wrong value spelling the header's own name would have
+		// that name blanked out of the platform's message as a run of a secret (redaction.ts).
+		['apiKey', 'wrong-Zq81xKd0Lm3T', 'API Key'],
+		['businessKey', 'wrong-Hv27pWc9Ry4N', 'Business Key'],
 	])(
 		"a wrong %s: the platform's message, the field to check, no secret",
 		async (field, value, label) => {

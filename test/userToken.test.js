@@ -594,7 +594,7 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 		expect(json[0].description).not.toContain('logins in a row');
 		// The fields to check are the login's: the Log In credential has no User Token field.
 		expect(json[0].description).toContain(
-			'"Login Identifier", "Login Password", "Business Key" and "Client UUID" (Business Platform Log In API credential)',
+			'"Login Identifier", "Login Password", "Business Key" and "Client UUID" (Business Log In API credential)',
 		);
 		expect(json[0].description).not.toContain('"User Token"');
 		const sent = tokensSentFor('refused');
