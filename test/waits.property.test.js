@@ -238,11 +238,13 @@ async function loginWaitersRound(/** @type {ReturnType<typeof prng>} */ random) 
 			: // A byte every 400 ms: some 26 s for the whole answer.
 				{ ...LOGIN_FAULTS.slow[0], dripMs: 400 },
 	);
-	// Long Timeouts everywhere: only Stop may end these waits before the bound.
+	// Long Timeouts everywhere: only Stop may end these waits before the bound. Reads send no
+	// user token, so they never log in: only creates and uploads meet at the login.
 	const timeouts = [30_000];
-	const owner = drawExecution(random, true, { timeouts });
+	const kinds = ['upload', 'create'];
+	const owner = drawExecution(random, true, { timeouts, kinds });
 	const waiters = Array.from({ length: random.int(1, 3) }, () =>
-		drawExecution(random, true, { timeouts }),
+		drawExecution(random, true, { timeouts, kinds }),
 	);
 	const description = `${owner.kind} logging in (${loginFault}), waiting: ${waiters.map((e) => e.kind).join('+')}`;
 	const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
