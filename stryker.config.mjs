@@ -1,4 +1,7 @@
 // @ts-check
+// One seed for the property test in every run: the dry run's coverage and each mutant's run see
+// the same rounds, so a mutant's result does not depend on which rounds a seed happened to draw.
+process.env.BP_WAITS_SEED ??= '43';
 /**
  * Mutation testing of the code that owns a request's waits (`npm run test:mutation`, StrykerJS
  * with its jest runner; docs/testing.md, Mutation testing): small changes to admission, the
