@@ -7,7 +7,8 @@
  * It lists every mutant Stryker's instrumenter makes in the configured files, draws
  * BP_MUTATION_SAMPLE of them (default 120) with BP_MUTATION_SEED (default 43), and runs Stryker
  * on those mutants' exact ranges. A range also holds the mutants nested inside it (a block's
- * statements); they run too but only the drawn ones are counted. It prints the score (killed
+ * statements): scripts/mutation-sample-ignorer.mjs keeps them from running, and only the drawn
+ * mutants are counted. It prints the score (killed
  * and timed out, over all counted but those that did not compile), its 95% Wilson interval,
  * the counts and every survivor with its place and change, and writes them to
  * reports/mutation/sample.json.
@@ -51,7 +52,9 @@ const identity = (m) =>
 
 const quiet = () => {};
 const silentLogger = /** @type {any} */ ({
-	...Object.fromEntries(['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((l) => [l, quiet])),
+	...Object.fromEntries(
+		['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((l) => [l, quiet]),
+	),
 	isDebugEnabled: () => false,
 	isTraceEnabled: () => false,
 	isInfoEnabled: () => false,
@@ -60,7 +63,11 @@ const silentLogger = /** @type {any} */ ({
 	isFatalEnabled: () => false,
 });
 
-const files = mutatedFiles().map((name) => ({ name, mutate: true, content: fs.readFileSync(name, 'utf8') }));
+const files = mutatedFiles().map((name) => ({
+	name,
+	mutate: true,
+	content: fs.readFileSync(name, 'utf8'),
+}));
 const { mutants } = await new Instrumenter(silentLogger).instrument(
 	/** @type {any} */ (files),
 	/** @type {any} */ ({ plugins: null, excludedMutations: [], ignorers: [], noHeader: false }),
@@ -81,9 +88,20 @@ console.log(
 	`Mutation sample: ${drawn.length} of ${mutants.length} mutants (seed ${SEED}) in ${files.length} files; concurrency ${CONCURRENCY}`,
 );
 
+// Babel's lines (from 1) for the ignore-plugin that keeps the nested, undrawn mutants from running.
+process.env.BP_MUTATION_DRAWN = JSON.stringify(
+	drawn.map((m) => [
+		m.location.start.line + 1,
+		m.location.start.column,
+		m.location.end.line + 1,
+		m.location.end.column,
+	]),
+);
 // The rest of the options come from stryker.config.mjs, which Stryker reads itself.
 const results = await new Stryker({
 	mutate: ranges,
+	plugins: ['@stryker-mutator/jest-runner', './scripts/mutation-sample-ignorer.mjs'],
+	ignorers: ['mutation-sample'],
 	concurrency: CONCURRENCY,
 	reporters: ['progress-append-only'],
 }).runMutationTest();
@@ -93,12 +111,18 @@ const mine = results.filter((r) => counted.has(identity(r)));
 const byStatus = {};
 for (const r of mine) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
 const detected = (byStatus.Killed ?? 0) + (byStatus.Timeout ?? 0);
-const valid = mine.length - (byStatus.CompileError ?? 0) - (byStatus.RuntimeError ?? 0) - (byStatus.Ignored ?? 0);
+const valid =
+	mine.length -
+	(byStatus.CompileError ?? 0) -
+	(byStatus.RuntimeError ?? 0) -
+	(byStatus.Ignored ?? 0);
 const score = detected / valid;
 // Wilson score interval, 95%.
 const z = 1.96;
 const centre = (score + (z * z) / (2 * valid)) / (1 + (z * z) / valid);
-const half = (z * Math.sqrt((score * (1 - score)) / valid + (z * z) / (4 * valid * valid))) / (1 + (z * z) / valid);
+const half =
+	(z * Math.sqrt((score * (1 - score)) / valid + (z * z) / (4 * valid * valid))) /
+	(1 + (z * z) / valid);
 const survivors = mine
 	.filter((r) => r.status === 'Survived' || r.status === 'NoCoverage')
 	.map((r) => `${r.status}: ${identity(r)}`);
