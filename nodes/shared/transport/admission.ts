@@ -7,16 +7,18 @@
  *      the files are read; then, where the files read hold more than that (a size unknown,
  *      stale, or set by a Code node), all the bytes read, taken again holding nothing;
  *   3. the slot of its business's shared limit (rateLimit/runLimiter.ts), last, just before
- *      the bytes go out. The platform's refusal pause and pace hold requests here.
+ *      the bytes go out. The pace, and the pause after a refusal, hold requests here; that pause
+ *      is reckoned where the answer is read (platformRequest.ts, retries.ts refusalPause) and
+ *      handed to the shared limit with the slot.
  * A request holding a slot therefore waits for nothing but its answer, which Timeout bounds;
  * one holding bytes waits only for a slot, which those answers free.
  *
- * The other waits of a request are not here: the backoff before a retry is platformRequest.ts's
- * (retryLoop.ts), the login's tries and pauses userToken.ts's. Every wait is one of waits.ts and
- * ends on Stop (the execution's cancel signal), reading a file included. The waits for bytes
- * and for a slot are queues behind requests that hold nothing else and each end within Timeout,
- * so they always move on. Whatever fails, admit() gives back what it took before it throws, and
- * the attempt gives back the rest in its one `finally` (Admitted.giveBack).
+ * Not here: the pause before a retry (retryLoop.ts, run by platformRequest.ts) and the login's
+ * own tries and pauses (loginSession.ts), which hold nothing. Every wait ends on Stop (the
+ * execution's cancel signal; waits.ts), reading a file included. The waits for bytes and for a
+ * slot are queues behind requests that hold nothing else and each end within Timeout, so they
+ * always move on. Whatever fails, admit() gives back what it took before it throws, and the
+ * attempt gives back the rest in its one `finally` (Admitted.giveBack).
  */
 import type { Endpoint } from '../platform/endpoints';
 import type { RequestContext } from './context';
