@@ -5,9 +5,9 @@ process.env.BP_WAITS_SEED ??= '43';
 /**
  * Mutation testing of the code that owns a request's waits (`npm run test:mutation`, StrykerJS
  * with its jest runner; docs/testing.md, Mutation testing): small changes to the wait helpers
- * (waits.ts), admission, the upload budget, the user token and its login's retry loop, and
- * the shared limits, each run against the tests of those
- * waits. A mutant no test fails on is a wait the tests would let break.
+ * (waits.ts), admission, the upload budget, the user token and its login's retry loop, and the
+ * shared limits, each run against the tests of those waits. A mutant no test fails on is a wait
+ * the tests would let break.
  *
  * Not part of `npm test`: it runs those tests once per mutant, which takes hours on the 2-core
  * project machine. `concurrency: 1` keeps it to one jest process beside whatever else runs.
