@@ -1,6 +1,6 @@
 /**
  * The user token with Authentication "Log In" (the Log In credential type), as the request path
- * sees it: had before a request that sends it holds anything (admission.ts ensureUserToken),
+ * sees it: had before a request that sends it holds anything (ensureUserToken, admission.ts),
  * read again when the request goes out (the process's newest: userTokenToSend), renewed where the
  * platform refuses it (401, or 403 naming the token: tokenVerdict). Requests that send no user
  * token never log in.
