@@ -4,9 +4,10 @@
 process.env.BP_WAITS_SEED ??= '43';
 /**
  * Mutation testing of the code that owns a request's waits (`npm run test:mutation`, StrykerJS
- * with its jest runner; docs/testing.md, Mutation testing): small changes to admission, the
- * upload budget, the user token and the shared limits, each run against the tests of those
- * waits. A mutant no test fails on is a wait the tests would let break.
+ * with its jest runner; docs/testing.md, Mutation testing): small changes to the wait helpers
+ * (waits.ts), admission, the upload budget, the user token and its login's retry loop, and the
+ * shared limits, each run against the tests of those waits. A mutant no test fails on is a wait
+ * the tests would let break.
  *
  * Not part of `npm test`: it runs those tests once per mutant, which takes hours on the 2-core
  * project machine. `concurrency: 1` keeps it to one jest process beside whatever else runs.
@@ -14,9 +15,16 @@ process.env.BP_WAITS_SEED ??= '43';
  */
 export default {
 	mutate: [
+		'nodes/shared/transport/waits.ts',
 		'nodes/shared/transport/admission.ts',
 		'nodes/shared/transport/uploadBudget.ts',
+		// The user token: the request's side, the run's login session, the logins shared by
+		// user, one login through n8n, and the retry loop the login's tries and pauses run in.
 		'nodes/shared/transport/userToken.ts',
+		'nodes/shared/transport/loginSession.ts',
+		'nodes/shared/transport/sharedLogins.ts',
+		'nodes/shared/transport/loginAttempt.ts',
+		'nodes/shared/transport/retryLoop.ts',
 		'nodes/shared/transport/rateLimit/**/*.ts',
 	],
 	testRunner: 'jest',
@@ -33,6 +41,8 @@ export default {
 				'<rootDir>/test/limiter.test.js',
 				'<rootDir>/test/sharedLimits.test.js',
 				'<rootDir>/test/projects/upload-bytes.test.js',
+				// The retry loop's requests: refusals, Retry-After, Max Tries.
+				'<rootDir>/test/retries.test.js',
 			],
 		},
 		enableFindRelatedTests: false,
