@@ -101,7 +101,7 @@ function runOperation(op, options = {}) {
 	});
 }
 
-describe.each(OPERATION_CASES)('$code', (op) => {
+describe.each(OPERATION_CASES)('$endpoint', (op) => {
 	test('a successful run outputs no secret-like field and no credential value', async () => {
 		for (const globex of [false, true]) {
 			fixture.sandbox.reset();
