@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * Every test file runs in exactly one tier: `npm test` (jest.config.js) or `npm run test:slow`
- * (jest.slow.config.js, the files test/harness/tiers.js lists), as jest itself lists them, so a
- * file neither tier matches, or a glob that matches nothing, shows here.
+ * Where the test files are (docs/testing.md): every one runs in exactly one tier, `npm test`
+ * (jest.config.js) or `npm run test:slow` (jest.slow.config.js, the files test/harness/tiers.js
+ * lists), as jest itself lists them, so a file neither tier matches, or a glob that matches
+ * nothing, shows here; and an operation's own tests are found by its resource's name.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -38,3 +39,24 @@ test('every *.test.js runs in exactly one tier, and the slow tier holds the slow
 		['test/add-operation.test.js', 'test/release.test.js', 'test/waits.property.test.js'].sort(),
 	);
 }, 60000);
+
+/** A node's test folder: `BusinessPlatformEcommerce` → `test/ecommerce`. */
+const NODE_FOLDERS = fs
+	.readdirSync(path.join(ROOT, 'nodes'))
+	.filter((node) => fs.existsSync(path.join(ROOT, 'nodes', node, 'actions')))
+	.map((node) => [node, node.replace(/^BusinessPlatform/, '').toLowerCase()]);
+
+test.each(NODE_FOLDERS)(
+	"the test files of %s's operations are named <resource>.test.js or <resource>-<topic>.test.js",
+	(node, folder) => {
+		const resources = fs
+			.readdirSync(path.join(ROOT, 'nodes', node, 'actions'), { withFileTypes: true })
+			.filter((entry) => entry.isDirectory())
+			.map((entry) => entry.name);
+		const misnamed = testFilesUnder(path.join('test', folder)).filter(
+			(file) => !resources.includes(path.basename(file, '.test.js').split('-')[0]),
+		);
+		// On a failure: name the file after the resource (nodes/<node>/actions/<resource>/) it tests.
+		expect({ resources, misnamed }).toEqual({ resources, misnamed: [] });
+	},
+);
