@@ -9,7 +9,7 @@ process.env.BP_WAITS_SEED ??= '43';
  * shared limits, each run against the tests of those waits. A mutant no test fails on is a wait
  * the tests would let break.
  *
- * Not part of `npm test`: it runs those tests once per mutant, which takes hours on the 2-core
+ * Not part of `npm test` or `npm run test:slow`: it runs those tests once per mutant, which takes hours on the 2-core
  * project machine. `concurrency: 1` keeps it to one jest process beside whatever else runs.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -40,7 +40,7 @@ export default {
 				'<rootDir>/test/userToken.test.js',
 				'<rootDir>/test/limiter.test.js',
 				'<rootDir>/test/sharedLimits.test.js',
-				'<rootDir>/test/projects/upload-bytes.test.js',
+				'<rootDir>/test/projects/task-upload-bytes.test.js',
 				// The retry loop's requests: refusals, Retry-After, Max Tries.
 				'<rootDir>/test/retries.test.js',
 			],
