@@ -1,0 +1,34 @@
+// @ts-check
+/**
+ * Create Skill (ENDPOINTS.createSkill): the sandbox's route, written from the platform's description
+ * (an independent check of the endpoint entry), and the operation's case (its fields:
+ * test/operations/index.js).
+ */
+const ops = require('../../../sandbox/operations');
+const { JSON_TYPE } = require('../../../sandbox/routes');
+const { HEADER_SETS } = require('../../harness/headerSets');
+
+/** @type {import('../index').OperationFile} */
+module.exports = {
+	route: {
+		module: 'hr',
+		method: 'POST',
+		path: '/api/v1/skills',
+		auth: ['user_token', 'secure_business_key', 'uuid'],
+		content: JSON_TYPE,
+		envelope: 'response',
+		handler: ops.addSkill,
+	},
+	case: {
+		parameters: { resource: 'skill', operation: 'create', type: 'fault-test', skills: 'Excel' },
+		retry: 'create',
+		headers: HEADER_SETS.hrSkill,
+		fullRun: {
+			overrides: { type: 'e2e', skills: 'Excel, Arabic' },
+			expect: (output, [request]) => {
+				expect(request.body.value).toEqual({ type: 'e2e', skills: ['Excel', 'Arabic'] });
+				expect(output[0]).toMatchObject({ type: 'e2e', business_id: 101 });
+			},
+		},
+	},
+};
