@@ -11,6 +11,7 @@
  *   prefixes where the path starts with one;
  * - `seed`: records the operation needs that no other operation has, per business, added to
  *   the sandbox's seeded state (sandbox/data/seed.js) under their own key;
+ * - `reference`: its entry in docs/operations.md (scripts/generate.js writes the docs);
  * - `case`: what every cross-cutting test and the e2e suite run of it (the fields:
  *   test/harness/operationCases/index.js, `OperationCase`).
  * The sandbox (routes, seed) and the tests (test/harness/operationCases) read them from here;
@@ -24,6 +25,8 @@ const path = require('node:path');
  * @typedef {{ categories: string, favorites: string }} PathPrefixes
  * @typedef {object} OperationFile
  * @property {FileRoute | ((prefixes: PathPrefixes) => FileRoute)} route
+ * @property {string} reference  what the operation takes and returns, for its entry in
+ *   docs/operations.md (`npm run generate` writes it after `**Resource → Operation**: `)
  * @property {{ acme?: Record<string, any[]>, globex?: Record<string, any[]> }} [seed]
  * @property {import('../harness/operationCases').CaseEntry} case
  * @typedef {object} LoadedOperation
@@ -59,7 +62,7 @@ function operationFiles() {
 					const file = `test/operations/${node}/${name}`;
 					/** @type {OperationFile} */
 					const contents = require(path.join(DIR, node, name));
-					for (const field of /** @type {const} */ (['route', 'case']))
+					for (const field of /** @type {const} */ (['route', 'reference', 'case']))
 						if (!contents[field]) throw new Error(`${file}: exports no \`${field}\``);
 					return { endpoint: name.slice(0, -'.js'.length), node, file, contents };
 				}),

@@ -19,6 +19,8 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.addAccount,
 	},
+	reference:
+		'Name, Account Type (Cash; other types such as `bank` through an expression), Representative ID and Business ID. Output: the created account.',
 	case: {
 		parameters: {
 			resource: 'cashBankAccount',

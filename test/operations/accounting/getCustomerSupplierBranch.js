@@ -20,6 +20,8 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.showBranch,
 	},
+	reference:
+		'Customer or Supplier, its UUID and the branch UUID; option Language. Output: the branch; Simplify keeps id, uuid, name, company_id, vat_number, city, state, country_id, status and updated_at (no phone, e-mail, address or location).',
 	case: {
 		parameters: {
 			resource: 'customerSupplierBranch',

@@ -34,6 +34,8 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.updateSalesQuote,
 	},
+	reference:
+		'Quote ID, Customer ID, Currency ID, Created Date, Tax Inclusive, discount, totals, and under Additional Fields Due Date, Description, Hide Total, Custom Title, Note. Line items, entered one by one or as a JSON array (`itemId`, `quantity`, `price`, ...), replace the quote\'s lines; a line missing a value is refused ("Line 3: Price is required"). Output: the updated quote; Simplify keeps id, reference, status, currency, created and due dates, custom title, description, total and updated_at.',
 	case: {
 		parameters: {
 			resource: 'salesQuote',

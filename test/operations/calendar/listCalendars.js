@@ -20,6 +20,8 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.listCalendars,
 	},
+	reference:
+		'User Type and Type (`user`; other values through an expression); the platform returns the whole list at once, Limit keeps the first calendars. One item per calendar.',
 	case: {
 		parameters: {
 			resource: 'calendar',

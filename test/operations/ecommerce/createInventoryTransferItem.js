@@ -19,6 +19,8 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.addTransferItem,
 	},
+	reference:
+		'From and To Inventory ID, Product ID, Quantity, Status (Pending / Completed), optionally Representative ID.',
 	case: {
 		parameters: {
 			resource: 'inventoryTransferItem',

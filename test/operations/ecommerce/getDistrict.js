@@ -17,6 +17,7 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.getDistrict,
 	},
+	reference: 'District ID.',
 	case: {
 		parameters: { resource: 'district', operation: 'get', districtId: '1' },
 		retry: 'read',

@@ -20,6 +20,8 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.orderDetails,
 	},
+	reference:
+		'Order ID; options Include History, Include Order Total, Include Daily Items, Language. Simplify keeps id, order_number, status, created_at, customer_name, payment_method, currency, total, items and history (no customer phone); the order total and daily items need it off.',
 	case: {
 		parameters: { resource: 'order', operation: 'get', orderId: '1301' },
 		globex: { orderId: '2301' },

@@ -19,6 +19,8 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.listCategories,
 	},
+	reference:
+		"Simplify (id, parent, title in the credential's Default Language, alias, image, status, top, sort). A paginated list is read page by page (100 per page). One item per category.",
 	case: {
 		// Not one of E1..E16: the categories list the spec names as the source of parent ids
 		// (Category → Get Many).

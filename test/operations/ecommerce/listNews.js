@@ -18,6 +18,8 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.listNews,
 	},
+	reference:
+		'Return All walks every page (Options → Page Size, default 100); Limit stops once it has enough. Filters Keyword and Status; option Sort Order. An item moved across a page boundary while the pages are read is output once. Simplify keeps id, title, alias, image, status, lang, summary, content, created_at and updated_at.',
 	case: {
 		parameters: { resource: 'news', operation: 'getAll', returnAll: false, limit: 3 },
 		retry: 'read',

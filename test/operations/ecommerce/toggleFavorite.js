@@ -23,6 +23,7 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.toggleFavorite,
 	}),
+	reference: "Catalog Item ID; adds it to the user's favourites, or removes it.",
 	case: {
 		parameters: { resource: 'favorite', operation: 'toggle', catalogId: '1701' },
 		globex: { catalogId: '2701' },

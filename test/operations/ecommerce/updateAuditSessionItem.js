@@ -19,6 +19,7 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.updateAuditItem,
 	},
+	reference: 'Audit Item ID, Physical Quantity.',
 	case: {
 		parameters: {
 			resource: 'auditSessionItem',

@@ -19,6 +19,7 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.editComment,
 	},
+	reference: 'Comment ID and Status. Output: `{ success: true, message }`.',
 	case: {
 		parameters: {
 			resource: 'catalogComment',

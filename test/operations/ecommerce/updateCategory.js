@@ -21,6 +21,8 @@ module.exports = {
 		envelope: 'data',
 		handler: ops.editCategory,
 	}),
+	reference:
+		"Category ID (From List, searchable, or By ID) and Update Fields (Alias, Status, Top, Sort, Image URL, Parent Category, title, keyword and description in English and Arabic). The platform takes every field on each update, so the node sends the fields you did not set with their current values (the categories list is read once per node run and business): changing one field never resets another. Output: the updated category, with Get Many's Simplify.",
 	case: {
 		parameters: {
 			resource: 'category',

@@ -19,6 +19,7 @@ module.exports = {
 		envelope: 'response',
 		handler: ops.addSkill,
 	},
+	reference: 'Type and Skills (comma- or newline-separated, or an array). Output: the skill.',
 	case: {
 		parameters: { resource: 'skill', operation: 'create', type: 'fault-test', skills: 'Excel' },
 		retry: 'create',

@@ -17,6 +17,8 @@ module.exports = {
 		envelope: 'response',
 		handler: ops.getPayslip,
 	},
+	reference:
+		'Payslip ID. Output: the payslip; Simplify keeps id, reference, employee_id, employee_name, description, created_date, currency, earnings_items_total, deductions_item_total and net_price. With Simplify off: its lines and the whole employee record (contact details and national ID included), as the payslip-to-email example uses it for the address.',
 	case: {
 		parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
 		globex: { payslipId: '2751' },

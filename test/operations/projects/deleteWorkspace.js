@@ -21,6 +21,7 @@ module.exports = {
 		envelope: 'success',
 		handler: ops.deleteWorkspace,
 	},
+	reference: 'Workspace ID and Business ID. Output: `{ deleted: true, message }`.',
 	case: {
 		parameters: {
 			resource: 'workspace',

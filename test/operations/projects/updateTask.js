@@ -21,6 +21,8 @@ module.exports = {
 		envelope: 'success',
 		handler: ops.updateTask,
 	},
+	reference:
+		"Task ID; Update Fields (name, group, owner, reviewer, status, due date, priority, duration, description, note, budget, dependent-on task, timeline, project, board, files to upload from the item's binary fields, file IDs to delete); Assignments; Time Tracking entries. Dates are sent as picked, without a time-zone shift. With nothing to change the item is refused before anything is sent. Output: the updated task; Simplify keeps id, task_code, name, status, priority, due_date, owner_id, assignments, files and updated_at.",
 	case: {
 		parameters: {
 			resource: 'task',
