@@ -134,7 +134,8 @@ function actionsIndex({ module, resources }) {
  */
 function documentedOperations() {
 	requireTypeScript();
-	const { ENDPOINTS } = require('../nodes/shared/platform/endpoints.ts');
+	/** @type {Record<string, import('../nodes/shared/platform/endpoints').Endpoint>} */
+	const ENDPOINTS = require('../nodes/shared/platform/endpoints').ENDPOINTS;
 	const { operationFiles } = require('../test/operations');
 	/** @type {Array<{ node: string, resource: string, operation: string, call: string, reference: string }>} */
 	const found = [];
