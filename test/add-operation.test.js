@@ -42,7 +42,11 @@ function guideFiles(which) {
 	const end = section.indexOf('\n## ', 1);
 	const body = end < 0 ? section : section.slice(0, end);
 	const generatedAt = body.indexOf('`npm run generate` rewrites');
-	const part = which === 'written' ? body.slice(0, generatedAt) : body.slice(generatedAt);
+	// The generated list ends with the paragraph after it.
+	const part =
+		which === 'written'
+			? body.slice(0, generatedAt)
+			: body.slice(generatedAt, body.indexOf('\n\n', body.indexOf('\n- ', generatedAt)));
 	const items = part.matchAll(which === 'written' ? /^\d+\. `([^`]+)`/gm : /^- `([^`]+)`/gm);
 	return [...items].map(([, file]) =>
 		Object.entries(PLACEHOLDERS).reduce((name, [from, to]) => name.split(from).join(to), file),
