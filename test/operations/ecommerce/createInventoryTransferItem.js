@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * Create Inventory Transfer Item (ENDPOINTS.createInventoryTransferItem): the sandbox's route, written from the platform's description
- * (an independent check of the endpoint entry), and the operation's case (its fields:
- * test/operations/index.js).
+ * Create Inventory Transfer Item (ENDPOINTS.createInventoryTransferItem): the sandbox's route, written from the platform's
+ * description (an independent check of the endpoint entry), its docs/operations.md entry and
+ * its case (the fields: test/operations/index.js).
  */
 const ops = require('../../../sandbox/operations');
 const { ECOMMERCE, MULTIPART } = require('../../../sandbox/routes');

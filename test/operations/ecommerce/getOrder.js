@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * Get Order (ENDPOINTS.getOrder): the sandbox's route, written from the platform's description
- * (an independent check of the endpoint entry), and the operation's case (its fields:
- * test/operations/index.js).
+ * Get Order (ENDPOINTS.getOrder): the sandbox's route, written from the platform's
+ * description (an independent check of the endpoint entry), its docs/operations.md entry and
+ * its case (the fields: test/operations/index.js).
  */
 const ops = require('../../../sandbox/operations');
 const { ECOMMERCE } = require('../../../sandbox/routes');

@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * Toggle Favorite (ENDPOINTS.toggleFavorite): the sandbox's route, written from the platform's description
- * (an independent check of the endpoint entry), and the operation's case (its fields:
- * test/operations/index.js).
+ * Toggle Favorite (ENDPOINTS.toggleFavorite): the sandbox's route, written from the platform's
+ * description (an independent check of the endpoint entry), its docs/operations.md entry and
+ * its case (the fields: test/operations/index.js).
  */
 const ops = require('../../../sandbox/operations');
 const { ECOMMERCE_USER, TEXT } = require('../../../sandbox/routes');
