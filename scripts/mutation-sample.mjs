@@ -5,13 +5,13 @@
  * mutant, hours on a 2-core machine) does not fit.
  *
  * It lists every mutant Stryker's instrumenter makes in the configured files, draws
- * BP_MUTATION_SAMPLE of them (default 120) with BP_MUTATION_SEED (default 43), and runs Stryker
- * on those mutants' exact ranges. A range also holds the mutants nested inside it (a block's
- * statements): scripts/mutation-sample-ignorer.mjs keeps them from running, and only the drawn
- * mutants are counted. It prints the score (killed
- * and timed out, over all counted but those that did not compile), its 95% Wilson interval,
- * the counts and every survivor with its place and change, and writes them to
- * reports/mutation/sample.json.
+ * BP_MUTATION_SAMPLE of the places they are made at (default 50) with BP_MUTATION_SEED (default
+ * 43), and runs Stryker on every mutant at those places. A place's range also holds the mutants
+ * nested inside it (a block's statements): scripts/mutation-sample-ignorer.mjs keeps them from
+ * running, and only the mutants at drawn places are counted. It prints the score (killed and
+ * timed out, over all counted but those that did not compile), its 95% Wilson interval (a little
+ * narrow: mutants of one place are not independent), the counts and every survivor with its
+ * place and change, and writes them to reports/mutation/sample.json.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,9 +19,10 @@ import { Instrumenter } from '@stryker-mutator/instrumenter';
 import { Stryker } from '@stryker-mutator/core';
 import config from '../stryker.config.mjs';
 
-const SAMPLE = Number(process.env.BP_MUTATION_SAMPLE ?? 120);
+const SAMPLE = Number(process.env.BP_MUTATION_SAMPLE ?? 50);
 const SEED = Number(process.env.BP_MUTATION_SEED ?? 43);
-const CONCURRENCY = Number(process.env.BP_MUTATION_CONCURRENCY ?? 2);
+// Mostly waiting (pauses, Timeouts, the sandbox's latency): 4 runners keep 2 cores busy.
+const CONCURRENCY = Number(process.env.BP_MUTATION_CONCURRENCY ?? 4);
 
 /** The files `mutate` names: plain paths, or a folder followed by `**\/*.ts`. */
 function mutatedFiles() {
@@ -72,20 +73,26 @@ const { mutants } = await new Instrumenter(silentLogger).instrument(
 	/** @type {any} */ (files),
 	/** @type {any} */ ({ plugins: null, excludedMutations: [], ignorers: [], noHeader: false }),
 );
+// The sample is of places (a node Stryker mutates), each with every mutant made there: Stryker
+// runs a place's mutants together anyway, so none of its work goes uncounted.
+/** @param {{ location: { start: { line: number, column: number }, end: { line: number, column: number } }, fileName: string }} m */
+const placeOf = (m) =>
+	`${m.fileName}:${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}`;
+const places = [...new Set(mutants.map(placeOf))];
 const random = prng(SEED);
-const pool = [...mutants];
-const drawn = [];
-while (drawn.length < Math.min(SAMPLE, mutants.length)) {
-	drawn.push(...pool.splice(Math.floor(random() * pool.length), 1));
+const drawnPlaces = new Set();
+while (drawnPlaces.size < Math.min(SAMPLE, places.length)) {
+	drawnPlaces.add(places[Math.floor(random() * places.length)]);
 }
+const drawn = mutants.filter((m) => drawnPlaces.has(placeOf(m)));
 const counted = new Set(drawn.map(identity));
 // Stryker's ranges: lines from 1, columns from 0; the API's lines count from 0.
-const ranges = drawn.map(
+const ranges = [...new Map(drawn.map((m) => [placeOf(m), m])).values()].map(
 	(m) =>
 		`${m.fileName}:${m.location.start.line + 1}:${m.location.start.column}-${m.location.end.line + 1}:${m.location.end.column}`,
 );
 console.log(
-	`Mutation sample: ${drawn.length} of ${mutants.length} mutants (seed ${SEED}) in ${files.length} files; concurrency ${CONCURRENCY}`,
+	`Mutation sample: ${drawnPlaces.size} of ${places.length} places (seed ${SEED}), ${drawn.length} of ${mutants.length} mutants, in ${files.length} files; concurrency ${CONCURRENCY}`,
 );
 
 // Babel's lines (from 1) for the ignore-plugin that keeps the nested, undrawn mutants from running.
@@ -128,6 +135,8 @@ const survivors = mine
 	.map((r) => `${r.status}: ${identity(r)}`);
 const summary = {
 	seed: SEED,
+	places: drawnPlaces.size,
+	ofPlaces: places.length,
 	sample: drawn.length,
 	mutants: mutants.length,
 	counted: mine.length,
