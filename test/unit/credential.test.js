@@ -3,11 +3,11 @@ const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.c
 const {
 	BusinessPlatformLogInApi,
 } = require('../../credentials/BusinessPlatformLogInApi.credentials');
+const { credentialPlaceholder } = require('../../nodes/shared/credential/authenticate');
 const {
-	credentialPlaceholder,
 	parseBusinessKeys,
 	refuseUnreadableBusinessKeys,
-} = require('../../nodes/shared/credential/authenticate');
+} = require('../../nodes/shared/credential/businessKeys');
 const { requestSettingOptions } = require('../../nodes/shared/node/descriptions');
 const {
 	DEFAULT_CONCURRENCY,

@@ -9,9 +9,6 @@ import { parseBusinessKeys } from './businessKeys';
 import { credentialText } from './fields';
 import { loggedInJustNow, logsIn, userTokenField } from './login';
 
-// Read where the keys are parsed; the transport and the tests import them from here.
-export { parseBusinessKeys, refuseUnreadableBusinessKeys } from './businessKeys';
-
 /**
  * The node never sees secret values. It presets each credential header with a placeholder
  * naming the credential field (and, for the business key, the business), and the

@@ -16,7 +16,8 @@ import type {
 } from '../platform/endpoints';
 import { recordOrMessage } from '../node/output';
 import { platformPaginate } from '../transport/pagination';
-import type { MultipartField, RequestInput } from '../transport/request';
+import type { MultipartField } from '../transport/multipart';
+import type { RequestInput } from '../transport/request';
 import type { PlatformRun } from '../transport/run';
 import { platformRequest } from '../transport/platformRequest';
 import { parseJson } from '../values/parameters';

@@ -30,7 +30,7 @@ import {
 	type FieldError,
 } from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
-import { describeEndpoint, type Endpoint } from '../platform/endpoints';
+import type { Endpoint } from '../platform/endpoints';
 import { logsIn } from '../credential/login';
 import { redact, redactBody } from '../credential/redaction';
 import type { Attempt } from '../platform/attempt';
@@ -131,7 +131,7 @@ export function platformError(
 		},
 	);
 	const data: IDataObject = {
-		operation: describeEndpoint(endpoint),
+		operation: endpoint.title,
 		method: endpoint.method,
 		path: endpoint.path,
 		item: itemIndex,
@@ -318,7 +318,7 @@ export function unexpectedAnswerError(
 		description: `The platform's answer was not as expected: ${expected}.`,
 	});
 	error.context.data = {
-		operation: describeEndpoint(endpoint),
+		operation: endpoint.title,
 		method: endpoint.method,
 		path: endpoint.path,
 		item: itemIndex,

@@ -344,7 +344,3 @@ export type EndpointRef = EndpointId | Endpoint;
 export function endpointOf(ref: EndpointRef): Endpoint {
 	return typeof ref === 'string' ? ENDPOINTS[ref] : ref;
 }
-
-export function describeEndpoint(endpoint: Endpoint): string {
-	return endpoint.title;
-}

@@ -21,7 +21,8 @@ import { ExecutionCancelledError } from '../platform/errors';
 import type { Endpoint } from '../platform/endpoints';
 import type { RequestContext } from './context';
 import type { Outcome, Release, WaitLimit } from './rateLimit/runLimiter';
-import type { FilePart, PreparedRequest } from './request';
+import type { FilePart } from './multipart';
+import type { PreparedRequest } from './request';
 import type { PlatformRun } from './run';
 import { ensureUserToken } from './userToken';
 

@@ -9,7 +9,8 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credential/authenticate';
+import { credentialPlaceholder } from '../credential/authenticate';
+import { refuseUnreadableBusinessKeys } from '../credential/businessKeys';
 import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
 import { logsIn } from '../credential/login';
 import { assertUsableUserToken } from '../credential/redaction';
