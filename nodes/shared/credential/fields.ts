@@ -1,5 +1,10 @@
-/** The credential's fields: its type names, labels, secret fields and languages; how a value is read. */
+/**
+ * The credential types and which one a node uses, the languages, the secret fields (from the
+ * fields table, platform/credentialFields.ts) and how a field's value is read.
+ */
 import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
+
+import { CREDENTIAL_FIELDS, type CredentialField } from '../platform/credentialFields';
 
 /**
  * The two credential types, one per way of getting the User Token: pasted, or by logging in
@@ -30,44 +35,10 @@ export const LANGUAGE_OPTIONS = [
 	{ name: 'English', value: 'en' },
 ];
 
-/** Labels of the credential fields, for error messages that tell the user what to fix. */
-export const CREDENTIAL_FIELD_LABELS: Record<string, string> = {
-	apiKey: 'API Key',
-	apiConnection: 'API Connection',
-	businessKey: 'Business Key',
-	additionalBusinessKeys: 'Additional Business Keys',
-	userToken: 'User Token',
-	userTokenSource: 'User Token Source',
-	authBaseUrl: 'Auth Base URL',
-	loginIdentifier: 'Login Identifier',
-	loginPassword: 'Login Password',
-	loginIdentifierField: 'Login Identifier Field',
-	loginPasswordField: 'Login Password Field',
-	loginTokenPath: 'Login Token Path',
-	clientUuid: 'Client UUID',
-	platformKey: 'Platform Key',
-	platform: 'Platform',
-	language: 'Default Language',
-	accountingBaseUrl: 'Accounting Base URL',
-	ecommerceBaseUrl: 'Ecommerce Base URL',
-	hrBaseUrl: 'HR Base URL',
-	calendarBaseUrl: 'Calendar Base URL',
-	managementBaseUrl: 'Management Base URL',
-	categoriesPathPrefix: 'Categories Path Prefix',
-	favoritesPathPrefix: 'Favorites Path Prefix',
-};
-
 /** Fields whose values are secrets: they never appear in output, errors or logs. */
-export const SECRET_FIELDS = [
-	'apiKey',
-	'apiConnection',
-	'businessKey',
-	'userToken',
-	'loginPassword',
-	'loginToken',
-	'clientUuid',
-	'platformKey',
-] as const;
+export const SECRET_FIELDS: readonly CredentialField[] = (
+	Object.keys(CREDENTIAL_FIELDS) as CredentialField[]
+).filter((field) => 'secret' in CREDENTIAL_FIELDS[field]);
 
 /**
  * A credential field's value as the nodes use it, read here and nowhere else: trimmed, since

@@ -8,12 +8,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pageSizeOf } from '../values/settings';
 import { ParameterError } from '../platform/errors';
-import type {
-	BodyKind,
-	CredentialHeaderSource,
-	Endpoint,
-	PlatformModule,
-} from '../platform/endpoints';
+import type { CredentialHeaderSource, PlatformModule } from '../platform/credentialFields';
+import type { BodyKind, Endpoint } from '../platform/endpoints';
 import { recordOrMessage } from '../node/output';
 import { platformPaginate } from '../transport/pagination';
 import type { MultipartField } from '../transport/multipart';

@@ -31,7 +31,7 @@ import {
 } from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
 import type { Endpoint } from '../platform/endpoints';
-import { logsIn } from '../credential/login';
+import { logsIn } from '../credential/loginToken';
 import { redact, redactBody } from '../credential/redaction';
 import type { Attempt } from '../platform/attempt';
 import { ParameterError } from '../platform/errors';

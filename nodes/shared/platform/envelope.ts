@@ -3,7 +3,7 @@
  * nowhere else, whichever module answers; a `false` status on HTTP 200 is a failure.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { PlatformModule } from './endpoints';
+import type { PlatformModule } from './credentialFields';
 
 export const ENVELOPES = {
 	data: '{ status, message, data }',

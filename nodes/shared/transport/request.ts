@@ -7,8 +7,8 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ParameterError } from '../platform/errors';
-import { PATH_PREFIX_FIELDS, type PathParam, type Endpoint } from '../platform/endpoints';
-import type { PathPrefixName } from './checkedCredential';
+import { PATH_PREFIX_FIELDS, type PathPrefixName } from '../platform/credentialFields';
+import type { PathParam, Endpoint } from '../platform/endpoints';
 import { encodeMultipart, type FilePart, type MultipartField } from './multipart';
 import type { PlatformRun } from './run';
 import { toPathSegment } from '../values/wire';

@@ -29,18 +29,20 @@ import type {
 } from 'n8n-workflow';
 
 import { LOGIN_ONLY_HEADER } from '../credential/authenticate';
+import { setLoginLimits } from '../credential/login';
+import {
+	loginTimeoutFailure,
+	takeLoginFailure,
+	type LoginFailure,
+} from '../credential/loginFailure';
 import {
 	LOGIN_TOKEN_FIELD,
 	LOGIN_TOKEN_OWNER_FIELD,
 	loginIdentity,
-	loginTimeoutFailure,
 	loginTokenOwner,
 	logsIn,
-	setLoginLimits,
-	takeLoginFailure,
 	tokenBelongsTo,
-	type LoginFailure,
-} from '../credential/login';
+} from '../credential/loginToken';
 import { learnSecret } from '../credential/redaction';
 import { ExecutionCancelledError, ParameterError } from '../platform/errors';
 import { platformError, rateLimitWaitNote } from '../errors/nodeErrors';
