@@ -4,6 +4,7 @@
  */
 import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
 
+import { logsIn } from './loginToken';
 import { CREDENTIAL_FIELDS, type CredentialField } from '../platform/credentialFields';
 
 /**
@@ -15,6 +16,21 @@ export const CREDENTIAL_TYPES = {
 	paste: 'businessPlatformApi',
 	login: 'businessPlatformLogInApi',
 } as const;
+
+/**
+ * The types' display names, as the editor's Credential dropdown shows them and errors name them
+ * (credentials/ spells them as literals, which the lint reads; test/unit/credential.test.js
+ * holds the two to each other).
+ */
+export const CREDENTIAL_DISPLAY_NAMES = {
+	paste: 'Business Platform API',
+	login: 'Business Log In API',
+} as const;
+
+/** The display name of the credential type whose values these are. */
+export function credentialDisplayNameOf(credentials: ICredentialDataDecryptedObject): string {
+	return CREDENTIAL_DISPLAY_NAMES[logsIn(credentials) ? 'login' : 'paste'];
+}
 
 /** The nodes' Authentication options, keyed as CREDENTIAL_TYPES; pasting is the default. */
 export const AUTHENTICATION_OPTIONS = [

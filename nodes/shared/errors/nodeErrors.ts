@@ -1,7 +1,9 @@
 /**
- * Every error the package shows is built here: bad input (ParameterError, before anything
- * is sent), the platform's or the network's answer (NodeApiError), an answer of an
- * unexpected shape; itemErrors.ts turns any failure into the n8n error of one item.
+ * The errors of a request's answer are built here: the platform's or the network's answer
+ * (NodeApiError), a redirect not followed, an answer of an unexpected shape, an empty
+ * credential field. Bad input is a ParameterError (platform/errors.ts) thrown where it is
+ * found, before anything is sent; a failed login says why in credential/loginFailure.ts;
+ * itemErrors.ts turns any failure into the n8n error of one item or of a picker.
  *
  * What a user reads is written in their terms: the message says what failed ("The platform
  * has no payslip 1752"), the description what to check, with the platform's own message
@@ -154,16 +156,24 @@ export function rateLimitWaitNote(settings: RequestSettings): string {
 	return `The platform kept refusing this request for its rate limit for longer than Rate Limit Wait (${Math.round(settings.rateLimitWaitMs / 1000)} s); it carried none of these requests out. Run this item again later, or raise Rate Limit Wait.`;
 }
 
+/** The request an error is about: its run, its endpoint, its item and what the item asked for. */
+export interface FailedRequest {
+	run: ErrorContext;
+	endpoint: Endpoint;
+	itemIndex: number;
+	subject?: ErrorSubject;
+}
+
+/** A request that failed for good, after `tries` attempts, the last being `attempt`. */
+export interface FailedAttempt extends FailedRequest {
+	attempt: Attempt;
+	tries: number;
+	notes: string[];
+}
+
 /** The error of a request that failed for good: a network failure or an HTTP error answer. */
-export function failureError(
-	run: ErrorContext,
-	endpoint: Endpoint,
-	itemIndex: number,
-	attempt: Attempt,
-	tries: number,
-	notes: string[],
-	subject: ErrorSubject = {},
-): NodeApiError {
+export function failureError(failed: FailedAttempt): NodeApiError {
+	const { run, endpoint, itemIndex, attempt, tries, notes, subject = {} } = failed;
 	const does = fill(endpoint.does, subject);
 	if (attempt.kind === 'network') {
 		const { message, check } = networkFailureText(
@@ -184,14 +194,14 @@ export function failureError(
 	const value = redactBody(run, parseBody(attempt.body).value);
 	const platformMessage = errorMessageOf(value);
 	const actsFor = { ...subject, business: subject.business ?? run.businessFor(itemIndex) };
-	const text = httpFailureText(
+	const text = httpFailureText({
 		endpoint,
-		actsFor,
-		attempt.statusCode,
+		subject: actsFor,
+		statusCode: attempt.statusCode,
 		platformMessage,
 		tries,
-		logsIn(run.credentials),
-	);
+		logsIn: logsIn(run.credentials),
+	});
 	const fieldErrors = fieldErrorEntriesOf(value);
 	return platformError(run, endpoint, itemIndex, {
 		...text,
@@ -207,19 +217,20 @@ export function failureError(
 /** Why a redirect is not followed (platformRequest.ts: sendFollowingRedirects). */
 export type RedirectRefusal = 'no target' | 'other origin' | 'changes data' | 'too many';
 
+/** A redirect answer (HTTP `statusCode`) the node does not follow, and why. */
+export interface RefusedRedirect extends FailedRequest {
+	statusCode: number;
+	target?: URL;
+	refusal: RedirectRefusal;
+}
+
 /**
  * A redirect the node does not follow. The target is named by its origin only: its path and
  * query may carry what the platform meant for the browser alone.
  */
-export function redirectError(
-	run: ErrorContext,
-	endpoint: Endpoint,
-	itemIndex: number,
-	redirect: { statusCode: number; target?: URL; refusal: RedirectRefusal },
-	subject: ErrorSubject = {},
-): NodeApiError {
+export function redirectError(redirect: RefusedRedirect): NodeApiError {
+	const { run, endpoint, itemIndex, statusCode, target, refusal, subject = {} } = redirect;
 	const does = fill(endpoint.does, subject);
-	const { statusCode, target, refusal } = redirect;
 	const baseUrl = `"${baseUrlLabel(endpoint)}"`;
 	const messages: Record<RedirectRefusal, string> = {
 		'no target': `The platform answered with a redirect (HTTP ${statusCode}) without a valid address to go to, when asked to ${does}`,
@@ -239,17 +250,17 @@ export function redirectError(
 	});
 }
 
+/** A success code with a body (`body`, parsed) that is not JSON (`malformed`), or none. */
+export interface UnreadableAnswer extends FailedRequest {
+	statusCode: number;
+	body: unknown;
+	malformed: boolean;
+	notes: string[];
+}
+
 /** A success code with a body that is not JSON, or none: the answer cannot be read. */
-export function unreadableAnswerError(
-	run: ErrorContext,
-	endpoint: Endpoint,
-	itemIndex: number,
-	statusCode: number,
-	body: unknown,
-	malformed: boolean,
-	notes: string[],
-	subject: ErrorSubject = {},
-): NodeApiError {
+export function unreadableAnswerError(answer: UnreadableAnswer): NodeApiError {
+	const { run, endpoint, itemIndex, statusCode, body, malformed, notes, subject = {} } = answer;
 	const does = fill(endpoint.does, subject);
 	const excerpt = malformed ? errorMessageOf(redactBody(run, body)) : undefined;
 	return platformError(run, endpoint, itemIndex, {
@@ -263,13 +274,9 @@ export function unreadableAnswerError(
 }
 
 /** A success code whose body (`body`, parsed) says the operation did not do its work. */
-export interface UnsuccessfulAnswer {
-	run: ErrorContext;
-	endpoint: Endpoint;
-	itemIndex: number;
+export interface UnsuccessfulAnswer extends FailedRequest {
 	statusCode: number;
 	body: unknown;
-	subject?: ErrorSubject;
 }
 
 /** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
@@ -326,11 +333,18 @@ export function unexpectedAnswerError(
 	return error;
 }
 
-/** The credential field an operation needs is empty: name the field as the credential dialog shows it. */
-export function emptyCredentialFieldError(label: string, endpoint: Endpoint): ParameterError {
+/**
+ * The credential field an operation needs is empty: the field as the credential dialog shows
+ * it, and the credential type in use (`credentialName`, its display name), where to fill it.
+ */
+export function emptyCredentialFieldError(
+	label: string,
+	endpoint: Endpoint,
+	credentialName: string,
+): ParameterError {
 	return new ParameterError(
 		`The credential field "${label}"`,
-		`is empty; ${endpoint.title} needs it. Fill it in the node's credential.`,
+		`is empty; ${endpoint.title} needs it. Fill it in the node's ${credentialName} credential.`,
 	);
 }
 

@@ -11,7 +11,7 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { credentialPlaceholder } from '../credential/authenticate';
 import { refuseUnreadableBusinessKeys } from '../credential/businessKeys';
-import { credentialText } from '../credential/fields';
+import { credentialDisplayNameOf, credentialText } from '../credential/fields';
 import { logsIn } from '../credential/loginToken';
 import { assertUsableUserToken } from '../credential/redaction';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
@@ -47,9 +47,10 @@ function check<T>(
 ): Checked<T> {
 	const empty = requiredFields.find((field) => credentialText(credentials, field) === '');
 	if (empty !== undefined) {
+		const credentialName = credentialDisplayNameOf(credentials);
 		return {
 			ok: false,
-			failure: (endpoint) => emptyCredentialFieldError(labelOf(empty), endpoint),
+			failure: (endpoint) => emptyCredentialFieldError(labelOf(empty), endpoint, credentialName),
 		};
 	}
 	try {
@@ -71,6 +72,8 @@ export class CheckedCredential {
 	private readonly headerSources = new Map<CredentialHeaderSource, Checked<void>>();
 	private readonly businessKeysSafe = new Map<string, Checked<void>>();
 	private readonly businessKeysReadable: Checked<void>;
+	/** The credential type's display name, for the error of an empty Business Key. */
+	private readonly credentialName: string;
 	/** Base URL -> business -> shared-limit key (rateLimit/sharedLimitTable.ts). */
 	private readonly limitKeys = new Map<string, Map<string, string>>();
 	/** The headers built for an endpoint: `language:business` -> headers. */
@@ -80,6 +83,7 @@ export class CheckedCredential {
 		credentials: ICredentialDataDecryptedObject,
 		private readonly businessKeys: Map<string, string>,
 	) {
+		this.credentialName = credentialDisplayNameOf(credentials);
 		for (const [module, field] of Object.entries(MODULE_BASE_URL_FIELDS) as Array<
 			[PlatformModule, CredentialField]
 		>) {
@@ -165,7 +169,7 @@ export class CheckedCredential {
 		if (this.businessKeys.has(name)) return name;
 		if (name === '') {
 			if (!Object.values(endpoint.credentialHeaders).includes('businessKey')) return name;
-			throw emptyCredentialFieldError(labelOf('businessKey'), endpoint);
+			throw emptyCredentialFieldError(labelOf('businessKey'), endpoint, this.credentialName);
 		}
 		if ([...this.businessKeys.values()].includes(name)) {
 			throw new ParameterError(

@@ -148,15 +148,15 @@ export async function platformRequest(
 			refusedSince ??= sentAt;
 			const waited = Date.now() + pauseMs - refusedSince;
 			if (waited <= settings.rateLimitWaitMs) continue;
-			throw failureError(
+			throw failureError({
 				run,
 				endpoint,
 				itemIndex,
 				attempt,
-				tries + refusals - 1,
-				[rateLimitWaitNote(settings)],
-				input,
-			);
+				tries: tries + refusals - 1,
+				notes: [rateLimitWaitNote(settings)],
+				subject: input,
+			});
 		}
 
 		const retryable = tries < settings.maxTries && isRetryable(endpoint.retry, attempt, retryAfter);
@@ -169,7 +169,15 @@ export async function platformRequest(
 			}
 			if (mayHaveActed(endpoint.retry, attempt, retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
 			notes.push(...tokenNotes);
-			throw failureError(run, endpoint, itemIndex, attempt, tries + refusals, notes, input);
+			throw failureError({
+				run,
+				endpoint,
+				itemIndex,
+				attempt,
+				tries: tries + refusals,
+				notes,
+				subject: input,
+			});
 		}
 		run.activity.retried(attempt.kind === 'network' ? 'noAnswer' : 'serverError');
 		await pauseFor(retryAfter ?? backoffDelay(settings, tries), run.cancelSignal);
@@ -252,13 +260,15 @@ async function sendFollowingRedirects(
 		const target = redirectTarget(attempt.headers.location, request.url);
 		const refusal = target ? redirectRefusal(target, origin, endpoint, redirects) : 'no target';
 		if (refusal || !target) {
-			return redirectError(
+			return redirectError({
 				run,
 				endpoint,
 				itemIndex,
-				{ statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' },
+				statusCode: attempt.statusCode,
+				target,
+				refusal: refusal ?? 'no target',
 				subject,
-			);
+			});
 		}
 		// The target carries the query the platform wants; the original one is not added again.
 		request = { ...request, url: target.href, qs: undefined };
@@ -297,16 +307,16 @@ function successOrFailure(
 	// Every operation answers with a JSON envelope: anything else is a failure, never an empty record.
 	if (malformed || (value === undefined && attempt.statusCode !== 204)) {
 		const notes = mayHaveActed(endpoint.retry, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [];
-		throw unreadableAnswerError(
+		throw unreadableAnswerError({
 			run,
 			endpoint,
 			itemIndex,
-			attempt.statusCode,
-			value,
+			statusCode: attempt.statusCode,
+			body: value,
 			malformed,
 			notes,
 			subject,
-		);
+		});
 	}
 	if (fullResponse) return { data: cleanData(run, value), statusCode: attempt.statusCode };
 	const unwrapped = unwrapEnvelope(value);
