@@ -1,6 +1,7 @@
 /**
- * The fields, test and look both credential types share (credentials/): the pasted-token
- * type and the Log In type differ only in how the User Token is got. Defined once here.
+ * Both credential types' panels (credentials/), built from the fields table
+ * (platform/credentialFields.ts), and the test they share: the pasted-token type and the Log In
+ * type differ only in how the User Token is got.
  */
 import type { ICredentialTestRequest, INodeProperties } from 'n8n-workflow';
 

@@ -14,14 +14,16 @@ import { isRecord, parseBody, unwrapEnvelope, valueAt } from '../platform/envelo
 import {
 	MAY_HAVE_ACTED_NOTE,
 	failureError,
-	missingPayloadError,
 	rateLimitWaitNote,
 	redirectError,
-	refusedAnswerError,
-	unreadableAnswerError,
 	type ErrorSubject,
 	type RedirectRefusal,
 } from '../errors/nodeErrors';
+import {
+	missingPayloadError,
+	refusedAnswerError,
+	unreadableAnswerError,
+} from '../errors/answerErrors';
 import { pauseFor, type Outcome } from './rateLimit/runLimiter';
 import { admit } from './admission';
 import { withAbortSignal, type RequestContext } from './context';
