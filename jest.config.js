@@ -1,8 +1,13 @@
+/**
+ * `npm test`: every test file but the slow tier's (test/harness/tiers.js, `npm run test:slow`).
+ */
+const { SLOW_TESTS } = require('./test/harness/tiers');
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.js'],
+	testMatch: ['**/*.test.js', ...SLOW_TESTS.map((glob) => `!${glob}`)],
 	// Node sources are TypeScript; tests and the sandbox are plain JavaScript.
 	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
 	moduleFileExtensions: ['ts', 'js', 'json'],

@@ -1,19 +1,30 @@
 // @ts-check
+// One seed for the property test in every run: the dry run's coverage and each mutant's run see
+// the same rounds, so a mutant's result does not depend on which rounds a seed happened to draw.
+process.env.BP_WAITS_SEED ??= '43';
 /**
  * Mutation testing of the code that owns a request's waits (`npm run test:mutation`, StrykerJS
- * with its jest runner; docs/testing.md, Mutation testing): small changes to admission, the
- * upload budget, the user token and the shared limits, each run against the tests of those
- * waits. A mutant no test fails on is a wait the tests would let break.
+ * with its jest runner; docs/testing.md, Mutation testing): small changes to the wait helpers
+ * (waits.ts), admission, the upload budget, the user token and its login's retry loop, and the
+ * shared limits, each run against the tests of those waits. A mutant no test fails on is a wait
+ * the tests would let break.
  *
- * Not part of `npm test`: it runs those tests once per mutant, which takes hours on the 2-core
+ * Not part of `npm test` or `npm run test:slow`: it runs those tests once per mutant, which takes hours on the 2-core
  * project machine. `concurrency: 1` keeps it to one jest process beside whatever else runs.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
 	mutate: [
+		'nodes/shared/transport/waits.ts',
 		'nodes/shared/transport/admission.ts',
 		'nodes/shared/transport/uploadBudget.ts',
+		// The user token: the request's side, the run's login session, the logins shared by
+		// user, one login through n8n, and the retry loop the login's tries and pauses run in.
 		'nodes/shared/transport/userToken.ts',
+		'nodes/shared/transport/loginSession.ts',
+		'nodes/shared/transport/sharedLogins.ts',
+		'nodes/shared/transport/loginAttempt.ts',
+		'nodes/shared/transport/retryLoop.ts',
 		'nodes/shared/transport/rateLimit/**/*.ts',
 	],
 	testRunner: 'jest',
@@ -29,7 +40,9 @@ export default {
 				'<rootDir>/test/userToken.test.js',
 				'<rootDir>/test/limiter.test.js',
 				'<rootDir>/test/sharedLimits.test.js',
-				'<rootDir>/test/projects/upload-bytes.test.js',
+				'<rootDir>/test/projects/task-upload-bytes.test.js',
+				// The retry loop's requests: refusals, Retry-After, Max Tries.
+				'<rootDir>/test/retries.test.js',
 			],
 		},
 		enableFindRelatedTests: false,
@@ -39,6 +52,9 @@ export default {
 	concurrency: 1,
 	// A mutant that makes a wait hang is caught by this timeout (reported as Timeout, killed).
 	timeoutMS: 60_000,
+	// The first run of all those tests, for coverage: Stryker's 5-minute default is too short on a
+	// busy 2-core machine (it ran past it at a load of 16).
+	dryRunTimeoutMinutes: 20,
 	ignorePatterns: ['dist', 'reports', '.cache', 'test-results'],
 	reporters: ['clear-text', 'progress', 'html'],
 	htmlReporter: { fileName: 'reports/mutation/index.html' },

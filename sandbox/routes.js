@@ -2,12 +2,15 @@
 'use strict';
 
 /**
- * The one table of the sandbox: for every operation its module, method, path, the exact
- * credential header names it needs (hyphen and underscore are different names), other
- * required headers, the content type it accepts, the language header and its envelope.
+ * The sandbox's routes: for every operation its module, method, path, the exact credential
+ * header names it needs (hyphen and underscore are different names), other required headers,
+ * the content type it accepts, the language header and its envelope. Each platform
+ * operation's route is written in its file, test/operations/<node>/<endpoint key>.js; the
+ * login and the operations the spec names only are here.
  */
 
 const ops = require('./operations');
+const { operationFiles } = require('../test/operations');
 
 /**
  * Which credential value each credential header name must carry. 'business' means one of
@@ -46,8 +49,11 @@ const CREDENTIAL_HEADERS = {
 const ECOMMERCE = ['apikey', 'apiconnection', 'secure-business-key'];
 const ECOMMERCE_USER = [...ECOMMERCE, 'userToken'];
 const MANAGEMENT = ['user-token', 'secure-business-key'];
+/** @type {ContentType} */
 const MULTIPART = 'multipart/form-data';
+/** @type {ContentType} */
 const JSON_TYPE = 'application/json';
+/** @type {ContentType} */
 const TEXT = 'text/plain';
 
 /**
@@ -149,191 +155,22 @@ const NAME_ONLY_ROUTES = [
 ];
 
 /**
+ * Every route: each platform operation's, from its file in test/operations/ (written there
+ * with its handler, seed records and test case), then the login and the name-only ones.
  * @param {{ categories: string, favorites: string }} prefixes configured path prefixes of E2 and E4
  * @returns {Route[]}
  */
 function buildRoutes(prefixes) {
-	const categories = prefixes.categories.replace(/^\/+|\/+$/g, '');
-	const favorites = prefixes.favorites.replace(/^\/+|\/+$/g, '');
+	const trimmed = {
+		categories: prefixes.categories.replace(/^\/+|\/+$/g, ''),
+		favorites: prefixes.favorites.replace(/^\/+|\/+$/g, ''),
+	};
 	/** @type {Route[]} */
-	const routes = [
-		{
-			operation: 'updateSalesQuote',
-			module: 'accounting',
-			method: 'POST',
-			path: '/api/v4/sales_quote/:quote_id',
-			auth: ['secure-business-key', 'platform-key', 'apikey', 'userToken'],
-			need: { platform: 'present', 'Accept-Language': 'required-lang' },
-			lang: 'Accept-Language',
-			content: MULTIPART,
-			envelope: 'data',
-			handler: ops.updateSalesQuote,
-		},
-		{
-			operation: 'updateCategory',
-			module: 'ecommerce',
-			method: 'POST',
-			path: `/${categories}/:category_id`,
-			auth: ECOMMERCE_USER,
-			content: MULTIPART,
-			envelope: 'data',
-			handler: ops.editCategory,
-		},
-		{
-			operation: 'listCategories',
-			module: 'ecommerce',
-			method: 'GET',
-			path: '/api/v1/ecomm_categories',
-			auth: ECOMMERCE,
-			envelope: 'data',
-			handler: ops.listCategories,
-		},
-		{
-			operation: 'getOrder',
-			module: 'ecommerce',
-			method: 'GET',
-			path: '/api/v2/order_details/:order_id',
-			auth: ECOMMERCE,
-			need: { 'Accept-Language': 'required-lang' },
-			lang: 'Accept-Language',
-			envelope: 'data',
-			handler: ops.orderDetails,
-		},
-		{
-			operation: 'toggleFavorite',
-			module: 'ecommerce',
-			method: 'PUT',
-			path: `/${favorites}/store_and_delete/:catalog_id`,
-			auth: ECOMMERCE_USER,
-			need: { 'Accept-Language': 'required-lang' },
-			lang: 'Accept-Language',
-			content: TEXT,
-			emptyBodyMayOmitType: true,
-			envelope: 'data',
-			handler: ops.toggleFavorite,
-		},
-		{
-			operation: 'getDistrict',
-			module: 'ecommerce',
-			method: 'GET',
-			path: '/api/user_districts/:district_id',
-			auth: ['apikey', 'apiconnection'],
-			envelope: 'data',
-			handler: ops.getDistrict,
-		},
-		{
-			operation: 'deleteWorkspace',
-			module: 'management',
-			method: 'POST',
-			path: '/api/v1/workspaces/delete/:id',
-			auth: MANAGEMENT,
-			need: { Accept: 'accept-json' },
-			lang: 'Accept-Language',
-			content: JSON_TYPE,
-			envelope: 'success',
-			handler: ops.deleteWorkspace,
-		},
-		{
-			operation: 'createSkill',
-			module: 'hr',
-			method: 'POST',
-			path: '/api/v1/skills',
-			auth: ['user_token', 'secure_business_key', 'uuid'],
-			content: JSON_TYPE,
-			envelope: 'response',
-			handler: ops.addSkill,
-		},
-		{
-			operation: 'getCustomerSupplierBranch',
-			module: 'accounting',
-			method: 'GET',
-			path: '/api/v5/customers-suppliers/:type/:uuid/branches/:branch_uuid',
-			auth: MANAGEMENT,
-			lang: 'lang',
-			envelope: 'data',
-			handler: ops.showBranch,
-		},
-		{
-			operation: 'createCashBankAccount',
-			module: 'accounting',
-			method: 'POST',
-			path: '/api/add_account_v2',
-			auth: ['apikey', 'secure_business_key'],
-			content: JSON_TYPE,
-			envelope: 'data',
-			handler: ops.addAccount,
-		},
-		{
-			operation: 'updateTask',
-			module: 'management',
-			method: 'POST',
-			path: '/api/v1/tasks/update/:id',
-			auth: MANAGEMENT,
-			need: { Accept: 'accept-json' },
-			lang: 'Accept-Language',
-			content: MULTIPART,
-			envelope: 'success',
-			handler: ops.updateTask,
-		},
-		{
-			operation: 'listCalendars',
-			module: 'calendar',
-			method: 'POST',
-			path: '/api/v2/all_business_calendars_list',
-			auth: ['user_token', 'secure_business_key'],
-			lang: 'Accept-Language',
-			content: MULTIPART,
-			envelope: 'data',
-			handler: ops.listCalendars,
-		},
-		{
-			operation: 'updateCatalogComment',
-			module: 'ecommerce',
-			method: 'POST',
-			path: '/api/v1/catalog-comments/:comment_id',
-			auth: ECOMMERCE_USER,
-			content: MULTIPART,
-			envelope: 'data',
-			handler: ops.editComment,
-		},
-		{
-			operation: 'updateAuditSessionItem',
-			module: 'ecommerce',
-			method: 'PATCH',
-			path: '/api/v1/audit-sessions/update-session-item/:audit_item_id',
-			auth: ECOMMERCE,
-			content: TEXT,
-			envelope: 'data',
-			handler: ops.updateAuditItem,
-		},
-		{
-			operation: 'createInventoryTransferItem',
-			module: 'ecommerce',
-			method: 'POST',
-			path: '/api/v1/inventory_trancfered_items',
-			auth: ECOMMERCE,
-			content: MULTIPART,
-			envelope: 'data',
-			handler: ops.addTransferItem,
-		},
-		{
-			operation: 'getPayslip',
-			module: 'hr',
-			method: 'GET',
-			path: '/api/v1/payslips/:payslip_id',
-			auth: ['uuid', 'secure_business_key'],
-			envelope: 'response',
-			handler: ops.getPayslip,
-		},
-		{
-			operation: 'listNews',
-			module: 'ecommerce',
-			method: 'GET',
-			path: '/api/v1/news',
-			auth: ECOMMERCE,
-			envelope: 'data',
-			handler: ops.listNews,
-		},
+	const routes = operationFiles().map(({ endpoint, contents: { route } }) => ({
+		...(typeof route === 'function' ? route(trimmed) : route),
+		operation: endpoint,
+	}));
+	routes.push(
 		{
 			operation: 'login',
 			module: 'auth',
@@ -345,7 +182,7 @@ function buildRoutes(prefixes) {
 			handler: ops.login,
 		},
 		...NAME_ONLY_ROUTES,
-	];
+	);
 	return routes;
 }
 
@@ -412,4 +249,14 @@ function createRouter(routes) {
 	};
 }
 
-module.exports = { CREDENTIAL_HEADERS, buildRoutes, createRouter };
+module.exports = {
+	CREDENTIAL_HEADERS,
+	buildRoutes,
+	createRouter,
+	ECOMMERCE,
+	ECOMMERCE_USER,
+	MANAGEMENT,
+	MULTIPART,
+	JSON_TYPE,
+	TEXT,
+};

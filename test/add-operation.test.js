@@ -1,10 +1,13 @@
 // @ts-check
 /**
- * A real dry run of CONTRIBUTING.md's "Adding an operation" (issue 38 item 1): in a scratch copy
- * of the tree, add Ecommerce → News → Get (GET on the news path with an id) by writing exactly
- * the files the guide lists, and nothing else; then the build, the typecheck and the tests that
- * check an operation is complete must pass on the copy. The guide's list and the files this run
- * touches must be the same set, so the guide stays true by this test rather than by a sentence.
+ * A real dry run of CONTRIBUTING.md's "Adding an operation" (issue 44 item 1): in a scratch copy
+ * of the tree, add a new resource with a DELETE, Calendar → Event → Delete, by writing exactly
+ * the files the guide lists (endpoint entry, operation, resource, operation's file in
+ * test/operations/, changelog line) and nothing else, then `npm run generate`, which may
+ * rewrite only the files the guide says it writes. Then the build, the typecheck and the tests
+ * that check an operation is complete, runs and fails as it should must pass on the copy. The
+ * guide's list and the files this run touches must be the same set, so the guide stays true by
+ * this test rather than by a sentence.
  *
  * Only the tests an operation's completeness rests on run in the copy (filtered to the new
  * operation where a file runs every operation), to stay within npm test's time.
@@ -19,23 +22,33 @@ const ROOT = path.join(__dirname, '..');
 
 /** The guide's placeholders, as this dry run fills them. */
 const PLACEHOLDERS = {
-	'<Node>': 'BusinessPlatformEcommerce',
-	'<resource>': 'news',
-	'<op>': 'get',
-	'<file>': 'ecommerce-news',
-	'<node>': 'ecommerce',
+	'<Node>': 'BusinessPlatformCalendar',
+	'<resource>': 'event',
+	'<op>': 'delete',
+	'<node>': 'calendar',
+	'<endpoint key>': 'deleteEvent',
 };
 
 /**
- * The numbered list of "Adding an operation": the file each step names first, placeholders filled.
+ * A list of "Adding an operation" (the numbered one: what a contributor writes; the bulleted one
+ * after "`npm run generate` rewrites": what it generates): the file each item names first,
+ * placeholders filled.
+ * @param {'written' | 'generated'} which
  * @returns {string[]}
  */
-function guideFiles() {
+function guideFiles(which) {
 	const text = fs.readFileSync(path.join(ROOT, 'CONTRIBUTING.md'), 'utf8');
 	const section = text.slice(text.indexOf('\n## Adding an operation\n'));
 	const end = section.indexOf('\n## ', 1);
-	const steps = (end < 0 ? section : section.slice(0, end)).matchAll(/^\d+\. `([^`]+)`/gm);
-	return [...steps].map(([, file]) =>
+	const body = end < 0 ? section : section.slice(0, end);
+	const generatedAt = body.indexOf('`npm run generate` rewrites');
+	// The generated list ends with the paragraph after it.
+	const part =
+		which === 'written'
+			? body.slice(0, generatedAt)
+			: body.slice(generatedAt, body.indexOf('\n\n', body.indexOf('\n- ', generatedAt)));
+	const items = part.matchAll(which === 'written' ? /^\d+\. `([^`]+)`/gm : /^- `([^`]+)`/gm);
+	return [...items].map(([, file]) =>
 		Object.entries(PLACEHOLDERS).reduce((name, [from, to]) => name.split(from).join(to), file),
 	);
 }
@@ -54,32 +67,29 @@ function replaceOnce(file, text, from, to) {
 
 /** @param {string} file @param {string} text @param {string} anchor @param {string} addition */
 const after = (file, text, anchor, addition) => replaceOnce(file, text, anchor, anchor + addition);
-/** @param {string} file @param {string} text @param {string} anchor @param {string} addition */
-const before = (file, text, anchor, addition) => replaceOnce(file, text, anchor, addition + anchor);
 
-/** What a contributor writes for News → Get, file by file (the generated doc aside). */
+/** What a contributor writes for Calendar → Event → Delete, file by file. */
 const EDITS = /** @type {Record<string, (text: string, file: string) => string>} */ ({
 	'nodes/shared/platform/endpoints.ts': (text, file) =>
 		after(
 			file,
 			text,
 			"\t\tdoes: 'list the news',\n\t},\n",
-			`	getNews: {
-		title: 'Get News Item',
-		module: 'ecommerce',
-		method: 'GET',
-		path: '/api/v1/news/{news_id}',
-		pathParams: { news_id: 'integer' },
-		credentialHeaders: ECOMMERCE_HEADERS,
+			`	deleteEvent: {
+		title: 'Delete Calendar Event',
+		module: 'calendar',
+		method: 'DELETE',
+		path: '/api/v2/business_calendars/events/{event_id}',
+		pathParams: { event_id: 'integer' },
+		credentialHeaders: { user_token: 'userToken', secure_business_key: 'businessKey' },
 		body: 'none',
-		retry: 'read',
-		does: 'get news item {news_id}',
-		record: 'news item {news_id}',
-		requiredPayload: 'data',
+		retry: 'create',
+		does: 'delete calendar event {event_id}',
+		record: 'calendar event {event_id}',
 	},
 `,
 		),
-	'nodes/BusinessPlatformEcommerce/actions/news/get.operation.ts':
+	'nodes/BusinessPlatformCalendar/actions/event/delete.operation.ts':
 		() => `import type { INodeProperties } from 'n8n-workflow';
 
 import type { PlatformOperation } from '../../../shared/node/operation';
@@ -88,124 +98,112 @@ import { platformRequest } from '../../../shared/transport/platformRequest';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'News ID',
-		name: 'newsId',
+		displayName: 'Event ID',
+		name: 'eventId',
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. 12',
-		description: 'ID of the news item to get',
+		placeholder: 'e.g. 1161',
+		description: 'ID of the calendar event to delete',
 	},
 ];
 
 export const operation: PlatformOperation = {
-	operation: 'get',
-	endpoints: ['getNews'],
-	picker: { name: 'Get', action: 'Get a news item', description: 'Get a news item by its ID' },
+	operation: 'delete',
+	endpoints: ['deleteEvent'],
+	picker: {
+		name: 'Delete',
+		action: 'Delete a calendar event',
+		description: 'Delete a calendar event for good, given its ID',
+	},
 	description: properties,
 
 	async execute(itemIndex, run) {
-		const response = await platformRequest.call(this, run, 'getNews', itemIndex, {
+		const response = await platformRequest.call(this, run, 'deleteEvent', itemIndex, {
 			pathParams: {
-				news_id: { value: this.getNodeParameter('newsId', itemIndex), label: 'News ID' },
+				event_id: { value: this.getNodeParameter('eventId', itemIndex), label: 'Event ID' },
 			},
 		});
 		return recordOrMessage(response);
 	},
 };
 `,
-	'nodes/BusinessPlatformEcommerce/actions/news/index.ts': (text, file) =>
-		replaceOnce(
-			file,
-			after(
-				file,
-				text,
-				"from './getAll.operation';\n",
-				"import { operation as get } from './get.operation';\n",
-			),
-			'operations: [getAll]',
-			'operations: [getAll, get]',
-		),
-	'sandbox/routes.js': (text, file) =>
-		after(
-			file,
-			text,
-			'\t\t\thandler: ops.listNews,\n\t\t},\n',
-			`		{
-			operation: 'getNews',
-			module: 'ecommerce',
-			method: 'GET',
-			path: '/api/v1/news/:news_id',
-			auth: ECOMMERCE,
-			envelope: 'data',
-			handler: ops.getNews,
-		},
-`,
-		),
-	'sandbox/operations/ecommerce-news.js': (text, file) =>
-		replaceOnce(
-			file,
-			before(
-				file,
-				replaceOnce(
-					file,
-					text,
-					'say, ok, unprocessable }',
-					'say, ok, unprocessable, notFound, byId }',
-				),
-				'module.exports = { listNews };',
-				`/** Get one news item. @param {Ctx} ctx @returns {Result} */
-function getNews(ctx) {
-	const item = byId(ctx.biz.news, ctx.params.news_id);
-	if (!item) return notFound(['News item', 'الخبر'], ctx.lang);
-	return ok({ status: true, message: say(MESSAGES.news, ctx.lang), data: { ...item } });
-}
+	'nodes/BusinessPlatformCalendar/actions/event/index.ts':
+		() => `import type { PlatformResourceHead } from '../../../shared/node/operation';
 
+export const event: PlatformResourceHead = {
+	name: 'Event',
+	value: 'event',
+};
 `,
-			),
-			'module.exports = { listNews };',
-			'module.exports = { listNews, getNews };',
-		),
-	'test/harness/operationCases/ecommerce.js': (text, file) =>
-		before(
-			file,
-			text,
-			"\toperationCase({\n\t\tendpoint: 'listNews',",
-			`	operationCase({
-		endpoint: 'getNews',
-		parameters: { resource: 'news', operation: 'get', newsId: '3' },
-		retry: 'read',
-		headers: HEADER_SETS.ecommerce,
-		pathIds: { newsId: 'News ID' },
-		fullRun: {
-			overrides: { newsId: '5' },
-			expect: (output) => expect(output[0]).toMatchObject({ id: 5, alias: 'acme-news-5' }),
+	'test/operations/calendar/deleteEvent.js': () => `// @ts-check
+/** Delete Calendar Event: its sandbox route, handler and events, and its case. */
+const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
+const { HEADER_SETS } = require('../../harness/headerSets');
+
+/** @typedef {{ id: number, title: string, starts_at: string }} CalendarEvent */
+
+/** @type {import('../index').OperationFile} */
+module.exports = {
+	route: {
+		module: 'calendar',
+		method: 'DELETE',
+		path: '/api/v2/business_calendars/events/:event_id',
+		auth: ['user_token', 'secure_business_key'],
+		envelope: 'data',
+		handler: (ctx) => {
+			const events = /** @type {CalendarEvent[]} */ (ctx.biz.events);
+			const event = byId(events, ctx.params.event_id);
+			if (!event) return notFound(['Event', 'الحدث'], ctx.lang);
+			events.splice(events.indexOf(event), 1);
+			return ok({
+				status: true,
+				message: say(['Event deleted successfully.', 'تم حذف الحدث بنجاح.'], ctx.lang),
+				data: { id: event.id, deleted: true },
+			});
 		},
-	}),
+	},
+	seed: {
+		acme: {
+			events: [
+				{ id: 1161, title: 'Sales kick-off', starts_at: '2025-02-02 09:00:00' },
+				{ id: 1162, title: 'Quarterly review', starts_at: '2025-03-30 10:00:00' },
+				{ id: 1163, title: 'Team lunch', starts_at: '2025-02-14 13:00:00' },
+			],
+		},
+		globex: {
+			events: [
+				{ id: 2161, title: 'Plant inspection', starts_at: '2025-02-05 07:00:00' },
+				{ id: 2162, title: 'Safety drill', starts_at: '2025-02-19 08:00:00' },
+			],
+		},
+	},
+	reference: 'Event ID. Output: \`{ id, deleted: true }\`.',
+	case: {
+		parameters: { resource: 'event', operation: 'delete', eventId: '1163' },
+		globex: { eventId: '2162' },
+		retry: 'create',
+		headers: HEADER_SETS.calendar,
+		pathIds: { eventId: 'Event ID' },
+		// An event is deleted once: the items of a several-item run delete 1161, 1162, 1163.
+		itemParameters: { eventId: '={{ 1161 + $itemIndex }}' },
+		tenant: { itemValues: { eventId: ['1163', '2162', '1162', '1163'] } },
+		fullRun: {
+			expect: (output, [request]) => {
+				expect(request.method).toBe('DELETE');
+				expect(output[0]).toEqual({ id: 1163, deleted: true });
+			},
+		},
+	},
+};
 `,
-		),
-	'docs/operations.md': (text, file) =>
+	'CHANGELOG.md': (text, file) =>
 		after(
 			file,
-			after(
-				file,
-				text,
-				'| | News | Get Many | `GET {ecommerce}/api/v1/news` |\n',
-				'| | News | Get | `GET {ecommerce}/api/v1/news/{id}` |\n',
-			),
-			'  status, lang, summary, content, created_at and updated_at.\n',
-			'- **News → Get**: News ID; the whole news item.\n',
-		),
-	'README.md': (text, file) => after(file, text, ' · News → Get Many', ' · News → Get'),
-	'nodes/BusinessPlatformEcommerce/BusinessPlatformEcommerce.node.ts': (text, file) =>
-		replaceOnce(
-			file,
 			text,
-			'Get an order or a district,',
-			'Get an order, a district or a news item,',
+			'## Unreleased\n\n### Operations\n\n',
+			'- Calendar → Event → Delete: deletes a calendar event by its ID.\n',
 		),
-	'CHANGELOG.md': (text, file) =>
-		after(file, text, '## Unreleased\n', '\n- Ecommerce → News → Get: one news item by its ID.\n'),
 });
 
 /** The files git knows in the tree (committed or new), as they stand. */
@@ -260,30 +258,40 @@ afterAll(() => {
 	if (copy) fs.rmSync(copy, { recursive: true, force: true });
 });
 
-test('adding Ecommerce → News → Get touches exactly the files the guide lists, and the copy builds, typechecks and passes the completeness tests', () => {
+test('adding Calendar → Event → Delete (a new resource, a DELETE) writes exactly the files the guide lists, `npm run generate` the ones it says, and the copy builds, typechecks and passes the operation tests', () => {
 	const before = snapshot(copy);
 	for (const [file, edit] of Object.entries(EDITS)) {
 		const target = path.join(copy, file);
 		const old = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
+		fs.mkdirSync(path.dirname(target), { recursive: true });
 		fs.writeFileSync(target, edit(old, file));
 	}
 	const run = (/** @type {string} */ command, /** @type {string[]} */ args) =>
 		execFileSync(command, args, { cwd: copy, encoding: 'utf8', stdio: 'pipe' });
-	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	run(npm, ['run', '--silent', 'docs:api']);
 	run(process.execPath, [
 		path.join(copy, 'node_modules', 'prettier', 'bin', 'prettier.cjs'),
 		'--write',
-		...Object.keys(EDITS),
+		...Object.keys(EDITS).filter((file) => !file.endsWith('.md')),
 	]);
+	const written = snapshot(copy);
+	const changed = (
+		/** @type {Map<string, string>} */ from,
+		/** @type {Map<string, string>} */ to,
+	) => [...to.keys()].filter((file) => from.get(file) !== to.get(file)).sort();
+	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+	run(npm, ['run', '--silent', 'generate']);
+	const generated = snapshot(copy);
 
-	const after = snapshot(copy);
-	const touched = [...after.keys()].filter((file) => before.get(file) !== after.get(file));
-	const removed = [...before.keys()].filter((file) => !after.has(file));
-	expect({ touched: touched.sort(), removed }).toEqual({
-		touched: guideFiles().sort(),
+	expect({
+		written: changed(before, written),
+		generated: changed(written, generated),
+		removed: [...before.keys()].filter((file) => !generated.has(file)),
+	}).toEqual({
+		written: guideFiles('written').sort(),
+		generated: guideFiles('generated').sort(),
 		removed: [],
 	});
+	expect(guideFiles('written')).toHaveLength(5);
 
 	run(npm, ['run', '--silent', 'build']);
 	run(npm, ['run', '--silent', 'typecheck']);
@@ -293,29 +301,31 @@ test('adding Ecommerce → News → Get touches exactly the files the guide list
 		run(process.execPath, [
 			jest,
 			'--json',
+			'--maxWorkers=2',
 			'test/completeness.test.js',
-			'test/platform-api-doc.test.js',
+			'test/generated.test.js',
 			'test/operations.test.js',
 			'test/hostile-input.test.js',
 			'test/tenants.test.js',
+			'test/faults.test.js',
 			'-t',
-			'getNews|News → Get|ENDPOINTS|README|docs/operations|docs/platform-api',
+			'deleteEvent|Event → Delete|ENDPOINTS|README|docs/operations|generate|DELETE',
 		]),
 	);
 	expect(report.numFailedTests).toBe(0);
 	// Each test file ran the new operation (not only the tests it already had).
-	const ranForNews = report.testResults.map(({ name, assertionResults }) => [
+	const ranForEvent = report.testResults.map(({ name, assertionResults }) => [
 		path.relative(copy, name),
 		assertionResults.some(
-			(result) =>
-				result.status === 'passed' && /getNews|News → Get\b(?! Many)/.test(result.fullName),
+			(result) => result.status === 'passed' && /deleteEvent|Event → Delete/.test(result.fullName),
 		),
 	]);
-	expect(Object.fromEntries(ranForNews)).toEqual({
+	expect(Object.fromEntries(ranForEvent)).toEqual({
 		'test/completeness.test.js': true,
-		'test/platform-api-doc.test.js': false,
+		'test/generated.test.js': false,
 		'test/operations.test.js': true,
 		'test/hostile-input.test.js': true,
 		'test/tenants.test.js': true,
+		'test/faults.test.js': true,
 	});
-}, 300000);
+}, 600000);

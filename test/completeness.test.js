@@ -70,12 +70,6 @@ function referenceSection(/** @type {string} */ heading) {
 	return { text: lines.slice(start, end).join('\n'), lastLine: last + 1 };
 }
 
-/** Where the reference's table wants a missing row: after the node's last row (or the table's last). */
-function rowLineFor(/** @type {string} */ node) {
-	const ofNode = ROWS.filter((row) => row.node === node);
-	return (ofNode.length > 0 ? ofNode : ROWS)[(ofNode.length > 0 ? ofNode : ROWS).length - 1].line;
-}
-
 /**
  * Every operation of every action node, with the picker names a user sees.
  * @returns {Array<{ node: string, file: string, resource: string, operationName: string, operation: PlatformOperation }>}
@@ -157,7 +151,7 @@ describe.each(Object.entries(ENDPOINTS))('ENDPOINTS.%s', (key, endpoint) => {
 		expect(callers.length).toBeGreaterThan(0);
 	});
 
-	test('the sandbox serves it (sandbox/routes.js: a route named by its ENDPOINTS key, with its method and path)', () => {
+	test('the sandbox serves it (test/operations/<node>/<endpoint key>.js: a `route` with its method and path)', () => {
 		const route = ROUTES.find((candidate) => candidate.operation === key);
 		expect({
 			endpoint: key,
@@ -168,7 +162,7 @@ describe.each(Object.entries(ENDPOINTS))('ENDPOINTS.%s', (key, endpoint) => {
 		});
 	});
 
-	test('a case in test/harness/operationCases/<node>.js runs it (fault, retry, secret, tenant tables, e2e)', () => {
+	test('a `case` in test/operations/<node>/<endpoint key>.js runs it (fault, retry, secret, tenant tables, e2e)', () => {
 		expect(OPERATION_CASES.map((op) => op.endpoint)).toContain(key);
 	});
 
@@ -190,8 +184,8 @@ describe.each(
 		const calls = operation.endpoints.map((key) => callOf(ENDPOINTS[key]));
 		const ownCall = `${ENDPOINTS[operation.endpoints[0]].method} {${ENDPOINTS[operation.endpoints[0]].module}}${ENDPOINTS[operation.endpoints[0]].path}`;
 		const sameNode = ROWS.some((candidate) => candidate.node === node);
-		// On a failure, the line to add, and where.
-		const toAdd = `${REFERENCE_FILE} line ${rowLineFor(node) + 1}: | ${sameNode ? '' : node} | ${resource} | ${operationName} | \`${ownCall}\` |`;
+		// On a failure: what is missing, and the command that writes it.
+		const toAdd = `${REFERENCE_FILE} lacks | ${sameNode ? '' : node} | ${resource} | ${operationName} | \`${ownCall}\` |: run \`npm run generate\``;
 		expect({ row: row ? 'present' : toAdd, call: row && calls.includes(row.call) }).toEqual({
 			row: 'present',
 			call: true,
@@ -202,18 +196,16 @@ describe.each(
 		const heading = node.replace(/^Business Platform /, '');
 		const section = referenceSection(heading);
 		const entry = `**${resource} → ${operationName}**`;
-		// On a failure, the line to add, and where.
-		const toAdd = `${REFERENCE_FILE} line ${section.lastLine + 1} (## ${heading}): - ${entry}: what it takes and returns`;
+		// On a failure: what is missing, and the command that writes it (from the operation file's `reference`).
+		const toAdd = `${REFERENCE_FILE} (## ${heading}) lacks - ${entry}: run \`npm run generate\``;
 		expect(section.text.includes(entry) ? 'present' : toAdd).toBe('present');
 	});
 
 	test("README.md's Operations table names it in the node's row (Resource → Operation)", () => {
 		const row = README_OPERATIONS.get(node);
 		const entry = `${resource} → ${operationName}`;
-		// On a failure, where to add it.
-		const toAdd = row
-			? `README.md line ${row.line}: add " · ${entry}" to the row of ${node}`
-			: `README.md, Operations table: a row | ${node} | ${entry} |`;
+		// On a failure: what is missing, and the command that writes it.
+		const toAdd = `README.md's Operations table lacks ${entry} in the row of ${node}: run \`npm run generate\``;
 		expect(row?.entries.includes(entry) ? 'present' : toAdd).toBe('present');
 	});
 });

@@ -180,12 +180,19 @@ describe('requests tried again', () => {
 
 describe('requests that hit Timeout', () => {
 	test('are counted, with the Timeout they hit', async () => {
-		fixture.sandbox.inject({ operation: 'getPayslip', delayMs: 1000 });
-		const run = await runHr({ ...PAYSLIP, options: { timeout: 100, maxTries: 2 } });
+		// The first try is held until the run is over, so it misses any Timeout; the retry gets 1 s,
+		// the fault matrix's margin for a loopback answer (100 ms failed on a busy machine).
+		/** @type {() => void} */
+		let release = () => {};
+		const held = new Promise((resolve) => (release = () => resolve(undefined)));
+		fixture.sandbox.inject({ operation: 'getPayslip', until: held });
+		const run = await runHr({ ...PAYSLIP, options: { timeout: 1000, maxTries: 2 } }).finally(
+			release,
+		);
 		expect(run.error).toBeUndefined();
 		expect(messagesOf(run)).toEqual([
 			'The node tried requests again 1 time: 1 after no answer (Options → Max Tries).',
-			'1 request got no complete answer within the Timeout of 0.1 s (Options → Timeout).',
+			'1 request got no complete answer within the Timeout of 1.0 s (Options → Timeout).',
 		]);
 	});
 });

@@ -10,8 +10,8 @@ const { MODULE_BASE_URL_FIELDS } = require('../nodes/shared/platform/credentialF
 
 const committed = fs.readFileSync(DOC, 'utf8');
 
-test('docs/platform-api.md is what `npm run docs:api` generates from endpoints.ts (else run it)', () => {
-	// On a difference: run `npm run docs:api` and commit docs/platform-api.md.
+test('docs/platform-api.md is what `npm run generate` generates from endpoints.ts (else run it)', () => {
+	// On a difference: run `npm run generate` and commit docs/platform-api.md.
 	expect(committed).toBe(platformApiDoc());
 });
 

@@ -22,7 +22,7 @@ const {
 } = require('./harness/n8n');
 const { PNG } = require('./projects/files');
 const { untilIdle, whenReceived } = require('./harness/waits');
-const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/userToken');
+const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/sharedLogins');
 const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
 
 const fixture = useSandbox();

@@ -10,7 +10,7 @@
  * slow, silent, refused, rate-limited or failing logins), short Timeouts, few tries, small
  * shared limits and Stop at a random moment. Some rounds have executions wait for another
  * execution's login and stop them at random while the one logging in goes on. A failure names
- * its seed and round; replay with BP_WAITS_SEED=<seed> npx jest test/waits.property.test.js
+ * its seed and round; replay with BP_WAITS_SEED=<seed> npx jest -c jest.slow.config.js test/waits.property.test.js -t "round <n>$"
  *
  * What breaks a wait shows here: an unstopped execution that never ends (within's bound) and a
  * stopped one that ends long after its Stop (STOP_BOUND_MS). Among what these generators are
@@ -349,15 +349,21 @@ async function mixedRound(/** @type {ReturnType<typeof prng>} */ random) {
 	return description;
 }
 
-test(`every business is free after any mix of waits, refusals and Stops (seed ${SEED}; replay: BP_WAITS_SEED=${SEED})`, async () => {
-	const random = prng(SEED);
-	for (let r = 1; r <= ROUNDS; r++) {
-		try {
-			await round(random);
-		} catch (error) {
-			throw new Error(
-				`Round ${r} of seed ${SEED} failed (replay: BP_WAITS_SEED=${SEED} npx jest test/waits.property.test.js): ${/** @type {Error} */ (error).message}`,
-			);
-		}
-	}
-}, 180_000);
+// One test per round, each drawn from its own seed: a round that fails is replayed alone
+// (-t "round 7"), and a mutation run reruns only the rounds that reach the changed code.
+describe(`every business is free after any mix of waits, refusals and Stops (seed ${SEED}; replay: BP_WAITS_SEED=${SEED})`, () => {
+	test.each(Array.from({ length: ROUNDS }, (_, i) => i + 1))(
+		'round %i',
+		async (r) => {
+			try {
+				await round(prng(SEED * ROUNDS + r));
+			} catch (error) {
+				throw new Error(
+					`Round ${r} of seed ${SEED} failed (replay: BP_WAITS_SEED=${SEED} npx jest -c jest.slow.config.js test/waits.property.test.js -t "round ${r}$"): ${/** @type {Error} */ (error).message}`,
+				);
+			}
+			// Past the round's own bounds (within), so a hung wait fails with their message.
+		},
+		200_000,
+	);
+});

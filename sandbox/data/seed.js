@@ -6,6 +6,7 @@
  */
 
 const { BUSINESS_IDS, uuidFor, iso } = require('./basics');
+const { operationFiles } = require('../../test/operations');
 const { generateNews, category, task, employee, payslip, branch, quoteItems, quote } = require('./records');
 
 /**
@@ -193,13 +194,27 @@ function seedGlobex(baseUrl) {
 }
 
 /**
- * A fresh store for both businesses.
+ * A fresh store for both businesses: the records above, which several operations share, and
+ * the records an operation's file in test/operations/ seeds for itself (`seed`).
  * @param {string} baseUrl the sandbox root URL (used in image URLs)
  */
 function createState(baseUrl) {
-	return { acme: seedAcme(baseUrl), globex: seedGlobex(baseUrl) };
+	const state = { acme: seedAcme(baseUrl), globex: seedGlobex(baseUrl) };
+	for (const { file, contents } of operationFiles()) {
+		for (const business of /** @type {const} */ (['acme', 'globex'])) {
+			for (const [key, records] of Object.entries(contents.seed?.[business] ?? {})) {
+				if (key in state[business])
+					throw new Error(`${file}: seed.${business}.${key} is seeded already; name its own key`);
+				/** @type {Record<string, unknown>} */ (state[business])[key] = structuredClone(records);
+			}
+		}
+	}
+	return state;
 }
 
-/** @typedef {ReturnType<typeof seedAcme>} BusinessState */
+/**
+ * One business's records; the keys an operation file seeds (`seed`) are typed by its handler.
+ * @typedef {ReturnType<typeof seedAcme> & Record<string, unknown>} BusinessState
+ */
 
 module.exports = { createState };

@@ -1,5 +1,5 @@
 // @ts-check
-/** The Accounting node, Cash/Bank Account → Create (E9), through n8n-core's real engine against the sandbox platform. */
+/** The Accounting node, Cash/Bank Account → Create (createCashBankAccount, E9), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectRequest, expectPairedItems } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
@@ -15,7 +15,7 @@ const ACCOUNT = {
 	businessId: '101',
 };
 
-describe('Cash/Bank Account → Create (E9)', () => {
+describe('Cash/Bank Account → Create (createCashBankAccount, E9)', () => {
 	test('sends exactly apikey and secure_business_key with a JSON body of strings, type cash by default, and outputs the account', async () => {
 		const { json } = await succeeded(runAccounting({ ...ACCOUNT }));
 

@@ -1,5 +1,5 @@
 // @ts-check
-/** The Accounting node, Customer/Supplier Branch → Get (E8), through n8n-core's real engine against the sandbox platform. */
+/** The Accounting node, Customer/Supplier Branch → Get (getCustomerSupplierBranch, E8), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectRequest, recordById } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
@@ -20,7 +20,7 @@ function seeded() {
 	return { customer, supplier };
 }
 
-describe('Customer/Supplier Branch → Get (E8)', () => {
+describe('Customer/Supplier Branch → Get (getCustomerSupplierBranch, E8)', () => {
 	test('sends exactly user-token, secure-business-key and lang, no body, and outputs the branch without its password', async () => {
 		const { customer } = seeded();
 		const branch = customer.branches[1];

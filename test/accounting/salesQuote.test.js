@@ -1,5 +1,5 @@
 // @ts-check
-/** The Accounting node, Sales Quote → Update (E1), through n8n-core's real engine against the sandbox platform. */
+/** The Accounting node, Sales Quote → Update (updateSalesQuote, E1), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectRequest, multipartFields, recordById } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
@@ -71,7 +71,7 @@ const QUOTE = {
 /** @param {Array<Record<string, string>>} lines */
 const defineBelow = (lines) => ({ lineItemsSource: 'defineBelow', lineItems: { item: lines } });
 
-describe('Sales Quote → Update (E1)', () => {
+describe('Sales Quote → Update (updateSalesQuote, E1)', () => {
 	test('sends exactly the six headers and every multipart field in the spec order, and outputs the quote', async () => {
 		const lines = [
 			{ ...line(1), sort: '2' },

@@ -1,5 +1,5 @@
 // @ts-check
-/** The Calendar node, Calendar → Get Many (E11), through n8n-core's real engine against the sandbox platform. */
+/** The Calendar node, Calendar → Get Many (listCalendars, E11), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectPairedItems, platformHeaderNames } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
@@ -10,7 +10,7 @@ const runCalendar = fixture.runner('businessPlatformCalendar', {
 	operation: 'getAll',
 });
 
-describe('Calendar → Get Many (E11)', () => {
+describe('Calendar → Get Many (listCalendars, E11)', () => {
 	test('sends exactly user_token and secure_business_key with a multipart body, one output item per calendar', async () => {
 		const { json, output } = await succeeded(
 			runCalendar({ userType: 'user', type: 'user', returnAll: true }),

@@ -64,7 +64,7 @@ function sentField(request, name) {
 const updatesInArrivalOrder = () =>
 	[...fixture.requestsFor('updateCategory')].sort((a, b) => a.seq - b.seq);
 
-describe('the categories list', () => {
+describe('Category → Update (updateCategory) over many items: the categories list', () => {
 	test('a paginated list is read to its last page: a category on page 2 is found and its fields kept', async () => {
 		const pages = serveListInPages(2);
 		expect(pages).toBe(2);
@@ -121,7 +121,7 @@ describe('the categories list', () => {
 	});
 });
 
-describe('many items', () => {
+describe('Category → Update (updateCategory) over many items', () => {
 	test('two items for the same category both land, in input order, the second built on the first', async () => {
 		// Every item of one node sets the same Update Fields; here Sort and the English keyword.
 		const { output, error } = await runEcommerce(

@@ -46,7 +46,7 @@ function paginatorPage(ids, page, lastPage) {
 	};
 }
 
-describe('Return All and Limit', () => {
+describe('Category → Get Many (listCategories): Return All and Limit', () => {
 	test('Return All gives every category of the business, one output item each, with the ecommerce headers', async () => {
 		const { json, output, error } = await getCategories({ returnAll: true });
 		expect(error).toBeUndefined();
@@ -98,7 +98,7 @@ describe('Return All and Limit', () => {
 	});
 });
 
-describe('Simplify', () => {
+describe('Category → Get Many (listCategories): Simplify', () => {
 	test('off: the full records, descriptions included', async () => {
 		const { json } = await getCategories({ returnAll: true, simple: false });
 		const phones = json.find((category) => category.id === 1202);
@@ -130,7 +130,7 @@ describe('Simplify', () => {
 	});
 });
 
-describe('failures', () => {
+describe('Category → Get Many (listCategories): failures', () => {
 	test('a 500 is retried as a read; after Max Tries the error names the list, the HTTP code and the item', async () => {
 		fixture.sandbox.inject({
 			operation: LIST,

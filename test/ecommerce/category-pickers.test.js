@@ -16,7 +16,7 @@ const updateCategory = fixture.runner('businessPlatformEcommerce', {
 /** @param {string} mode @param {string} value */
 const locator = (mode, value) => ({ __rl: true, mode, value });
 
-describe('Category ID', () => {
+describe('Category → Update (updateCategory): Category ID', () => {
 	test.each([
 		['a plain string saved before it was a locator', '1202'],
 		['From List', locator('list', '1202')],
@@ -64,7 +64,7 @@ function paginatorPage(ids, page, lastPage) {
 	};
 }
 
-describe('the Category ID picker (searchCategories)', () => {
+describe('Category → Update (updateCategory): the Category ID picker (searchCategories)', () => {
 	/**
 	 * @param {string} [filter]
 	 * @returns {Promise<import('n8n-workflow').INodeListSearchResult>}

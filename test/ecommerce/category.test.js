@@ -1,5 +1,5 @@
 // @ts-check
-/** The Ecommerce node, Category → Update (E2) and its parent picker (the categories list), through n8n-core's real engine against the sandbox platform. */
+/** The Ecommerce node, Category → Update (updateCategory, E2) and its parent picker (the categories list), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const {
 	expectRequest,
@@ -52,7 +52,7 @@ function category1202Fields(changes = /** @type {Record<string, string>} */ ({})
 	return fields.map(([name, value]) => [name, name in changes ? changes[name] : value]);
 }
 
-describe('Category → Update (E2)', () => {
+describe('Category → Update (updateCategory, E2)', () => {
 	test('reads the category from the list, sends every field with only the changed one differing, and outputs the updated category', async () => {
 		const { json } = await succeeded(
 			updateCategory({ categoryId: '1202', updateFields: { status: false } }),
@@ -278,7 +278,7 @@ describe('Category → Update (E2)', () => {
 	});
 });
 
-describe('Category parent picker (listSearch searchCategories)', () => {
+describe('Category → Update (updateCategory): the parent picker (listSearch searchCategories)', () => {
 	/**
 	 * @param {string} [filter] @param {Record<string, any>} [options]
 	 * @returns {Promise<import('n8n-workflow').INodeListSearchResult>}

@@ -1,5 +1,5 @@
 // @ts-check
-/** The Ecommerce node, News → Get Many (E16), through n8n-core's real engine against the sandbox platform. */
+/** The Ecommerce node, News → Get Many (listNews, E16), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
@@ -8,7 +8,7 @@ const { expectRunError } = require('../harness/outcomes');
 const fixture = useSandbox();
 const runEcommerce = fixture.runner('businessPlatformEcommerce');
 
-describe('News → Get Many (E16)', () => {
+describe('News → Get Many (listNews, E16)', () => {
 	/** @param {Record<string, any>} [parameters] */
 	function getNews(parameters = {}) {
 		return runEcommerce({ resource: 'news', operation: 'getAll', ...parameters });

@@ -17,7 +17,7 @@ const { sandboxCredentials } = require('../../sandbox/credentials');
 const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
 const { forgetSharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
-const { forgetSharedLogins } = require('../../nodes/shared/transport/userToken');
+const { forgetSharedLogins } = require('../../nodes/shared/transport/sharedLogins');
 
 /**
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest

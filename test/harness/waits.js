@@ -5,7 +5,7 @@
  * and its logins under way. After every run they must all come back to nothing.
  */
 const { sharedLimitLoads } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
-const { loginsUnderWay } = require('../../nodes/shared/transport/userToken');
+const { loginsUnderWay } = require('../../nodes/shared/transport/sharedLogins');
 
 /** The shared state of the process: requests in flight and waiting (all businesses), logins under way. */
 function sharedLoad() {

@@ -1,5 +1,5 @@
 // @ts-check
-/** The HR node, Payslip → Get (E15), through n8n-core's real engine against the sandbox platform. */
+/** The HR node, Payslip → Get (getPayslip, E15), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectPairedItems, expectRequest } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
@@ -7,7 +7,7 @@ const { succeeded, expectRunError } = require('../harness/outcomes');
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr', { resource: 'payslip', operation: 'get' });
 
-describe('Payslip → Get (E15)', () => {
+describe('Payslip → Get (getPayslip, E15)', () => {
 	test('sends exactly uuid and secure_business_key and, with Simplify off, outputs the payslip without secrets', async () => {
 		const { json } = await succeeded(runHr({ payslipId: '1751', simple: false }));
 		expectRequest(fixture, 'getPayslip', {

@@ -1,5 +1,5 @@
 // @ts-check
-/** The HR node, Skill → Create (E7), through n8n-core's real engine against the sandbox platform. */
+/** The HR node, Skill → Create (createSkill, E7), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectRequest } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
@@ -7,7 +7,7 @@ const { succeeded, expectRunError } = require('../harness/outcomes');
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr', { resource: 'skill', operation: 'create' });
 
-describe('Skill → Create (E7)', () => {
+describe('Skill → Create (createSkill, E7)', () => {
 	test('sends exactly user_token, secure_business_key and uuid with a JSON body, and outputs the skill', async () => {
 		const { json } = await succeeded(
 			runHr({ type: 'technical', skills: 'Excel,\nNegotiation , Arabic' }),

@@ -21,7 +21,7 @@ const updateTask = fixture.runner('businessPlatformProjects', {
 /** The sandbox's current record of an acme task. @param {number} task */
 const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
 
-describe('Task → Update (E10): files', () => {
+describe('Task → Update (updateTask, E10): files', () => {
 	test('uploads two binary files of different types: names, sizes, types and content hashes arrive intact', async () => {
 		const { json, error } = await updateTask(
 			{ taskId: '1001', updateFields: { binaryPropertyNames: 'photo, report' } },
@@ -265,7 +265,7 @@ describe('Task → Update (E10): files', () => {
 	});
 });
 // Last in the file: the binary data service stays in filesystem mode once switched.
-describe("Task → Update (E10) with n8n's filesystem binary data mode", () => {
+describe("Task → Update (updateTask, E10) with n8n's filesystem binary data mode", () => {
 	/** @type {Awaited<ReturnType<typeof useFilesystemBinaryData>>} */
 	let binaryStore;
 	beforeAll(async () => {

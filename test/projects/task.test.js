@@ -1,5 +1,5 @@
 // @ts-check
-/** The Projects node, Task → Update (E10): fields, dates, validation and platform errors (files: task-files.test.js), through n8n-core's real engine against the sandbox platform. */
+/** The Projects node, Task → Update (updateTask, E10): fields, dates, validation and platform errors (files: task-files.test.js), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectPairedItems, sentHeaderNames, recordById } = require('../harness/requests');
 const { binaryOf, PNG } = require('./files');
@@ -16,7 +16,7 @@ const updateTask = fixture.runner('businessPlatformProjects', {
 /** The sandbox's current record of an acme task. @param {number} task */
 const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
 
-describe('Task → Update (E10)', () => {
+describe('Task → Update (updateTask, E10)', () => {
 	test('sends every Update Field in the spec order, dates normalised without a shift, and outputs the task with its relations', async () => {
 		const { json, error } = await updateTask({
 			taskId: '1002',

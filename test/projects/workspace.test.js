@@ -1,5 +1,5 @@
 // @ts-check
-/** The Projects node, Workspace → Delete (E6), through n8n-core's real engine against the sandbox platform. */
+/** The Projects node, Workspace → Delete (deleteWorkspace, E6), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectRequest, sentHeaderNames } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
@@ -11,7 +11,7 @@ const runProjects = fixture.runner('businessPlatformProjects', {
 	operation: 'delete',
 });
 
-describe('Workspace → Delete (E6)', () => {
+describe('Workspace → Delete (deleteWorkspace, E6)', () => {
 	test('sends exactly Accept, user-token, secure-business-key, Accept-Language and Content-Type with a JSON body', async () => {
 		const { json, output } = await succeeded(
 			runProjects({ workspaceId: '1801', businessId: '101' }),

@@ -72,6 +72,9 @@ export interface PlatformResource {
 	nodeParameters?: INodeProperties[];
 }
 
+/** A resource as its folder's index.ts writes it; the generated actions/index.ts adds its operations. */
+export type PlatformResourceHead = Pick<PlatformResource, 'name' | 'value'>;
+
 export interface NodeActions {
 	/** The node's parameters: pickers, and every operation's notice and parameters with its Options. */
 	properties: INodeProperties[];

@@ -1,30 +1,33 @@
 /**
- * Admission: the one owner of every wait a request makes before it goes out (DESIGN.md, "Waits
- * in the request path"). Taken in one fixed order, so no two requests can each hold what the
- * other waits for:
+ * Admission: the waits one attempt of a request makes before it goes out, taken in one fixed
+ * order, so no two requests can each hold what the other waits for:
  *   1. the user token (userToken.ts), for a request that sends one: a login holds nothing while
  *      it runs (the token itself is read again when the request goes out, after every wait);
- *   2. the bytes of the request's files (uploadBudget.ts): of known size before they are read,
- *      of unknown size once read and measured;
+ *   2. the bytes of the request's files (uploadBudget.ts): first their recorded sizes, before
+ *      the files are read; then, where the files read hold more than that (a size unknown,
+ *      stale, or set by a Code node), all the bytes read, taken again holding nothing;
  *   3. the slot of its business's shared limit (rateLimit/runLimiter.ts), last, just before
- *      the bytes go out. The platform's refusal pause and pace hold requests here.
+ *      the bytes go out. The pace, and the pause after a refusal, hold requests here; that pause
+ *      is reckoned where the answer is read (platformRequest.ts, retries.ts refusalPause) and
+ *      handed to the shared limit with the slot.
  * A request holding a slot therefore waits for nothing but its answer, which Timeout bounds;
  * one holding bytes waits only for a slot, which those answers free.
  *
- * Every wait ends on Stop (the execution's cancel signal), reading a file included. The login
- * ends within Timeout per try (and its retries within Max Tries and Rate Limit Wait); the waits
- * for bytes and for a slot are queues behind requests that hold nothing else and each end
- * within Timeout, so they always move on. Whatever fails, admit() gives back what it took
- * before it throws, and the attempt gives back the rest in its one `finally` (Admitted.giveBack).
+ * Not here: the pause before a retry (retryLoop.ts, run by platformRequest.ts) and the login's
+ * own tries and pauses (loginSession.ts), which hold nothing. Every wait ends on Stop (the
+ * execution's cancel signal; waits.ts), reading a file included. The waits for bytes and for a
+ * slot are queues behind requests that hold nothing else and each end within Timeout, so they
+ * always move on. Whatever fails, admit() gives back what it took before it throws, and the
+ * attempt gives back the rest in its one `finally` (Admitted.giveBack).
  */
-import { ExecutionCancelledError } from '../platform/errors';
 import type { Endpoint } from '../platform/endpoints';
 import type { RequestContext } from './context';
-import type { Outcome, Release, WaitLimit } from './rateLimit/runLimiter';
+import type { Outcome, Release } from './rateLimit/runLimiter';
 import type { FilePart } from './multipart';
 import type { PreparedRequest } from './request';
 import type { PlatformRun } from './run';
 import { ensureUserToken } from './userToken';
+import { stopLimit, untilStop } from './waits';
 
 /** What an answer tells the shared limit (rateLimit/runLimiter.ts Release). */
 export interface SlotAnswer {
@@ -42,17 +45,6 @@ export interface Admitted {
 }
 
 /**
- * The limit of a wait for its turn (bytes or a slot): Stop. No clock: these are queues behind
- * requests that each end within Timeout and pauses the platform asked for (at most 60 s each,
- * bounded by Rate Limit Wait for the refused request); a deadline here would fail items
- * healthy work is about to let through (DESIGN.md, "Waits in the request path").
- */
-function turnWait(run: PlatformRun): WaitLimit | undefined {
-	const cancel = run.cancelSignal;
-	return cancel && { signal: cancel, ended: () => new ExecutionCancelledError() };
-}
-
-/**
  * Reads every file of the request: those of unknown size are measured by it. A read is n8n's
  * (its binary data store: a disk, or a network store such as S3) and may never end: Stop ends
  * the wait for it at once, and the read left behind is ignored.
@@ -61,17 +53,6 @@ async function readFiles(parts: FilePart[], run: PlatformRun): Promise<Map<FileP
 	const files = new Map<FilePart, Buffer>();
 	for (const part of parts) files.set(part, await untilStop(part.read(), run.cancelSignal));
 	return files;
-}
-
-/** `promise`'s outcome, or ExecutionCancelledError as soon as `signal` fires. */
-async function untilStop<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-	if (!signal) return await promise;
-	return await new Promise<T>((resolve, reject) => {
-		const stop = () => reject(new ExecutionCancelledError());
-		if (signal.aborted) stop();
-		signal.addEventListener('abort', stop, { once: true });
-		promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-	});
 }
 
 /** Waits for everything one attempt of `request` needs, in the fixed order; holds nothing when it throws. */
@@ -86,17 +67,19 @@ export async function admit(
 	const upload = run.uploads.hold();
 	let admitted = false;
 	try {
-		const until = turnWait(run);
+		// Queues behind requests that each end within Timeout: Stop alone ends these waits (waits.ts).
+		const until = stopLimit(run.cancelSignal);
 		await upload.take(request.knownUploadBytes, until);
 		const files = await readFiles(request.fileParts, run);
-		// What the recorded sizes did not tell (a size unknown, stale, or set by a Code node): all
-		// the bytes read, where that is more than was taken. A request holding bytes never waits
-		// for more, so it gives back what it holds and waits for all it read, holding nothing.
-		let unknownBytes = 0;
-		for (const contents of files.values()) unknownBytes += contents.byteLength;
-		if (unknownBytes > request.knownUploadBytes) upload.giveBack();
-		else unknownBytes = 0;
-		await upload.take(unknownBytes, until);
+		// The recorded sizes may not tell them all (a size unknown, stale, or set by a Code node).
+		// Where the files read hold more than was taken, the request takes all it read; as one
+		// holding bytes never waits for more, it first gives back what it holds.
+		let readBytes = 0;
+		for (const contents of files.values()) readBytes += contents.byteLength;
+		if (readBytes > request.knownUploadBytes) {
+			upload.giveBack();
+			await upload.take(readBytes, until);
+		}
 		const askedAt = Date.now();
 		const release: Release = await run.limiter.acquire(request.limitKey, until);
 		run.activity.gotLimitSlot(askedAt);

@@ -2,7 +2,8 @@
  * The one request path of every operation: the request built from the endpoint table
  * (request.ts), sent through the credential's `authenticate` (redirects followed only by the
  * rules of sendFollowingRedirects, Timeout bounding the whole exchange), retried by the
- * endpoint's retry class (retries.ts), rate-limit refusals waited out within Rate Limit Wait,
+ * endpoint's retry class (retries.ts) in the one retry loop (retryLoop.ts), rate-limit
+ * refusals waited out within Rate Limit Wait,
  * each attempt admitted (admission.ts: user token, upload bytes, then a slot of the limiter
  * shared by the process's runs, in that order), envelopes unwrapped,
  * secrets blanked (redaction.ts) and failures shown with the platform's own message (errors/).
@@ -24,23 +25,25 @@ import {
 	refusedAnswerError,
 	unreadableAnswerError,
 } from '../errors/answerErrors';
-import { pauseFor, type Outcome } from './rateLimit/runLimiter';
+import type { Outcome } from './rateLimit/runLimiter';
 import { admit } from './admission';
 import { withAbortSignal, type RequestContext } from './context';
 import { endpointOf, type EndpointRef, type Endpoint } from '../platform/endpoints';
 import { cleanData } from '../credential/redaction';
 import { prepareRequest, type RequestInput } from './request';
 import {
-	backoffDelay,
 	isRefusal,
 	isRetryable,
 	mayHaveActed,
 	networkFailure,
-	refusalPause,
 	retryAfterMs,
+	retryAfterTooLong,
 } from './retries';
+import { withRetries } from './retryLoop';
 import type { PlatformRun } from './run';
-import { credentialToSend, engineRefusalError, tokenVerdict, userTokenToSend } from './userToken';
+import { firstOf } from './waits';
+import { engineRefusalError } from './loginAttempt';
+import { credentialToSend, tokenVerdict, userTokenToSend } from './userToken';
 import { REDIRECT_CODES, TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
 export type { RequestContext } from './context';
@@ -79,112 +82,113 @@ export async function platformRequest(
 	const endpoint = endpointOf(endpointRef);
 	const prepare = prepareRequest(run, endpoint, itemIndex, input);
 	const { settings } = run;
-	/** Since when the platform has refused this request for its rate limit (429, 503 with Retry-After). */
-	let refusedSince: number | undefined;
-	let refusals = 0;
 	/** How often the user token was renewed for this request (userToken.ts tokenVerdict bounds it). */
 	let renewals = 0;
 
-	for (let tries = 1; ; ) {
-		// Everything the attempt waits for before it goes out, in one fixed order (admission.ts).
-		const admitted = await admit(this, run, prepare, endpoint, itemIndex);
-		let attempt: Attempt | undefined;
-		let sentToken = '';
-		let sentAt = Date.now();
-		let retryAfter: number | undefined;
-		let waitTooLong = false;
-		let refused = false;
-		let pauseMs = 0;
-		try {
-			const options = prepare(admitted.files);
-			// Read now, after every wait: the process's newest token, never one chosen before the waits.
-			sentToken = userTokenToSend(run, endpoint);
-			sentAt = Date.now();
-			const sent = await sendFollowingRedirects(
-				this,
-				run,
-				endpoint,
-				itemIndex,
-				options,
-				input,
-				sentToken,
-			);
-			// A redirect the node does not follow fails the item.
-			if (sent instanceof NodeApiError) throw sent;
-			attempt = sent;
-			retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
-			// Waiting longer than the cap would stall the workflow; retrying sooner would be refused again.
-			waitTooLong = retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
-			refused = isRefusal(attempt, retryAfter) && !waitTooLong;
-			// The platform asked the whole client to wait: every request for this business, of every run, waits.
-			pauseMs = refused ? refusalPause(refusals + 1, retryAfter, settings.maxRetryAfterMs) : 0;
-		} finally {
-			// Whatever failed (a refused redirect, a cancelled execution), the bytes and the slot go back here.
-			admitted.giveBack(
-				attempt && {
-					outcome: outcomeOf(attempt),
-					sentAt,
-					retryAfterMs: waitTooLong ? undefined : retryAfter,
-					pauseMs,
-				},
-			);
-		}
-
-		// The user token refused: renewed (the platform did nothing: not a try, creates too).
-		const token = tokenVerdict(run, endpoint, sentToken, attempt, renewals);
-		if (token?.renew) {
-			renewals++;
-			run.activity.tokenRefused();
-			continue;
-		}
-		const tokenNotes = token?.note ? [token.note] : [];
-
-		if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
-			return successOrFailure(run, endpoint, itemIndex, attempt, input, responseOptions);
-		}
-
-		if (refused) {
-			// Never acted on: not a try. Rate Limit Wait bounds how long the item keeps waiting.
-			refusals++;
-			run.activity.refused(pauseMs, attempt.kind === 'response' ? attempt.statusCode : 429);
-			refusedSince ??= sentAt;
-			const waited = Date.now() + pauseMs - refusedSince;
-			if (waited <= settings.rateLimitWaitMs) continue;
-			throw failureError({
-				run,
-				endpoint,
-				itemIndex,
-				attempt,
-				tries: tries + refusals - 1,
-				notes: [rateLimitWaitNote(settings)],
-				subject: input,
-			});
-		}
-
-		const retryable = tries < settings.maxTries && isRetryable(endpoint.retry, attempt, retryAfter);
-		if (!retryable || waitTooLong) {
-			const notes: string[] = [];
-			if (retryable && retryAfter !== undefined) {
-				notes.push(
-					`The platform asked to wait ${Math.ceil(retryAfter / 1000)} s before trying again (Retry-After), longer than the ${Math.round(settings.maxRetryAfterMs / 1000)} s the node waits: run this item again later.`,
+	const ended = await withRetries<PlatformResponse, { attempt: Attempt; tokenNotes: string[] }>(
+		run,
+		// A refusal's pause goes to the shared limit with the slot: it holds the next try.
+		{ waitsOutRefusals: false },
+		async (retrying) => {
+			// Everything the attempt waits for before it goes out, in one fixed order (admission.ts).
+			const admitted = await admit(this, run, prepare, endpoint, itemIndex);
+			let attempt: Attempt | undefined;
+			let sentToken = '';
+			let sentAt = Date.now();
+			let retryAfter: number | undefined;
+			let waitTooLong = false;
+			let pauseMs = 0;
+			try {
+				const options = prepare(admitted.files);
+				// Read now, after every wait: the process's newest token, never one chosen before the waits.
+				sentToken = userTokenToSend(run, endpoint);
+				sentAt = Date.now();
+				const sent = await sendFollowingRedirects(
+					this,
+					run,
+					endpoint,
+					itemIndex,
+					options,
+					input,
+					sentToken,
+				);
+				// A redirect the node does not follow fails the item.
+				if (sent instanceof NodeApiError) throw sent;
+				attempt = sent;
+				retryAfter = attempt.kind === 'response' ? retryAfterMs(attempt.headers) : undefined;
+				waitTooLong = retryAfterTooLong(settings, retryAfter);
+				// The platform asked the whole client to wait: every request for this business, of every run, waits.
+				if (isRefusal(attempt, retryAfter) && !waitTooLong)
+					pauseMs = retrying.refusalPause(retryAfter);
+			} finally {
+				// Whatever failed (a refused redirect, a cancelled execution), the bytes and the slot go back here.
+				admitted.giveBack(
+					attempt && {
+						outcome: outcomeOf(attempt),
+						sentAt,
+						retryAfterMs: waitTooLong ? undefined : retryAfter,
+						pauseMs,
+					},
 				);
 			}
-			if (mayHaveActed(endpoint.retry, attempt, retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
-			notes.push(...tokenNotes);
-			throw failureError({
-				run,
-				endpoint,
-				itemIndex,
-				attempt,
-				tries: tries + refusals,
-				notes,
-				subject: input,
-			});
-		}
-		run.activity.retried(attempt.kind === 'network' ? 'noAnswer' : 'serverError');
-		await pauseFor(retryAfter ?? backoffDelay(settings, tries), run.cancelSignal);
-		tries++;
+
+			// The user token refused: renewed (the platform did nothing: not a try, creates too).
+			const token = tokenVerdict(run, endpoint, sentToken, attempt, renewals);
+			if (token?.renew) {
+				renewals++;
+				run.activity.tokenRefused();
+				return { again: true };
+			}
+			if (attempt.kind === 'response' && attempt.statusCode >= 200 && attempt.statusCode < 300) {
+				return {
+					done: successOrFailure(run, endpoint, itemIndex, attempt, input, responseOptions),
+				};
+			}
+			return {
+				failed: { attempt, tokenNotes: token?.note ? [token.note] : [] },
+				how: {
+					retryAfter,
+					refusal: isRefusal(attempt, retryAfter),
+					retryable: isRetryable(endpoint.retry, attempt, retryAfter),
+					noAnswer: attempt.kind === 'network',
+					statusCode: attempt.kind === 'response' ? attempt.statusCode : undefined,
+					sentAt,
+				},
+			};
+		},
+	);
+	if ('done' in ended) return ended.done;
+
+	const { attempt, tokenNotes } = ended.failed;
+	if (ended.why === 'rateLimitWait') {
+		throw failureError({
+			run,
+			endpoint,
+			itemIndex,
+			attempt,
+			tries: ended.sent,
+			notes: [rateLimitWaitNote(settings)],
+			subject: input,
+		});
 	}
+	const notes: string[] = [];
+	if (ended.why === 'retryAfterTooLong') {
+		const retryAfter = ended.how.retryAfter ?? 0;
+		notes.push(
+			`The platform asked to wait ${Math.ceil(retryAfter / 1000)} s before trying again (Retry-After), longer than the ${Math.round(settings.maxRetryAfterMs / 1000)} s the node waits: run this item again later.`,
+		);
+	}
+	if (mayHaveActed(endpoint.retry, attempt, ended.how.retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
+	notes.push(...tokenNotes);
+	throw failureError({
+		run,
+		endpoint,
+		itemIndex,
+		attempt,
+		tries: ended.sent,
+		notes,
+		subject: input,
+	});
 }
 
 /**
@@ -200,16 +204,12 @@ async function exchange(
 	userToken: string,
 ): Promise<Attempt> {
 	const { timeoutMs } = run.settings;
-	const controller = new AbortController();
-	const abort = () => controller.abort();
-	timeout.addEventListener('abort', abort, { once: true });
-	run.cancelSignal?.addEventListener('abort', abort, { once: true });
-	if (timeout.aborted || run.cancelSignal?.aborted) abort();
+	const ended = firstOf(timeout, run.cancelSignal);
 	try {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			withAbortSignal(context, controller.signal),
+			withAbortSignal(context, ended.signal),
 			run.credential.type,
-			{ ...options, abortSignal: controller.signal },
+			{ ...options, abortSignal: ended.signal },
 			{ credentialsDecrypted: credentialToSend(run, userToken) },
 		)) as { statusCode: number; body: unknown; headers: IDataObject };
 		return {
@@ -232,8 +232,7 @@ async function exchange(
 		}
 		return networkFailure(error);
 	} finally {
-		timeout.removeEventListener('abort', abort);
-		run.cancelSignal?.removeEventListener('abort', abort);
+		ended.release();
 	}
 }
 

@@ -48,6 +48,17 @@ export function retryAfterMs(headers: IDataObject): number | undefined {
 }
 
 /**
+ * Whether the platform asked to wait longer than the node waits (its longest accepted
+ * Retry-After): waiting would stall the workflow, and retrying sooner would be refused again.
+ */
+export function retryAfterTooLong(
+	settings: RequestSettings,
+	retryAfter: number | undefined,
+): boolean {
+	return retryAfter !== undefined && retryAfter > settings.maxRetryAfterMs;
+}
+
+/**
  * A refusal for the platform's rate limit (429, or 503 with Retry-After): nothing was carried
  * out, so it is waited out (Rate Limit Wait) instead of counting as a try.
  */

@@ -4,7 +4,7 @@
  * their recorded sizes before the files are read, all the bytes read once read) and gives
  * them back with its answer or on any throw. A file larger than the whole budget still goes, alone.
  */
-import type { WaitLimit } from './rateLimit/runLimiter';
+import type { WaitLimit } from './waits';
 
 /** Bytes of files one node run holds for requests on their way at once. */
 export const UPLOAD_BYTES_IN_FLIGHT = 32 * 1024 * 1024;

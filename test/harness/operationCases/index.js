@@ -1,21 +1,25 @@
 // @ts-check
 /**
- * The operation cases, one per `ENDPOINTS` entry, written in their node's file beside this one
- * with its `operationCase` builder (./caseBuilder.js: the node type, and one request per item,
- * a business key and no globex overrides unless the case says otherwise; header names from
- * ../headerSets.js) (test/completeness.test.js checks there is one for every entry), shared by the engine tests
- * and the e2e suite. Everything a cross-cutting test needs to know of an operation is here:
+ * The operation cases, one per `ENDPOINTS` entry, each written in the operation's file,
+ * test/operations/<node>/<endpoint key>.js, as its `case` (test/completeness.test.js checks
+ * there is one for every entry), shared by the engine tests and the e2e suite. The file's
+ * name gives the endpoint and its folder the node type; one request per item, a business key
+ * and no globex overrides unless the case says otherwise. Everything a cross-cutting test
+ * needs to know of an operation is here:
  * - `parameters`: one minimal valid parameter set per operation, against the sandbox's
  *   seeded records of the default business (acme), and `globex`: the overrides that make
  *   it a valid run for the second business (fault, retry, hostile-input, secret and tenant tests);
- * - `headers`: the platform header names the operation sends, as spelled on the wire;
+ * - `headers`: the platform header names the operation sends, as spelled on the wire
+ *   (a set of test/harness/headerSets.js);
  * - `fullRun`: a fuller run with the operation's notable options and what its output and
  *   requests must show, run in the real n8n app by test/e2e/app.e2e.js and through n8n-core's
  *   engine by test/operations.test.js;
- * - `pathIds`, `simplified`, `personalData`, `tenant`: what the hostile-input, Simplify and
- *   tenant tests check for it (their tests name the field when it is missing).
+ * - `pathIds`, `simplified`, `personalData`, `tenant`, `itemParameters`: what the
+ *   hostile-input, Simplify, tenant and fault tests check for it (their tests name the file
+ *   and the field when it is missing).
  */
 const { platformHeaderNames } = require('../requests');
+const { operationFiles } = require('../../operations');
 
 /**
  * @typedef {import('../../../sandbox/request').RecordedRequest} RecordedRequest
@@ -40,8 +44,14 @@ const { platformHeaderNames } = require('../requests');
  *   required when the operation offers Simplify
  * @property {boolean} [personalData]  the raw record holds personal identifiers Simplify leaves out
  * @property {TenantCase} [tenant]     test/tenants.test.js's extras for the operation
+ * @property {Record<string, string>} [itemParameters]  parameters that give each item of a
+ *   several-item run its own record (an n8n expression on `$itemIndex`), where acting twice on
+ *   one record fails the second item (a delete); test/faults.test.js runs three items
  * @property {FullRun} fullRun
- * @property {string} caseFile          the file the case is written in (added here, for messages)
+ * @property {string} caseFile          the operation's file, test/operations/<node>/<endpoint key>.js (for messages)
+ * @typedef {Omit<OperationCase, 'endpoint' | 'type' | 'caseFile' | 'globex' | 'requestsPerItem' | 'business'>
+ *   & Partial<Pick<OperationCase, 'globex' | 'requestsPerItem' | 'business'>>} CaseEntry
+ *   a case as its file writes it
  * @typedef {object} TenantCase
  * @property {Record<string, string[]>} [itemValues]  per parameter, the value of each of the test's
  *   four items, where acting twice on the same record would undo the first item
@@ -50,16 +60,20 @@ const { platformHeaderNames } = require('../requests');
  *   `business_id` nor an `id` (acme's records are 1000-1999, globex's 2000-2999)
  */
 
-/** The node files, in the order of the nodes; a new operation's case goes in its node's file. */
-const NODE_FILES = ['accounting', 'ecommerce', 'hr', 'calendar', 'projects'];
+/** The node type of a test/operations/ folder: `calendar` → `businessPlatformCalendar`. */
+const nodeType = (/** @type {string} */ node) =>
+	`businessPlatform${node[0].toUpperCase()}${node.slice(1)}`;
 
 /** @type {OperationCase[]} */
-const OPERATION_CASES = NODE_FILES.flatMap((node) =>
-	/** @type {{ CASES: OperationCase[] }} */ (require(`./${node}`)).CASES.map((op) => ({
-		...op,
-		caseFile: `test/harness/operationCases/${node}.js`,
-	})),
-);
+const OPERATION_CASES = operationFiles().map(({ endpoint, node, file, contents }) => ({
+	endpoint,
+	type: nodeType(node),
+	globex: {},
+	requestsPerItem: 1,
+	business: true,
+	...contents.case,
+	caseFile: file,
+}));
 
 /**
  * The case of one endpoint; a name with no case fails, naming it.
@@ -68,7 +82,7 @@ const OPERATION_CASES = NODE_FILES.flatMap((node) =>
  */
 function caseFor(endpoint) {
 	const op = OPERATION_CASES.find((candidate) => candidate.endpoint === endpoint);
-	if (!op) throw new Error(`No case for ${endpoint} in test/harness/operationCases/`);
+	if (!op) throw new Error(`No case for ${endpoint}: write test/operations/<node>/${endpoint}.js`);
 	return op;
 }
 

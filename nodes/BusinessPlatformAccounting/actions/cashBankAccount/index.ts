@@ -1,8 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as create } from './create.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const cashBankAccount: PlatformResource = {
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const cashBankAccount: PlatformResourceHead = {
 	name: 'Cash/Bank Account',
 	value: 'cashBankAccount',
-	operations: [create],
 };

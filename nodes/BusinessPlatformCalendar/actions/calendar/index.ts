@@ -1,8 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as getAll } from './getAll.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const calendar: PlatformResource = {
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const calendar: PlatformResourceHead = {
 	name: 'Calendar',
 	value: 'calendar',
-	operations: [getAll],
 };

@@ -1,8 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as update } from './update.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const catalogComment: PlatformResource = {
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const catalogComment: PlatformResourceHead = {
 	name: 'Catalog Comment',
 	value: 'catalogComment',
-	operations: [update],
 };

@@ -1,9 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as getAll } from './getAll.operation';
-import { operation as update } from './update.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const category: PlatformResource = {
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const category: PlatformResourceHead = {
 	name: 'Category',
 	value: 'category',
-	operations: [update, getAll],
 };

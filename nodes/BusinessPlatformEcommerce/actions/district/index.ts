@@ -1,8 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as get } from './get.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const district: PlatformResource = {
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const district: PlatformResourceHead = {
 	name: 'District',
 	value: 'district',
-	operations: [get],
 };

@@ -1,8 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as toggle } from './toggle.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const favorite: PlatformResource = {
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const favorite: PlatformResourceHead = {
 	name: 'Favorite',
 	value: 'favorite',
-	operations: [toggle],
 };

@@ -1,4 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as getAll } from './getAll.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const news: PlatformResource = { name: 'News', value: 'news', operations: [getAll] };
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const news: PlatformResourceHead = {
+	name: 'News',
+	value: 'news',
+};

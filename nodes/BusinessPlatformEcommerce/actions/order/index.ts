@@ -1,4 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as get } from './get.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const order: PlatformResource = { name: 'Order', value: 'order', operations: [get] };
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const order: PlatformResourceHead = {
+	name: 'Order',
+	value: 'order',
+};

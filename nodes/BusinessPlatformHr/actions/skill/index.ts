@@ -1,4 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as create } from './create.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const skill: PlatformResource = { name: 'Skill', value: 'skill', operations: [create] };
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const skill: PlatformResourceHead = {
+	name: 'Skill',
+	value: 'skill',
+};

@@ -1,4 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as update } from './update.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const task: PlatformResource = { name: 'Task', value: 'task', operations: [update] };
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const task: PlatformResourceHead = {
+	name: 'Task',
+	value: 'task',
+};

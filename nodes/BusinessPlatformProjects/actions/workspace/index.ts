@@ -1,8 +1,7 @@
-import type { PlatformResource } from '../../../shared/node/operation';
-import { operation as remove } from './delete.operation';
+import type { PlatformResourceHead } from '../../../shared/node/operation';
 
-export const workspace: PlatformResource = {
+/** The resource's picker entry; its operations are this folder's `*.operation.ts` (actions/index.ts). */
+export const workspace: PlatformResourceHead = {
 	name: 'Workspace',
 	value: 'workspace',
-	operations: [remove],
 };

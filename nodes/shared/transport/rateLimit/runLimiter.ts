@@ -11,20 +11,18 @@
  *   but a pause the platform asked for (Retry-After, a 429) still holds it. It neither sets nor
  *   raises the shared limit, and waits its turn behind adaptive requests waiting for a slot.
  *
- * No timers: waits go in short slices of n8n's `sleep` and end when the execution's cancel
- * signal fires.
+ * No timers: waits go in short slices of n8n's `sleep` (waits.ts WAIT_SLICE_MS) and end when
+ * the execution's cancel signal fires.
  */
 import { sleep } from 'n8n-workflow';
 
 import { ExecutionCancelledError } from '../../platform/errors';
+import { throwIfStopped, WAIT_SLICE_MS, type WaitLimit } from '../waits';
 import { startLimit, type Outcome } from './adaptiveLimit';
 import { sharedLimitFor, type SharedLimit, type Waiter } from './sharedLimitTable';
 
 export type { Outcome } from './adaptiveLimit';
 export type ConcurrencyMode = 'adaptive' | 'fixed';
-
-/** Longest single sleep while waiting, so a cancelled execution stops waiting promptly. */
-const WAIT_SLICE_MS = 200;
 
 /**
  * Ends one request's hold on its slot and reports how the platform answered; `sentAt`
@@ -38,22 +36,6 @@ export type Release = (
 	retryAfterMs?: number,
 	pauseMs?: number,
 ) => void;
-
-/** How a wait ends early: when `signal` fires (Stop, or the wait's deadline), the wait rejects with `ended()`. */
-export interface WaitLimit {
-	signal: AbortSignal;
-	ended: () => Error;
-}
-
-/** Waits `ms` in short slices; throws ExecutionCancelledError once `signal` fires. */
-export async function pauseFor(ms: number, signal?: AbortSignal): Promise<void> {
-	const until = Date.now() + ms;
-	for (let left = ms; ; left = until - Date.now()) {
-		if (signal?.aborted) throw new ExecutionCancelledError();
-		if (left <= 0) return;
-		await sleep(Math.min(left, WAIT_SLICE_MS));
-	}
-}
 
 /** The limiter of one node run: a request asks for a slot before each attempt and gives it back with its outcome. */
 export class RequestLimiter {
@@ -78,7 +60,7 @@ export class RequestLimiter {
 	 * queue at once, holding nothing, and those behind it may go.
 	 */
 	async acquire(key: string, until?: WaitLimit): Promise<Release> {
-		if (this.signal?.aborted) throw new ExecutionCancelledError();
+		throwIfStopped(this.signal);
 		if (until?.signal.aborted) throw until.ended();
 		const shared = sharedLimitFor(key, this.adaptive ? this.ceiling : undefined);
 		this.used.add(shared);

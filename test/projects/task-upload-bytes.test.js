@@ -56,7 +56,7 @@ test('the budget is smaller than the files Concurrency would send at once', () =
 	expect(FILES_AT_ONCE).toBeLessThan(ITEMS);
 });
 
-describe('uploads bounded by bytes', () => {
+describe('Task → Update (updateTask): uploads bounded by bytes', () => {
 	test('files of a recorded size: at most the upload budget in flight, every file sent', async () => {
 		const most = (await uploadAll(true)).maxBodyBytesInFlight;
 		expect(most).toBeGreaterThanOrEqual(FILE_BYTES);

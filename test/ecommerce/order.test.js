@@ -1,5 +1,5 @@
 // @ts-check
-/** The Ecommerce node, Order → Get (E3) and District → Get (E5), through n8n-core's real engine against the sandbox platform. */
+/** The Ecommerce node, Order → Get (getOrder, E3), through n8n-core's real engine against the sandbox platform. */
 const { useSandbox } = require('../harness/fixture');
 const { expectRequest } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
@@ -7,12 +7,13 @@ const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const ecommerceGet = (/** @type {string} */ resource) =>
-	fixture.runner('businessPlatformEcommerce', { resource, operation: 'get', simple: false });
-const getOrder = ecommerceGet('order');
-const getDistrict = ecommerceGet('district');
+const getOrder = fixture.runner('businessPlatformEcommerce', {
+	resource: 'order',
+	operation: 'get',
+	simple: false,
+});
 
-describe('Order → Get (E3)', () => {
+describe('Order → Get (getOrder, E3)', () => {
 	test('without options: no query flags, the credential language, and the order as output', async () => {
 		const { json } = await succeeded(getOrder({ orderId: '1301' }));
 		const request = expectRequest(fixture, 'getOrder', {
@@ -69,30 +70,6 @@ describe('Order → Get (E3)', () => {
 			httpCode: '404',
 			description: ['The platform said: "الطلب غير موجود."'],
 			data: { operation: 'Get Order', httpCode: 404 },
-		});
-	});
-});
-
-describe('District → Get (E5)', () => {
-	test('sends only apikey and apiconnection and outputs the district', async () => {
-		const { json } = await succeeded(getDistrict({ districtId: '3' }));
-		const request = expectRequest(fixture, 'getDistrict', {
-			method: 'GET',
-			path: '/api/user_districts/3',
-			rawQuery: '',
-			platformHeaders: ['apiconnection', 'apikey'],
-		});
-		expect(request.headers.apikey).toBe(fixture.sandbox.credentials.apiKey);
-		expect(request.headers.apiconnection).toBe(fixture.sandbox.credentials.apiConnection);
-		expect(json).toEqual([{ id: 3, name_ar: 'النخيل', name_en: 'Al Nakheel' }]);
-	});
-
-	test('an unknown district fails with the platform message and HTTP 404', async () => {
-		const { error } = await getDistrict({ districtId: '77' });
-		expectRunError(error, {
-			message: 'The platform has no district 77',
-			httpCode: '404',
-			description: ['The platform said: "District not found."'],
 		});
 	});
 });

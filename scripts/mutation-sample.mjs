@@ -1,0 +1,145 @@
+// @ts-check
+/**
+ * `npm run test:mutation:sample`: the mutation score of the wait-owning code (stryker.config.mjs)
+ * from a seeded random sample of its mutants, for when the full `npm run test:mutation` (every
+ * mutant, hours on a 2-core machine) does not fit.
+ *
+ * It lists every mutant Stryker's instrumenter makes in the configured files, draws
+ * BP_MUTATION_SAMPLE of them (default 120) with BP_MUTATION_SEED (default 43), and runs Stryker
+ * on those mutants' exact ranges. A range also holds the mutants nested inside it (a block's
+ * statements): scripts/mutation-sample-ignorer.mjs keeps them from running, and only the drawn
+ * mutants are counted. It prints the score (killed
+ * and timed out, over all counted but those that did not compile), its 95% Wilson interval,
+ * the counts and every survivor with its place and change, and writes them to
+ * reports/mutation/sample.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Instrumenter } from '@stryker-mutator/instrumenter';
+import { Stryker } from '@stryker-mutator/core';
+import config from '../stryker.config.mjs';
+
+const SAMPLE = Number(process.env.BP_MUTATION_SAMPLE ?? 120);
+const SEED = Number(process.env.BP_MUTATION_SEED ?? 43);
+const CONCURRENCY = Number(process.env.BP_MUTATION_CONCURRENCY ?? 2);
+
+/** The files `mutate` names: plain paths, or a folder followed by `**\/*.ts`. */
+function mutatedFiles() {
+	return /** @type {string[]} */ (config.mutate).flatMap((pattern) => {
+		if (!pattern.endsWith('/**/*.ts')) return [pattern];
+		const folder = pattern.slice(0, -'/**/*.ts'.length);
+		return /** @type {string[]} */ (fs.readdirSync(folder, { recursive: true }))
+			.filter((name) => name.endsWith('.ts'))
+			.map((name) => path.join(folder, name))
+			.sort();
+	});
+}
+
+/** mulberry32, as the property test draws: the same seed draws the same sample. */
+function prng(/** @type {number} */ seed) {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let x = Math.imul(a ^ (a >>> 15), 1 | a);
+		x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+		return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** @param {{ fileName: string, mutatorName: string, replacement?: string, location: { start: { line: number, column: number }, end: { line: number, column: number } } }} m */
+const identity = (m) =>
+	`${path.relative('.', m.fileName)}:${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.mutatorName} ${m.replacement}`;
+
+const quiet = () => {};
+const silentLogger = /** @type {any} */ ({
+	...Object.fromEntries(
+		['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((l) => [l, quiet]),
+	),
+	isDebugEnabled: () => false,
+	isTraceEnabled: () => false,
+	isInfoEnabled: () => false,
+	isWarnEnabled: () => false,
+	isErrorEnabled: () => false,
+	isFatalEnabled: () => false,
+});
+
+const files = mutatedFiles().map((name) => ({
+	name,
+	mutate: true,
+	content: fs.readFileSync(name, 'utf8'),
+}));
+const { mutants } = await new Instrumenter(silentLogger).instrument(
+	/** @type {any} */ (files),
+	/** @type {any} */ ({ plugins: null, excludedMutations: [], ignorers: [], noHeader: false }),
+);
+const random = prng(SEED);
+const pool = [...mutants];
+const drawn = [];
+while (drawn.length < Math.min(SAMPLE, mutants.length)) {
+	drawn.push(...pool.splice(Math.floor(random() * pool.length), 1));
+}
+const counted = new Set(drawn.map(identity));
+// Stryker's ranges: lines from 1, columns from 0; the API's lines count from 0.
+const ranges = drawn.map(
+	(m) =>
+		`${m.fileName}:${m.location.start.line + 1}:${m.location.start.column}-${m.location.end.line + 1}:${m.location.end.column}`,
+);
+console.log(
+	`Mutation sample: ${drawn.length} of ${mutants.length} mutants (seed ${SEED}) in ${files.length} files; concurrency ${CONCURRENCY}`,
+);
+
+// Babel's lines (from 1) for the ignore-plugin that keeps the nested, undrawn mutants from running.
+process.env.BP_MUTATION_DRAWN = JSON.stringify(
+	drawn.map((m) => [
+		m.location.start.line + 1,
+		m.location.start.column,
+		m.location.end.line + 1,
+		m.location.end.column,
+	]),
+);
+// The rest of the options come from stryker.config.mjs, which Stryker reads itself.
+const results = await new Stryker({
+	mutate: ranges,
+	plugins: ['@stryker-mutator/jest-runner', './scripts/mutation-sample-ignorer.mjs'],
+	ignorers: ['mutation-sample'],
+	concurrency: CONCURRENCY,
+	reporters: ['progress-append-only'],
+}).runMutationTest();
+
+const mine = results.filter((r) => counted.has(identity(r)));
+/** @type {Record<string, number>} */
+const byStatus = {};
+for (const r of mine) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+const detected = (byStatus.Killed ?? 0) + (byStatus.Timeout ?? 0);
+const valid =
+	mine.length -
+	(byStatus.CompileError ?? 0) -
+	(byStatus.RuntimeError ?? 0) -
+	(byStatus.Ignored ?? 0);
+const score = detected / valid;
+// Wilson score interval, 95%.
+const z = 1.96;
+const centre = (score + (z * z) / (2 * valid)) / (1 + (z * z) / valid);
+const half =
+	(z * Math.sqrt((score * (1 - score)) / valid + (z * z) / (4 * valid * valid))) /
+	(1 + (z * z) / valid);
+const survivors = mine
+	.filter((r) => r.status === 'Survived' || r.status === 'NoCoverage')
+	.map((r) => `${r.status}: ${identity(r)}`);
+const summary = {
+	seed: SEED,
+	sample: drawn.length,
+	mutants: mutants.length,
+	counted: mine.length,
+	byStatus,
+	score: Math.round(score * 1000) / 10,
+	interval95: [Math.round((centre - half) * 1000) / 10, Math.round((centre + half) * 1000) / 10],
+	survivors,
+};
+fs.mkdirSync('reports/mutation', { recursive: true });
+fs.writeFileSync('reports/mutation/sample.json', `${JSON.stringify(summary, null, 2)}\n`);
+console.log(JSON.stringify(summary, null, 2));
+if (mine.length !== drawn.length) {
+	console.error(`Only ${mine.length} of the ${drawn.length} drawn mutants came back from Stryker`);
+	process.exitCode = 1;
+}
