@@ -7,14 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { fillCredentialHeaders } from '../nodes/shared/credential/authenticate';
-import {
-	CREDENTIAL_TEST,
-	KEY_FIELDS,
-	PLATFORM_FIELDS,
-	secret,
-	testNotice,
-} from '../nodes/shared/credential/properties';
-import { credentialFieldUsage } from '../nodes/shared/credential/usage';
+import { CREDENTIAL_TEST, panelFields, testNotice } from '../nodes/shared/credential/properties';
 
 /**
  * The credential with a pasted User Token (the nodes' Authentication "Paste a Token", their
@@ -36,17 +29,11 @@ export class BusinessPlatformApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/business-platform/n8n-nodes-business-platform#credentials';
 
-	// Field names are a contract, only the order moves (properties.ts).
+	// The fields table (platform/credentialFields.ts): names are a contract, only the order moves.
 	properties: INodeProperties[] = [
-		...KEY_FIELDS,
-		{
-			...secret(
-				'userToken',
-				"Token of the platform user the calls act as, from the platform's login",
-			),
-			hint: `${credentialFieldUsage('userToken')} It stops working when the platform expires it: paste a new one, or set the node's Authentication to "Log In", whose credential logs in by itself.`,
-		},
-		...PLATFORM_FIELDS,
+		...panelFields('keys'),
+		...panelFields('pastedToken'),
+		...panelFields('platform'),
 		testNotice(),
 	];
 

@@ -8,6 +8,7 @@
 const { createRun } = require('../nodes/shared/transport/run');
 const { prepareRequest } = require('../nodes/shared/transport/request');
 const { ParameterError } = require('../nodes/shared/platform/errors');
+const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 const { PACKAGE } = require('./harness/n8n');
 
 /** @param {Record<string, string>} [overrides] */
@@ -64,7 +65,12 @@ const REQUESTS = /** @type {const} */ ([
 
 /** @param {ReturnType<typeof createRun>} run @param {string} operation @param {number} itemIndex */
 const prepare = (run, operation, itemIndex, input = {}) =>
-	prepareRequest(run, /** @type {any} */ (operation), itemIndex, input);
+	prepareRequest(
+		run,
+		ENDPOINTS[/** @type {keyof typeof ENDPOINTS} */ (operation)],
+		itemIndex,
+		input,
+	);
 
 test('requests read no credential field: the run checked them all when it started', () => {
 	const run = createRun(nodeOf('businessPlatformEcommerce'), credentialsWith());

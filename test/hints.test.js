@@ -10,7 +10,7 @@ const { itemsWithFiles } = require('./projects/files');
 const { useSandbox } = require('./harness/fixture');
 const { sharedLimitLoads } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
-const { loginTokenOwner } = require('../nodes/shared/credential/login');
+const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');

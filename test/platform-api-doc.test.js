@@ -5,7 +5,8 @@
  */
 const fs = require('node:fs');
 const { platformApiDoc, DOC } = require('../scripts/platform-api-doc');
-const { ENDPOINTS, MODULE_BASE_URL_FIELDS } = require('../nodes/shared/platform/endpoints');
+const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
+const { MODULE_BASE_URL_FIELDS } = require('../nodes/shared/platform/credentialFields');
 
 const committed = fs.readFileSync(DOC, 'utf8');
 

@@ -7,6 +7,7 @@
  * business name fails only its item, before any request.
  */
 const { useSandbox } = require('./harness/fixture');
+const { sandboxLoginCredentials } = require('../sandbox/credentials');
 const { runNode } = require('./harness/n8n');
 const { inputItemOf } = require('./harness/requests');
 const { OPERATION_CASES, caseFor, withOptions } = require('./harness/operationCases');
@@ -154,9 +155,33 @@ test('without a default Business Key, items may still act for a named business; 
 	});
 	expect(run.json[0]).toMatchObject({ id: 2751 });
 	expect(run.json[1].error).toBe(
-		`The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the node's credential.`,
+		`The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the node's Business Platform API credential.`,
 	);
 	expect(fixture.sandbox.requests.map((r) => r.business)).toEqual(['globex']);
+});
+
+test('an empty credential field names the credential type in use: the Log In one under Authentication "Log In"', async () => {
+	const op = caseFor('getPayslip');
+	const emptyKey = { businessKey: '', additionalBusinessKeys: '' };
+	const [pasted, loggingIn] = await Promise.all([
+		runNode({
+			type: op.type,
+			parameters: op.parameters,
+			credentials: { ...fixture.credentials, ...emptyKey },
+			continueOnFail: true,
+		}),
+		runNode({
+			type: op.type,
+			parameters: { ...op.parameters, authentication: 'login' },
+			credentials: sandboxLoginCredentials(fixture.sandbox, emptyKey),
+			continueOnFail: true,
+		}),
+	]);
+	const message = (/** @type {string} */ credential) =>
+		`The credential field "Business Key" is empty; Get Payslip needs it. Fill it in the node's ${credential} credential.`;
+	expect(pasted.json[0].error).toBe(message('Business Platform API'));
+	expect(loggingIn.json[0].error).toBe(message('Business Log In API'));
+	expect(fixture.sandbox.requests).toEqual([]);
 });
 
 test('a business name with a colon maps to exactly its own key, never to the business named by its first part', async () => {

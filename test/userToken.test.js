@@ -23,7 +23,7 @@ const {
 const { PNG } = require('./projects/files');
 const { untilIdle, whenReceived } = require('./harness/waits');
 const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/sharedLogins');
-const { loginTokenOwner } = require('../nodes/shared/credential/login');
+const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');

@@ -11,7 +11,7 @@ const { itemsWithFiles } = require('./projects/files');
 const { useSandbox } = require('./harness/fixture');
 const { sharedLoad, untilIdle, whenReceived } = require('./harness/waits');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
-const { loginTokenOwner } = require('../nodes/shared/credential/login');
+const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');

@@ -27,11 +27,8 @@ import {
 } from 'n8n-workflow';
 
 import { queryOf, simplifyNews } from '../shared/node/news';
-import {
-	CREDENTIAL_FIELD_LABELS,
-	credentialText,
-	credentialTypeOf,
-} from '../shared/credential/fields';
+import { credentialText, credentialTypeOf } from '../shared/credential/fields';
+import { labelOf } from '../shared/platform/credentialFields';
 import { pageSizeOf, requestSettingsOf, type RequestSettings } from '../shared/values/settings';
 import { createRun } from '../shared/transport/run';
 import { ParameterError } from '../shared/platform/errors';
@@ -140,9 +137,7 @@ function writeState(
  */
 function tenantBaseUrl(credentials: ICredentialDataDecryptedObject): string {
 	const value = credentialText(credentials, 'ecommerceBaseUrl');
-	return (
-		value && toBaseUrl(value, `The credential field "${CREDENTIAL_FIELD_LABELS.ecommerceBaseUrl}"`)
-	);
+	return value && toBaseUrl(value, `The credential field "${labelOf('ecommerceBaseUrl')}"`);
 }
 
 /** Reads what the poll needs; returns the items to emit and the state after this poll. */

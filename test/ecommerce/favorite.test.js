@@ -63,7 +63,7 @@ describe('Favorite → Toggle (toggleFavorite, E4)', () => {
 			{ credentials: { ...fixture.credentials, favoritesPathPrefix: '' } },
 		);
 		expect(error?.message).toBe(
-			`The credential field "Favorites Path Prefix" is empty; Toggle Favorite needs it. Fill it in the node's credential.`,
+			`The credential field "Favorites Path Prefix" is empty; Toggle Favorite needs it. Fill it in the node's Business Platform API credential.`,
 		);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});

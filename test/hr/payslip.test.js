@@ -134,7 +134,7 @@ describe('Payslip → Get (getPayslip, E15)', () => {
 			{ credentials: { ...fixture.credentials, hrBaseUrl: '' } },
 		);
 		expect(error?.message).toBe(
-			`The credential field "HR Base URL" is empty; Get Payslip needs it. Fill it in the node's credential.`,
+			`The credential field "HR Base URL" is empty; Get Payslip needs it. Fill it in the node's Business Platform API credential.`,
 		);
 	});
 

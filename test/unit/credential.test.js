@@ -3,11 +3,12 @@ const { BusinessPlatformApi } = require('../../credentials/BusinessPlatformApi.c
 const {
 	BusinessPlatformLogInApi,
 } = require('../../credentials/BusinessPlatformLogInApi.credentials');
+const { credentialPlaceholder } = require('../../nodes/shared/credential/authenticate');
 const {
-	credentialPlaceholder,
 	parseBusinessKeys,
 	refuseUnreadableBusinessKeys,
-} = require('../../nodes/shared/credential/authenticate');
+} = require('../../nodes/shared/credential/businessKeys');
+const { CREDENTIAL_DISPLAY_NAMES } = require('../../nodes/shared/credential/fields');
 const { requestSettingOptions } = require('../../nodes/shared/node/descriptions');
 const {
 	DEFAULT_CONCURRENCY,
@@ -162,6 +163,13 @@ test('pasted token: fields in the order users need them (keys, token, ids, base 
 		'userToken',
 		...PLATFORM_FIELD_NAMES,
 	]);
+});
+
+test('errors name each credential type as the editor shows it', () => {
+	expect(CREDENTIAL_DISPLAY_NAMES).toEqual({
+		paste: credential.displayName,
+		login: logInCredential.displayName,
+	});
 });
 
 test('Engine 2.0: only the Log In type has an expirable field and a preAuthentication', () => {

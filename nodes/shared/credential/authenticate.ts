@@ -4,13 +4,12 @@
  */
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { ENDPOINTS, type CredentialHeaderSource, type EndpointId } from '../platform/endpoints';
+import type { CredentialHeaderSource } from '../platform/credentialFields';
+import { ENDPOINTS, type EndpointId } from '../platform/endpoints';
 import { parseBusinessKeys } from './businessKeys';
 import { credentialText } from './fields';
-import { loggedInJustNow, logsIn, userTokenField } from './login';
-
-// Read where the keys are parsed; the transport and the tests import them from here.
-export { parseBusinessKeys, refuseUnreadableBusinessKeys } from './businessKeys';
+import { loggedInJustNow } from './login';
+import { logsIn, userTokenField } from './loginToken';
 
 /**
  * The node never sees secret values. It presets each credential header with a placeholder

@@ -5,7 +5,8 @@
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { CREDENTIAL_FIELD_LABELS, credentialText } from './fields';
+import { credentialText } from './fields';
+import { labelOf } from '../platform/credentialFields';
 import { ParameterError } from '../platform/errors';
 
 export const DEFAULT_BUSINESS = '';
@@ -23,7 +24,7 @@ function readBusinessKeys(credentials: ICredentialDataDecryptedObject): {
 	const keys = new Map<string, string>();
 	const defaultKey = credentialText(credentials, 'businessKey');
 	if (defaultKey) keys.set(DEFAULT_BUSINESS, defaultKey);
-	const field = `The credential field "${CREDENTIAL_FIELD_LABELS.additionalBusinessKeys}"`;
+	const field = `The credential field "${labelOf('additionalBusinessKeys')}"`;
 	const entries = credentialText(credentials, 'additionalBusinessKeys')
 		.split(/[\n,]/)
 		.map((entry) => entry.trim())

@@ -1,5 +1,11 @@
-/** The credential's fields: its type names, labels, secret fields and languages; how a value is read. */
+/**
+ * The credential types and which one a node uses, the languages, the secret fields (from the
+ * fields table, platform/credentialFields.ts) and how a field's value is read.
+ */
 import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
+
+import { logsIn } from './loginToken';
+import { CREDENTIAL_FIELDS, type CredentialField } from '../platform/credentialFields';
 
 /**
  * The two credential types, one per way of getting the User Token: pasted, or by logging in
@@ -10,6 +16,21 @@ export const CREDENTIAL_TYPES = {
 	paste: 'businessPlatformApi',
 	login: 'businessPlatformLogInApi',
 } as const;
+
+/**
+ * The types' display names, as the editor's Credential dropdown shows them and errors name them
+ * (credentials/ spells them as literals, which the lint reads; test/unit/credential.test.js
+ * holds the two to each other).
+ */
+export const CREDENTIAL_DISPLAY_NAMES = {
+	paste: 'Business Platform API',
+	login: 'Business Log In API',
+} as const;
+
+/** The display name of the credential type whose values these are. */
+export function credentialDisplayNameOf(credentials: ICredentialDataDecryptedObject): string {
+	return CREDENTIAL_DISPLAY_NAMES[logsIn(credentials) ? 'login' : 'paste'];
+}
 
 /** The nodes' Authentication options, keyed as CREDENTIAL_TYPES; pasting is the default. */
 export const AUTHENTICATION_OPTIONS = [
@@ -30,44 +51,10 @@ export const LANGUAGE_OPTIONS = [
 	{ name: 'English', value: 'en' },
 ];
 
-/** Labels of the credential fields, for error messages that tell the user what to fix. */
-export const CREDENTIAL_FIELD_LABELS: Record<string, string> = {
-	apiKey: 'API Key',
-	apiConnection: 'API Connection',
-	businessKey: 'Business Key',
-	additionalBusinessKeys: 'Additional Business Keys',
-	userToken: 'User Token',
-	userTokenSource: 'User Token Source',
-	authBaseUrl: 'Auth Base URL',
-	loginIdentifier: 'Login Identifier',
-	loginPassword: 'Login Password',
-	loginIdentifierField: 'Login Identifier Field',
-	loginPasswordField: 'Login Password Field',
-	loginTokenPath: 'Login Token Path',
-	clientUuid: 'Client UUID',
-	platformKey: 'Platform Key',
-	platform: 'Platform',
-	language: 'Default Language',
-	accountingBaseUrl: 'Accounting Base URL',
-	ecommerceBaseUrl: 'Ecommerce Base URL',
-	hrBaseUrl: 'HR Base URL',
-	calendarBaseUrl: 'Calendar Base URL',
-	managementBaseUrl: 'Management Base URL',
-	categoriesPathPrefix: 'Categories Path Prefix',
-	favoritesPathPrefix: 'Favorites Path Prefix',
-};
-
 /** Fields whose values are secrets: they never appear in output, errors or logs. */
-export const SECRET_FIELDS = [
-	'apiKey',
-	'apiConnection',
-	'businessKey',
-	'userToken',
-	'loginPassword',
-	'loginToken',
-	'clientUuid',
-	'platformKey',
-] as const;
+export const SECRET_FIELDS: readonly CredentialField[] = (
+	Object.keys(CREDENTIAL_FIELDS) as CredentialField[]
+).filter((field) => 'secret' in CREDENTIAL_FIELDS[field]);
 
 /**
  * A credential field's value as the nodes use it, read here and nowhere else: trimmed, since

@@ -1,81 +1,29 @@
 /**
- * The User Token by login: the credential's fields for it, the login request, where the token
- * is in the answer and what a failed login tells the user. The platform publishes neither the
- * login's request nor its answer (platform-api.md: "not shown"), so the names it sends the
- * identifier and password under and the token's place in the answer are credential fields,
- * with defaults that are assumptions (docs/credentials.md: User Token).
+ * The User Token by login: the login request, where the token is in the answer and which
+ * failure each answer is. The platform publishes neither the login's request nor its answer
+ * (platform-api.md: "not shown"), so the names it sends the identifier and password under and
+ * the token's place in the answer are credential fields, with defaults that are assumptions
+ * (docs/credentials.md: User Token). Where the token is kept: loginToken.ts; what a failure
+ * says: loginFailure.ts.
  *
  * n8n runs the login: the credential's `preAuthentication` calls logIn when the hidden,
  * expirable `loginToken` field is empty, stores the token encrypted with the credential and
  * hands it to every later execution (transport/userToken.ts empties the field to renew it).
  */
-import { createHmac } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
-import { parseBusinessKeys } from './businessKeys';
-import { CREDENTIAL_FIELD_LABELS } from './fields';
-import { assertUsableUserToken, redact, redactBody, secretsOf } from './redaction';
+import { failLogin, loginTimeoutFailure, secretsOfLogin } from './loginFailure';
+import {
+	LOGIN_TOKEN_FIELD,
+	LOGIN_TOKEN_OWNER_FIELD,
+	loginSetting,
+	loginTokenOwner,
+	logsIn,
+} from './loginToken';
+import { assertUsableUserToken, redactBody } from './redaction';
+import { LOGIN_PATH, labelOf } from '../platform/credentialFields';
 import { isRecord, errorMessageOf, parseBody, valueAt } from '../platform/envelope';
 import { toBaseUrl } from '../values/wire';
-
-/** The hidden field n8n keeps the login's token in (typeOptions.expirable). */
-export const LOGIN_TOKEN_FIELD = 'loginToken';
-
-/** The hidden field binding the stored token to the login fields it was got with (loginTokenOwner). */
-export const LOGIN_TOKEN_OWNER_FIELD = 'loginTokenFor';
-
-/**
- * The login fields a token is got with: Auth Base URL, identifier, password and where the login
- * takes and answers them. The same fields log in as the same user and give a token of theirs.
- */
-export function loginIdentity(credentials: ICredentialDataDecryptedObject): string {
-	const text = (field: string) => String(credentials[field] ?? '');
-	return [
-		text('authBaseUrl').trim(),
-		text('loginIdentifier').trim(),
-		text('loginPassword'),
-		text('loginIdentifierField').trim() || LOGIN_DEFAULTS.loginIdentifierField,
-		text('loginPasswordField').trim() || LOGIN_DEFAULTS.loginPasswordField,
-		text('loginTokenPath').trim() || LOGIN_DEFAULTS.loginTokenPath,
-	].join('\n');
-}
-
-/**
- * What is stored beside a token: a digest of the login fields (loginIdentity) keyed by the token
- * itself. A token stored for other fields (the user changed the password, the address or the
- * identifier) does not match it and is not used: the next run logs in afresh. The fields are
- * never stored twice, and without the token the digest tells nothing about the password.
- */
-export function loginTokenOwner(
-	credentials: ICredentialDataDecryptedObject,
-	token: string,
-): string {
-	return createHmac('sha256', token).update(loginIdentity(credentials)).digest('base64');
-}
-
-/** Whether `token`, stored with `owner`, was got with the credential's login fields as they are now. */
-export function tokenBelongsTo(
-	credentials: ICredentialDataDecryptedObject,
-	token: unknown,
-	owner: unknown,
-): token is string {
-	return (
-		typeof token === 'string' &&
-		token !== '' &&
-		typeof owner === 'string' &&
-		owner === loginTokenOwner(credentials, token)
-	);
-}
-
-/** The login's path under the Auth Base URL ({auth_url}/api/login in the platform's spec). */
-export const LOGIN_PATH = '/api/login';
-
-/** Assumed shape of the login, each changeable in the credential. */
-export const LOGIN_DEFAULTS = {
-	loginIdentifierField: 'email',
-	loginPasswordField: 'password',
-	loginTokenPath: 'data.token',
-};
 
 /**
  * Longest wait for the login's answer where no node run bounds it (the credential's Test): the
@@ -108,88 +56,6 @@ export function setLoginLimits(credentials: object, limits: LoginLimits): void {
 	loginLimits.set(credentials, limits);
 }
 
-/** Whether the credential gets its User Token by logging in: the Log In type's fixed field. */
-export function logsIn(credentials: ICredentialDataDecryptedObject): boolean {
-	return credentials.userTokenSource === 'login';
-}
-
-/** The credential field whose value the user-token headers carry. */
-export function userTokenField(credentials: ICredentialDataDecryptedObject): string {
-	return logsIn(credentials) ? LOGIN_TOKEN_FIELD : 'userToken';
-}
-
-/** What a failed login tells the user: what failed, what to check, the platform's words. */
-export interface LoginFailure {
-	message: string;
-	check: string;
-	platformMessage?: string;
-	httpCode?: number;
-	/**
-	 * A failure another try may get past, as for any request: the platform's rate limit (its
-	 * Retry-After header as sent), a server error, no answer (or none within Timeout).
-	 */
-	transient?: { kind: 'rateLimited' | 'serverError' | 'noAnswer'; retryAfter?: unknown };
-}
-
-/**
- * The failure of the last login, per credential object. n8n calls preAuthentication with the
- * very object the transport handed to the request (credentialsDecrypted), so the transport
- * reads the failure here instead of parsing n8n's wrapped error.
- */
-const failures = new WeakMap<object, LoginFailure>();
-
-export function takeLoginFailure(credentials: object): LoginFailure | undefined {
-	const failure = failures.get(credentials);
-	failures.delete(credentials);
-	return failure;
-}
-
-/** A login that got no whole answer within the node's Timeout (its own or joined: transport/userToken.ts). */
-export function loginTimeoutFailure(timeoutMs: number): LoginFailure {
-	return {
-		message: `Log in failed: the platform's login did not answer within ${timeoutMs} ms (the node's Timeout)`,
-		check:
-			'Check that the platform is reachable from n8n, or raise Options → Timeout (Ms) if its login is slow',
-		transient: { kind: 'noAnswer' },
-	};
-}
-
-const quote = (label: string) => `"${label}"`;
-
-/**
- * The secrets a login's texts never show, in any echoed form: the password, any token, every
- * key of the credential; blanked as the nodes blank them (redaction.ts).
- */
-const secretsOfLogin = (credentials: ICredentialDataDecryptedObject) => ({
-	secrets: secretsOf(credentials, parseBusinessKeys(credentials)),
-});
-
-/** Longest platform message a login failure quotes, cut only after its secrets are blanked. */
-const MAX_PLATFORM_MESSAGE = 300;
-
-/** Thrown out of preAuthentication; n8n shows its message (the credential's Test does). */
-class LoginError extends Error {
-	constructor(failure: LoginFailure) {
-		const said = failure.platformMessage ? ` The platform said: "${failure.platformMessage}"` : '';
-		super(`${failure.message}. ${failure.check}${said}`);
-		this.name = 'LoginError';
-	}
-}
-
-function fail(credentials: ICredentialDataDecryptedObject, failure: LoginFailure): never {
-	const run = secretsOfLogin(credentials);
-	const clean: LoginFailure = {
-		...failure,
-		message: redact(run, failure.message),
-		check: redact(run, failure.check),
-		platformMessage:
-			failure.platformMessage &&
-			redact(run, failure.platformMessage).slice(0, MAX_PLATFORM_MESSAGE),
-	};
-	failures.set(credentials, clean);
-	throw new LoginError(clean);
-}
-
 const CHECK_LOGIN =
 	'Check the credential\'s "Login Identifier" and "Login Password"; if the platform\'s login takes them under other names, set "Login Identifier Field" and "Login Password Field"';
 
@@ -208,9 +74,12 @@ function fieldPaths(value: unknown, prefix = '', out: string[] = []): string[] {
 /** The login's address, or the failure naming Auth Base URL. */
 export function loginUrl(credentials: ICredentialDataDecryptedObject): string {
 	try {
-		return toBaseUrl(credentials.authBaseUrl, 'The credential field "Auth Base URL"') + LOGIN_PATH;
+		return (
+			toBaseUrl(credentials.authBaseUrl, `The credential field "${labelOf('authBaseUrl')}"`) +
+			LOGIN_PATH
+		);
 	} catch (error) {
-		return fail(credentials, {
+		return failLogin(credentials, {
 			message: `Log in failed: ${(error as Error).message}`,
 			check: 'Enter the address of the platform\'s login in the credential\'s "Auth Base URL"',
 		});
@@ -228,18 +97,13 @@ export async function logIn(
 ): Promise<IDataObject> {
 	if (!logsIn(credentials)) return {};
 	const url = loginUrl(credentials);
-	const identifierField =
-		String(credentials.loginIdentifierField ?? '').trim() || LOGIN_DEFAULTS.loginIdentifierField;
-	const passwordField =
-		String(credentials.loginPasswordField ?? '').trim() || LOGIN_DEFAULTS.loginPasswordField;
-	const tokenPath =
-		String(credentials.loginTokenPath ?? '').trim() || LOGIN_DEFAULTS.loginTokenPath;
-	for (const [field, label] of [
-		['loginIdentifier', 'Login Identifier'],
-		['loginPassword', 'Login Password'],
-	]) {
+	const identifierField = loginSetting(credentials, 'loginIdentifierField');
+	const passwordField = loginSetting(credentials, 'loginPasswordField');
+	const tokenPath = loginSetting(credentials, 'loginTokenPath');
+	for (const field of ['loginIdentifier', 'loginPassword'] as const) {
+		const label = labelOf(field);
 		if (String(credentials[field] ?? '') === '') {
-			fail(credentials, {
+			failLogin(credentials, {
 				message: `Log in failed: the credential field "${label}" is empty`,
 				check: `Enter the ${label.toLowerCase()} of the platform user the calls act as`,
 			});
@@ -277,8 +141,8 @@ export async function logIn(
 		})) as typeof response;
 	} catch {
 		// The network error's own text may carry the address and its code, which n8n rewrites.
-		if (limits?.signal.aborted) return fail(credentials, loginTimeoutFailure(timeoutMs));
-		return fail(credentials, {
+		if (limits?.signal.aborted) return failLogin(credentials, loginTimeoutFailure(timeoutMs));
+		return failLogin(credentials, {
 			message: 'Log in failed: the platform\'s login at the "Auth Base URL" could not be reached',
 			check: 'Check the credential\'s "Auth Base URL", and that the platform is reachable from n8n',
 			transient: { kind: 'noAnswer' },
@@ -295,14 +159,14 @@ export async function logIn(
 			typeof location === 'string' && URL.canParse(location, url)
 				? new URL(location, url).origin
 				: 'an address it did not give';
-		return fail(credentials, {
+		return failLogin(credentials, {
 			message: `Log in failed: the login answered with a redirect (HTTP ${statusCode}) to ${target}, which the credential does not follow, so the password is not sent there`,
-			check: `Put the login's own address in the credential's "Auth Base URL" (the login is ${quote('Auth Base URL')} + ${LOGIN_PATH})`,
+			check: `Put the login's own address in the credential's "Auth Base URL" (the login is "${labelOf('authBaseUrl')}" + ${LOGIN_PATH})`,
 			httpCode: statusCode,
 		});
 	}
 	if (statusCode === 404 || statusCode === 405) {
-		return fail(credentials, {
+		return failLogin(credentials, {
 			message: `Log in failed: nothing answers at the "Auth Base URL" + ${LOGIN_PATH} (HTTP ${statusCode})`,
 			check: 'Check the credential\'s "Auth Base URL"',
 			platformMessage,
@@ -310,7 +174,7 @@ export async function logIn(
 		});
 	}
 	if (statusCode === 429) {
-		return fail(credentials, {
+		return failLogin(credentials, {
 			message: `Log in failed: the platform's login received too many requests (HTTP 429)`,
 			check:
 				'The platform limits how often it is asked: run again later, or raise Options → Rate Limit Wait (Seconds)',
@@ -320,7 +184,7 @@ export async function logIn(
 		});
 	}
 	if (statusCode >= 500) {
-		return fail(credentials, {
+		return failLogin(credentials, {
 			message: `Log in failed: the platform's login failed with a server error (HTTP ${statusCode})`,
 			check:
 				"This is usually temporary: run again later. If it keeps failing, contact the platform's support",
@@ -332,7 +196,7 @@ export async function logIn(
 	const refused =
 		statusCode >= 400 || (isRecord(value) && (value.status === false || value.success === false));
 	if (refused) {
-		return fail(credentials, {
+		return failLogin(credentials, {
 			message: 'Log in failed: the platform refused the login',
 			check: CHECK_LOGIN,
 			platformMessage,
@@ -342,7 +206,7 @@ export async function logIn(
 	const token = valueAt(value, tokenPath);
 	if (typeof token !== 'string' || token.trim() === '') {
 		const fields = fieldPaths(value);
-		return fail(credentials, {
+		return failLogin(credentials, {
 			message: `Log in failed: the login's answer has no token at "${tokenPath}"`,
 			check: `Set the credential's "Login Token Path" to where the answer holds the token${fields.length ? ` (the answer has the fields ${fields.join(', ')})` : ' (the answer is not a JSON object)'}`,
 			httpCode: statusCode,
@@ -353,9 +217,9 @@ export async function logIn(
 		assertUsableUserToken(token.trim(), `The token at "${tokenPath}"`);
 	} catch (error) {
 		// A ParameterError naming the token's place, never quoting the token.
-		return fail(credentials, {
+		return failLogin(credentials, {
 			message: `Log in failed: ${(error as Error).message}`,
-			check: `Check that the credential's "${CREDENTIAL_FIELD_LABELS.loginTokenPath}" points at the user token in the login's answer; if it does, the platform's login gave a token that cannot be sent: contact the platform's support`,
+			check: `Check that the credential's "${labelOf('loginTokenPath')}" points at the user token in the login's answer; if it does, the platform's login gave a token that cannot be sent: contact the platform's support`,
 			httpCode: statusCode,
 		});
 	}

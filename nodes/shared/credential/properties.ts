@@ -1,115 +1,54 @@
 /**
- * The fields, test and look both credential types share (credentials/): the pasted-token
- * type and the Log In type differ only in how the User Token is got. Defined once here.
+ * Both credential types' panels (credentials/), built from the fields table
+ * (platform/credentialFields.ts), and the test they share: the pasted-token type and the Log In
+ * type differ only in how the User Token is got.
  */
 import type { ICredentialTestRequest, INodeProperties } from 'n8n-workflow';
 
 import { CREDENTIAL_TEST_HEADER, placeholderHeadersOf } from './authenticate';
-import { CREDENTIAL_FIELD_LABELS, LANGUAGE_OPTIONS } from './fields';
+import { LANGUAGE_OPTIONS } from './fields';
 import { credentialFieldUsage } from './usage';
 import { REDIRECT_CODES } from '../platform/attempt';
+import {
+	CREDENTIAL_FIELDS,
+	type CredentialField,
+	type CredentialFieldRow,
+	type CredentialPanel,
+} from '../platform/credentialFields';
 import { ENDPOINTS } from '../platform/endpoints';
 import { BASE_URL_REFUSED_CHARACTERS } from '../values/wire';
 
-/** A field with its hint: which nodes use it, from the endpoint table. */
-export const used = (property: INodeProperties): INodeProperties => {
-	const hint = credentialFieldUsage(property.name);
-	return hint ? { ...property, hint } : property;
-};
+/** A field's hint: which nodes use it (from the endpoint table), then its own. */
+function hintOf(field: CredentialField, row: CredentialFieldRow): string {
+	const usage = credentialFieldUsage(row.forUserToken ? 'userToken' : field);
+	return [usage, row.hint].filter(Boolean).join(' ');
+}
 
-/** The label a field has here and in every error that names it. */
-export const label = (name: string): string => CREDENTIAL_FIELD_LABELS[name];
-
-export const secret = (name: string, description: string): INodeProperties =>
-	used({
-		displayName: label(name),
-		name,
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		description,
-	});
-
-const baseUrl = (name: string, description: string): INodeProperties =>
-	used({
-		displayName: label(name),
-		name,
-		type: 'string',
-		default: '',
-		// "Accounting Base URL" -> https://accounting.example.com
-		placeholder: `e.g. https://${label(name).split(' ')[0].toLowerCase()}.example.com`,
-		description: `${description} Leave empty if you do not use these operations`,
-	});
-
-const pathPrefix = (name: string, placeholder: string, url: string): INodeProperties =>
-	used({
-		displayName: label(name),
-		name,
-		type: 'string',
-		default: '',
-		placeholder: `e.g. ${placeholder}`,
-		description: `The configured path segment(s) of the ${url} URL, as given by the platform support team`,
-	});
+/** One field of the fields table as a credential panel shows it. */
+function fieldProperty(field: CredentialField): INodeProperties {
+	const row: CredentialFieldRow = CREDENTIAL_FIELDS[field];
+	const type = row.type === 'language' ? 'options' : row.type ? 'hidden' : 'string';
+	const property: INodeProperties = { displayName: row.label, name: field, type, default: '' };
+	if (row.type === 'expirable') property.typeOptions = { expirable: true, password: true };
+	else if (row.secret || row.masked) property.typeOptions = { password: true };
+	if (row.type === 'language') property.options = LANGUAGE_OPTIONS;
+	if (row.default !== undefined) property.default = row.default;
+	if (row.placeholder) property.placeholder = row.placeholder;
+	if (row.description) property.description = row.description;
+	const hint = row.type ? '' : hintOf(field, row);
+	if (hint) property.hint = hint;
+	return property;
+}
 
 /**
- * The fields every user fills first: the keys. Field names are a contract; a credential type
- * orders its fields as keys, how it gets the User Token, then PLATFORM_FIELDS.
+ * The fields one part of the panel shows, in the table's order. Field names are a contract;
+ * a credential type orders its fields as keys, how it gets the User Token, then the platform's.
  */
-export const KEY_FIELDS: INodeProperties[] = [
-	secret('apiKey', 'Issued by the platform support team. Sent as the apikey header.'),
-	secret(
-		'apiConnection',
-		'Connection type value issued by the platform support team. Sent as the apiconnection header.',
-	),
-	secret(
-		'businessKey',
-		'Business-specific key issued by the platform support team; it selects the business every call acts for',
-	),
-	// A password field: it holds business keys, which are secrets.
-	{
-		displayName: label('additionalBusinessKeys'),
-		name: 'additionalBusinessKeys',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		placeholder: 'e.g. riyadh-store=KEY1, jeddah-store=KEY2',
-		description:
-			'Other businesses this credential may act for, as name=key pairs separated by commas or new lines; each name once, and a key cannot contain a comma. A node picks one by name with its Business option; the Business Key above is used otherwise.',
-		hint: 'Optional. Used by every node whose Business option names one of these businesses.',
-	},
-];
-
-/** The ids, module addresses, path prefixes and language, after the User Token's fields. */
-export const PLATFORM_FIELDS: INodeProperties[] = [
-	secret(
-		'clientUuid',
-		'Client identifier issued by the platform support team. Sent as the uuid header.',
-	),
-	secret('platformKey', 'Issued by the platform support team. Sent as the platform-key header.'),
-	used({
-		displayName: label('platform'),
-		name: 'platform',
-		type: 'string',
-		default: '',
-		description: 'Platform name, sent as the platform header',
-	}),
-	baseUrl('accountingBaseUrl', 'Address of the Accounting module.'),
-	baseUrl('calendarBaseUrl', 'Address of the Calendar module.'),
-	baseUrl('ecommerceBaseUrl', 'Address of the Ecommerce module; the Test button lists news there.'),
-	baseUrl('hrBaseUrl', 'Address of the HR module.'),
-	baseUrl('managementBaseUrl', 'Address of the Management module (workspaces and tasks).'),
-	pathPrefix('categoriesPathPrefix', 'api/v1/ecomm_categories', 'category update'),
-	pathPrefix('favoritesPathPrefix', 'api/v1/favorites', 'favourite toggle'),
-	{
-		displayName: label('language'),
-		name: 'language',
-		type: 'options',
-		options: LANGUAGE_OPTIONS,
-		default: 'en',
-		description:
-			'Language of platform messages for operations that accept one; a node option can override it per operation',
-	},
-];
+export function panelFields(panel: CredentialPanel): INodeProperties[] {
+	return (Object.keys(CREDENTIAL_FIELDS) as CredentialField[])
+		.filter((field) => CREDENTIAL_FIELDS[field].panel === panel)
+		.map(fieldProperty);
+}
 
 /** What the Test button checks, and what it leaves to the first run; `first` is what it does first, if anything. */
 export function testNotice(first = ''): INodeProperties {

@@ -1,13 +1,11 @@
 /** The hint under each credential field: which nodes and operations use it, from the endpoint table. */
 import {
-	ENDPOINTS,
 	MODULE_BASE_URL_FIELDS,
 	PATH_PREFIX_FIELDS,
 	type CredentialHeaderSource,
-	type Endpoint,
-	type EndpointId,
 	type PlatformModule,
-} from '../platform/endpoints';
+} from '../platform/credentialFields';
+import { ENDPOINTS, type Endpoint, type EndpointId } from '../platform/endpoints';
 import { list } from '../values/text';
 
 /** The node that serves each platform module's operations (the endpoint table's `module`). */

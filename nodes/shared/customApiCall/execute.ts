@@ -8,15 +8,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pageSizeOf } from '../values/settings';
 import { ParameterError } from '../platform/errors';
-import type {
-	BodyKind,
-	CredentialHeaderSource,
-	Endpoint,
-	PlatformModule,
-} from '../platform/endpoints';
+import type { CredentialHeaderSource, PlatformModule } from '../platform/credentialFields';
+import type { BodyKind, Endpoint } from '../platform/endpoints';
 import { recordOrMessage } from '../node/output';
 import { platformPaginate } from '../transport/pagination';
-import type { MultipartField, RequestInput } from '../transport/request';
+import type { MultipartField } from '../transport/multipart';
+import type { RequestInput } from '../transport/request';
 import type { PlatformRun } from '../transport/run';
 import { platformRequest } from '../transport/platformRequest';
 import { parseJson } from '../values/parameters';

@@ -5,12 +5,12 @@
  * ENDPOINTS key; the other operations with the same header set are found, not listed.
  */
 import {
-	ENDPOINTS,
+	HEADER_FIELDS,
+	labelOf,
 	type CredentialHeaderSource,
-	type Endpoint,
-	type EndpointId,
 	type PlatformModule,
-} from '../platform/endpoints';
+} from '../platform/credentialFields';
+import { ENDPOINTS, type Endpoint, type EndpointId } from '../platform/endpoints';
 
 interface ProfileDefinition {
 	/** Parameter value: a public contract, never renamed. */
@@ -90,16 +90,11 @@ export const CREDENTIAL_HEADER_NAMES: ReadonlySet<string> = new Set(
 	),
 );
 
-/** Credential fields a custom header may carry, with their labels. */
-export const CREDENTIAL_HEADER_SOURCES: Array<{ name: string; value: CredentialHeaderSource }> = [
-	{ name: 'API Connection', value: 'apiConnection' },
-	{ name: 'API Key', value: 'apiKey' },
-	{ name: 'Business Key', value: 'businessKey' },
-	{ name: 'Client UUID', value: 'clientUuid' },
-	{ name: 'Platform', value: 'platform' },
-	{ name: 'Platform Key', value: 'platformKey' },
-	{ name: 'User Token', value: 'userToken' },
-];
+/** Credential fields a custom header may carry, by their labels in alphabetical order (the picker's). */
+export const CREDENTIAL_HEADER_SOURCES: Array<{ name: string; value: CredentialHeaderSource }> =
+	HEADER_FIELDS.map((value) => ({ name: labelOf(value), value })).sort((a, b) =>
+		a.name.localeCompare(b.name),
+	);
 
 /** The profiles whose operations belong to `module`, the one most of them use first (the default). */
 export function profilesOf(module: PlatformModule): HeaderProfile[] {

@@ -8,7 +8,7 @@
  * editor then adds none of its own, which would point to the HTTP Request node, where this
  * credential sends no header. It also brings the AI-tool opt-in (description.ts).
  */
-import type { PlatformModule } from '../platform/endpoints';
+import type { PlatformModule } from '../platform/credentialFields';
 import type { PlatformResource } from '../node/operation';
 import {
 	CUSTOM_API_CALL,

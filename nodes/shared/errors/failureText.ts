@@ -2,9 +2,10 @@
  * What the user reads when a request failed: the message (what failed, in their terms) and what
  * to check, per HTTP code or network failure. nodeErrors.ts builds the errors around them.
  */
-import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
+import { CREDENTIAL_DISPLAY_NAMES } from '../credential/fields';
 import { TIMEOUT_CODES } from '../platform/attempt';
-import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, type Endpoint } from '../platform/endpoints';
+import { MODULE_BASE_URL_FIELDS, PATH_PREFIX_FIELDS, labelOf } from '../platform/credentialFields';
+import type { Endpoint } from '../platform/endpoints';
 import { duration, fill, labelsIn, namesWord, quoted, tried, type ErrorSubject } from './text';
 import { list } from '../values/text';
 
@@ -14,14 +15,14 @@ export interface FailureText {
 }
 
 export function baseUrlLabel(endpoint: Endpoint): string {
-	return CREDENTIAL_FIELD_LABELS[MODULE_BASE_URL_FIELDS[endpoint.module]];
+	return labelOf(MODULE_BASE_URL_FIELDS[endpoint.module]);
 }
 
 /** The credential's path prefix fields this operation's address uses. */
 function prefixLabels(endpoint: Endpoint): string[] {
 	return Object.entries(PATH_PREFIX_FIELDS)
 		.filter(([name]) => endpoint.path.includes(`{${name}}`))
-		.map(([, field]) => CREDENTIAL_FIELD_LABELS[field]);
+		.map(([, field]) => labelOf(field));
 }
 
 /**
@@ -40,32 +41,38 @@ function credentialFieldLabels(
 	const labels = new Set<string>();
 	for (const [, source] of named.length ? named : headers) {
 		if (source === 'userToken' && logsIn) {
-			labels.add(CREDENTIAL_FIELD_LABELS.loginIdentifier);
-			labels.add(CREDENTIAL_FIELD_LABELS.loginPassword);
+			labels.add(labelOf('loginIdentifier'));
+			labels.add(labelOf('loginPassword'));
 		} else {
 			labels.add(
 				source === 'businessKey' && subject.business
 					? `Additional Business Keys (the key of "${subject.business}")`
-					: CREDENTIAL_FIELD_LABELS[source],
+					: labelOf(source),
 			);
 		}
 	}
 	return quoted([...labels]);
 }
 
+/** An answer with an HTTP error code, as the failure text needs it. */
+export interface HttpFailure {
+	endpoint: Endpoint;
+	/** What the item asked for, its business included. */
+	subject: ErrorSubject;
+	statusCode: number;
+	platformMessage: string | undefined;
+	tries: number;
+	/** Whether the user token comes from a login (the Log In credential type). */
+	logsIn: boolean;
+}
+
 /** Message and what to check for a refusal or failure the platform answered with an HTTP code. */
-export function httpFailureText(
-	endpoint: Endpoint,
-	subject: ErrorSubject,
-	statusCode: number,
-	platformMessage: string | undefined,
-	tries: number,
-	logsIn: boolean,
-): FailureText {
+export function httpFailureText(failure: HttpFailure): FailureText {
+	const { endpoint, subject, statusCode, platformMessage, tries, logsIn } = failure;
 	const does = fill(endpoint.does, subject);
 	if (statusCode === 401 || statusCode === 403) {
 		const fields = credentialFieldLabels(endpoint, subject, platformMessage ?? '', logsIn);
-		const credential = logsIn ? 'Business Log In API' : 'Business Platform API';
+		const credential = CREDENTIAL_DISPLAY_NAMES[logsIn ? 'login' : 'paste'];
 		if (statusCode === 403) {
 			return {
 				message: `The platform does not allow this credential to ${does}`,

@@ -1,7 +1,9 @@
 /**
- * Every error the package shows is built here: bad input (ParameterError, before anything
- * is sent), the platform's or the network's answer (NodeApiError), an answer of an
- * unexpected shape; itemErrors.ts turns any failure into the n8n error of one item.
+ * The errors of a request are built here: the platform's or the network's answer
+ * (NodeApiError), a redirect not followed, an empty credential field; answerErrors.ts builds
+ * those of a success answer the operation cannot use. Bad input is a ParameterError (platform/errors.ts) thrown where it is
+ * found, before anything is sent; a failed login says why in credential/loginFailure.ts;
+ * itemErrors.ts turns any failure into the n8n error of one item or of a picker.
  *
  * What a user reads is written in their terms: the message says what failed ("The platform
  * has no payslip 1752"), the description what to check, with the platform's own message
@@ -14,7 +16,6 @@
  */
 import {
 	NodeApiError,
-	NodeOperationError,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
@@ -30,8 +31,8 @@ import {
 	type FieldError,
 } from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
-import { describeEndpoint, type Endpoint } from '../platform/endpoints';
-import { logsIn } from '../credential/login';
+import type { Endpoint } from '../platform/endpoints';
+import { logsIn } from '../credential/loginToken';
 import { redact, redactBody } from '../credential/redaction';
 import type { Attempt } from '../platform/attempt';
 import { ParameterError } from '../platform/errors';
@@ -131,7 +132,7 @@ export function platformError(
 		},
 	);
 	const data: IDataObject = {
-		operation: describeEndpoint(endpoint),
+		operation: endpoint.title,
 		method: endpoint.method,
 		path: endpoint.path,
 		item: itemIndex,
@@ -154,16 +155,24 @@ export function rateLimitWaitNote(settings: RequestSettings): string {
 	return `The platform kept refusing this request for its rate limit for longer than Rate Limit Wait (${Math.round(settings.rateLimitWaitMs / 1000)} s); it carried none of these requests out. Run this item again later, or raise Rate Limit Wait.`;
 }
 
+/** The request an error is about: its run, its endpoint, its item and what the item asked for. */
+export interface FailedRequest {
+	run: ErrorContext;
+	endpoint: Endpoint;
+	itemIndex: number;
+	subject?: ErrorSubject;
+}
+
+/** A request that failed for good, after `tries` attempts, the last being `attempt`. */
+export interface FailedAttempt extends FailedRequest {
+	attempt: Attempt;
+	tries: number;
+	notes: string[];
+}
+
 /** The error of a request that failed for good: a network failure or an HTTP error answer. */
-export function failureError(
-	run: ErrorContext,
-	endpoint: Endpoint,
-	itemIndex: number,
-	attempt: Attempt,
-	tries: number,
-	notes: string[],
-	subject: ErrorSubject = {},
-): NodeApiError {
+export function failureError(failed: FailedAttempt): NodeApiError {
+	const { run, endpoint, itemIndex, attempt, tries, notes, subject = {} } = failed;
 	const does = fill(endpoint.does, subject);
 	if (attempt.kind === 'network') {
 		const { message, check } = networkFailureText(
@@ -184,14 +193,14 @@ export function failureError(
 	const value = redactBody(run, parseBody(attempt.body).value);
 	const platformMessage = errorMessageOf(value);
 	const actsFor = { ...subject, business: subject.business ?? run.businessFor(itemIndex) };
-	const text = httpFailureText(
+	const text = httpFailureText({
 		endpoint,
-		actsFor,
-		attempt.statusCode,
+		subject: actsFor,
+		statusCode: attempt.statusCode,
 		platformMessage,
 		tries,
-		logsIn(run.credentials),
-	);
+		logsIn: logsIn(run.credentials),
+	});
 	const fieldErrors = fieldErrorEntriesOf(value);
 	return platformError(run, endpoint, itemIndex, {
 		...text,
@@ -207,19 +216,20 @@ export function failureError(
 /** Why a redirect is not followed (platformRequest.ts: sendFollowingRedirects). */
 export type RedirectRefusal = 'no target' | 'other origin' | 'changes data' | 'too many';
 
+/** A redirect answer (HTTP `statusCode`) the node does not follow, and why. */
+export interface RefusedRedirect extends FailedRequest {
+	statusCode: number;
+	target?: URL;
+	refusal: RedirectRefusal;
+}
+
 /**
  * A redirect the node does not follow. The target is named by its origin only: its path and
  * query may carry what the platform meant for the browser alone.
  */
-export function redirectError(
-	run: ErrorContext,
-	endpoint: Endpoint,
-	itemIndex: number,
-	redirect: { statusCode: number; target?: URL; refusal: RedirectRefusal },
-	subject: ErrorSubject = {},
-): NodeApiError {
+export function redirectError(redirect: RefusedRedirect): NodeApiError {
+	const { run, endpoint, itemIndex, statusCode, target, refusal, subject = {} } = redirect;
 	const does = fill(endpoint.does, subject);
-	const { statusCode, target, refusal } = redirect;
 	const baseUrl = `"${baseUrlLabel(endpoint)}"`;
 	const messages: Record<RedirectRefusal, string> = {
 		'no target': `The platform answered with a redirect (HTTP ${statusCode}) without a valid address to go to, when asked to ${does}`,
@@ -239,98 +249,18 @@ export function redirectError(
 	});
 }
 
-/** A success code with a body that is not JSON, or none: the answer cannot be read. */
-export function unreadableAnswerError(
-	run: ErrorContext,
+/**
+ * The credential field an operation needs is empty: the field as the credential dialog shows
+ * it, and the credential type in use (`credentialName`, its display name), where to fill it.
+ */
+export function emptyCredentialFieldError(
+	label: string,
 	endpoint: Endpoint,
-	itemIndex: number,
-	statusCode: number,
-	body: unknown,
-	malformed: boolean,
-	notes: string[],
-	subject: ErrorSubject = {},
-): NodeApiError {
-	const does = fill(endpoint.does, subject);
-	const excerpt = malformed ? errorMessageOf(redactBody(run, body)) : undefined;
-	return platformError(run, endpoint, itemIndex, {
-		message: malformed
-			? `The platform's answer could not be read (it is not JSON) when asked to ${does}`
-			: `The platform sent an empty answer when asked to ${does}`,
-		check: `Check that the credential's "${baseUrlLabel(endpoint)}" is the address of the platform's API.`,
-		httpCode: statusCode,
-		notes: [...(excerpt ? [`The answer began: ${excerpt.slice(0, 120)}`] : []), ...notes],
-	});
-}
-
-/** A success code whose body (`body`, parsed) says the operation did not do its work. */
-export interface UnsuccessfulAnswer {
-	run: ErrorContext;
-	endpoint: Endpoint;
-	itemIndex: number;
-	statusCode: number;
-	body: unknown;
-	subject?: ErrorSubject;
-}
-
-/** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
-export function refusedAnswerError(answer: UnsuccessfulAnswer): NodeApiError {
-	const { run, endpoint, itemIndex, statusCode, subject = {} } = answer;
-	const body = redactBody(run, answer.body);
-	const platformMessage = errorMessageOf(body);
-	const fieldErrors = fieldErrorEntriesOf(body);
-	return platformError(run, endpoint, itemIndex, {
-		message: `The platform refused to ${fill(endpoint.does, subject)}${platformMessage ? `: ${platformMessage}` : ''}`,
-		check: fieldErrors.length ? undefined : 'Check the values this item sends.',
-		platformMessage,
-		httpCode: statusCode,
-		fieldErrors,
-	});
-}
-
-/** A success answer without the payload the spec marks required (`endpoint.requiredPayload`). */
-export function missingPayloadError(answer: UnsuccessfulAnswer): NodeApiError {
-	const { run, endpoint, itemIndex, statusCode, subject = {} } = answer;
-	const body = redactBody(run, answer.body);
-	const acts = endpoint.retry !== 'read';
-	return platformError(run, endpoint, itemIndex, {
-		message: `The platform answered without the record it should send back, when asked to ${fill(endpoint.does, subject)}`,
-		check: `Its answer has no "${endpoint.requiredPayload ?? ''}", where the platform's API specification puts the record. Contact the platform's support if this keeps happening.`,
-		platformMessage: errorMessageOf(body),
-		httpCode: statusCode,
-		notes: acts
-			? [
-					'The platform reported success: the change was probably made. Check before running this item again.',
-				]
-			: [],
-	});
-}
-
-/** A successful answer that lacks what the operation needs (`expected` says what and where). */
-export function unexpectedAnswerError(
-	run: ErrorContext,
-	endpoint: Endpoint,
-	itemIndex: number,
-	message: string,
-	expected: string,
-): NodeOperationError {
-	const error = new NodeOperationError(run.node, message, {
-		itemIndex,
-		description: `The platform's answer was not as expected: ${expected}.`,
-	});
-	error.context.data = {
-		operation: describeEndpoint(endpoint),
-		method: endpoint.method,
-		path: endpoint.path,
-		item: itemIndex,
-	};
-	return error;
-}
-
-/** The credential field an operation needs is empty: name the field as the credential dialog shows it. */
-export function emptyCredentialFieldError(label: string, endpoint: Endpoint): ParameterError {
+	credentialName: string,
+): ParameterError {
 	return new ParameterError(
 		`The credential field "${label}"`,
-		`is empty; ${endpoint.title} needs it. Fill it in the node's credential.`,
+		`is empty; ${endpoint.title} needs it. Fill it in the node's ${credentialName} credential.`,
 	);
 }
 

@@ -1,6 +1,8 @@
 /**
- * The small text builders of the package's messages: lists, quoted labels, the values an item
- * gave filled into an endpoint's wording, durations. Pure functions (test/unit/errorText.test.js).
+ * The small text builders of the package's messages: the values an item gave filled into an
+ * endpoint's wording and the labels it names, quoted labels, a header name found as a whole word,
+ * the tries, durations. Pure functions (test/unit/errorText.test.js); lists as a sentence are in
+ * values/text.ts.
  */
 import type { PathParam } from '../platform/endpoints';
 

@@ -13,7 +13,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_FIELD_LABELS } from '../credential/fields';
 import { list } from '../values/text';
 import {
 	RETRY_ON_FAIL_TEXT,
@@ -22,11 +21,13 @@ import {
 	requestSettingOptions,
 } from './descriptions';
 import {
+	CREDENTIAL_FIELDS,
 	MODULE_BASE_URL_FIELDS,
-	ENDPOINTS,
 	PATH_PREFIX_FIELDS,
-	type EndpointId,
-} from '../platform/endpoints';
+	labelOf,
+	type CredentialField,
+} from '../platform/credentialFields';
+import { ENDPOINTS, type EndpointId } from '../platform/endpoints';
 import type { PlatformRun } from '../transport/run';
 
 export interface PlatformOperation {
@@ -104,8 +105,8 @@ export function updateDisplayOptions(
  * The credential fields an operation's requests need, in the credential's order of labels:
  * the header values, the module's base URL and any configured path prefix.
  */
-export function credentialFieldsOf(endpoints: EndpointId[]): string[] {
-	const fields = new Set<string>();
+export function credentialFieldsOf(endpoints: EndpointId[]): CredentialField[] {
+	const fields = new Set<CredentialField>();
 	for (const id of endpoints) {
 		const endpoint = ENDPOINTS[id];
 		Object.values(endpoint.credentialHeaders).forEach((field) => fields.add(field));
@@ -114,7 +115,7 @@ export function credentialFieldsOf(endpoints: EndpointId[]): string[] {
 			if (endpoint.path.includes(`{${prefix}}`)) fields.add(field);
 		}
 	}
-	return Object.keys(CREDENTIAL_FIELD_LABELS).filter((field) => fields.has(field));
+	return (Object.keys(CREDENTIAL_FIELDS) as CredentialField[]).filter((field) => fields.has(field));
 }
 
 /**
@@ -125,7 +126,7 @@ function panelNotice(operation: PlatformOperation): INodeProperties {
 	const labels = credentialFieldsOf(operation.endpoints).map((field) =>
 		field === 'businessKey'
 			? 'Business Key (or one of the Additional Business Keys)'
-			: CREDENTIAL_FIELD_LABELS[field],
+			: labelOf(field),
 	);
 	const sentences = [
 		...(labels.length > 0 ? [`Uses the credential's ${list(labels)}.`] : []),

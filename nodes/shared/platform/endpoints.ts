@@ -2,35 +2,10 @@
  * The one table of what each platform operation sends: module, method, path, exact header
  * spellings, body kind and retry class. Keyed by what the operation does: the key is the
  * endpoint's one name in code, sandbox and tests; `specCode` only links it to the spec (E1..E16). Nothing else in the package spells
- * a header name or a path.
+ * a header name or a path. The credential fields a header or address carries are named in
+ * credentialFields.ts.
  */
-
-/** Credential fields that hold one platform module's base URL. */
-export const MODULE_BASE_URL_FIELDS = {
-	accounting: 'accountingBaseUrl',
-	ecommerce: 'ecommerceBaseUrl',
-	hr: 'hrBaseUrl',
-	calendar: 'calendarBaseUrl',
-	management: 'managementBaseUrl',
-} as const;
-
-export type PlatformModule = keyof typeof MODULE_BASE_URL_FIELDS;
-
-/** Configured path prefixes (`{categories}`, `{favorites}` in the spec) and their credential fields. */
-export const PATH_PREFIX_FIELDS = {
-	categories: 'categoriesPathPrefix',
-	favorites: 'favoritesPathPrefix',
-} as const;
-
-/** Credential fields that a header can carry. `businessKey` is resolved per business. */
-export type CredentialHeaderSource =
-	| 'apiKey'
-	| 'apiConnection'
-	| 'businessKey'
-	| 'userToken'
-	| 'clientUuid'
-	| 'platformKey'
-	| 'platform';
+import type { CredentialHeaderSource, PlatformModule } from './credentialFields';
 
 /** A path parameter's value and the parameter label that names it in errors. */
 export interface PathParam {
@@ -58,7 +33,7 @@ export interface Endpoint {
 	title: string;
 	module: PlatformModule;
 	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-	/** `{name}` is a path parameter, or a configured prefix when named in PATH_PREFIX_FIELDS. */
+	/** `{name}` is a path parameter, or a configured prefix when named in credentialFields.ts. */
 	path: string;
 	pathParams: Record<string, PathParamType>;
 	/** Exact header name -> the credential field it carries. */
@@ -343,8 +318,4 @@ export type EndpointRef = EndpointId | Endpoint;
 
 export function endpointOf(ref: EndpointRef): Endpoint {
 	return typeof ref === 'string' ? ENDPOINTS[ref] : ref;
-}
-
-export function describeEndpoint(endpoint: Endpoint): string {
-	return endpoint.title;
 }

@@ -3,7 +3,7 @@
  * nowhere else, whichever module answers; a `false` status on HTTP 200 is a failure.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { PlatformModule } from './endpoints';
+import type { PlatformModule } from './credentialFields';
 
 export const ENVELOPES = {
 	data: '{ status, message, data }',
@@ -31,14 +31,15 @@ export interface Unwrapped {
 	data: unknown;
 }
 
-function isObject(value: unknown): value is IDataObject {
+/** Whether a value is a record: a JSON object, not null, not a list. */
+export function isRecord(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function messageOf(body: IDataObject): string | undefined {
 	for (const candidate of [
 		body.message,
-		isObject(body.data) ? body.data.message : undefined,
+		isRecord(body.data) ? body.data.message : undefined,
 		body.hint,
 	]) {
 		if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
@@ -47,7 +48,7 @@ function messageOf(body: IDataObject): string | undefined {
 }
 
 export function unwrapEnvelope(body: unknown): Unwrapped {
-	if (!isObject(body)) return { ok: true, data: body };
+	if (!isRecord(body)) return { ok: true, data: body };
 	if (typeof body.success === 'boolean' && 'status_code' in body) {
 		return { ok: body.success, message: messageOf(body), data: body.data };
 	}
@@ -76,7 +77,7 @@ export function mapLeaves<T>(
 		});
 		return (copy ?? value) as T;
 	}
-	if (!isObject(value)) return value;
+	if (!isRecord(value)) return value;
 	let copy: IDataObject | undefined;
 	for (const [key, entry] of Object.entries(value)) {
 		if (dropKey(key)) {
@@ -101,20 +102,20 @@ export interface FieldError {
  * array of `{ field, message }` (a plain string has no field).
  */
 export function fieldErrorEntriesOf(body: unknown): FieldError[] {
-	if (!isObject(body)) return [];
+	if (!isRecord(body)) return [];
 	const errors = body.errors;
 	if (Array.isArray(errors)) {
 		return errors
 			.map((entry): FieldError => {
 				if (typeof entry === 'string') return { field: '', message: entry };
-				if (!isObject(entry)) return { field: '', message: '' };
+				if (!isRecord(entry)) return { field: '', message: '' };
 				const field = entry.field ?? entry.name ?? entry.key;
 				const message = entry.message ?? entry.error ?? entry.msg;
 				return { field: field ? String(field) : '', message: String(message ?? '') };
 			})
 			.filter((entry) => entry.field !== '' || entry.message !== '');
 	}
-	if (isObject(errors)) {
+	if (isRecord(errors)) {
 		return Object.entries(errors).map(([field, messages]) => {
 			const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
 			return { field, message: list.join(' ') };
@@ -127,20 +128,15 @@ export function fieldErrorEntriesOf(body: unknown): FieldError[] {
 export function valueAt(body: unknown, path: string): unknown {
 	let current: unknown = body;
 	for (const key of path.split('.')) {
-		if (!isObject(current)) return undefined;
+		if (!isRecord(current)) return undefined;
 		current = current[key];
 	}
 	return current;
 }
 
-/** Whether a payload is a record: a JSON object, not null, not a list. */
-export function isRecord(value: unknown): value is IDataObject {
-	return isObject(value);
-}
-
 /** The platform's message from an error body of any shape (JSON, text or HTML). */
 export function errorMessageOf(body: unknown): string | undefined {
-	if (isObject(body)) {
+	if (isRecord(body)) {
 		const message = messageOf(body) ?? (typeof body.error === 'string' ? body.error : undefined);
 		if (message) return message;
 	}

@@ -1,6 +1,7 @@
 /**
  * The package's own error classes, at the bottom with no imports: every layer may throw them, and
- * nodeErrors.ts turns them into the item's n8n error.
+ * errors/itemErrors.ts (asNodeError, asPickerError) turns them into the item's or the picker's
+ * n8n error.
  */
 
 /** Bad input or credential field, named; the item goes into the n8n error's details. */

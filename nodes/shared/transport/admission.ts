@@ -23,7 +23,8 @@
 import type { Endpoint } from '../platform/endpoints';
 import type { RequestContext } from './context';
 import type { Outcome, Release } from './rateLimit/runLimiter';
-import type { FilePart, PreparedRequest } from './request';
+import type { FilePart } from './multipart';
+import type { PreparedRequest } from './request';
 import type { PlatformRun } from './run';
 import { ensureUserToken } from './userToken';
 import { stopLimit, untilStop } from './waits';

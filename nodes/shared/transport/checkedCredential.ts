@@ -9,19 +9,24 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { credentialPlaceholder, refuseUnreadableBusinessKeys } from '../credential/authenticate';
-import { CREDENTIAL_FIELD_LABELS, credentialText } from '../credential/fields';
-import { logsIn } from '../credential/login';
+import { credentialPlaceholder } from '../credential/authenticate';
+import { refuseUnreadableBusinessKeys } from '../credential/businessKeys';
+import { credentialDisplayNameOf, credentialText } from '../credential/fields';
+import { logsIn } from '../credential/loginToken';
 import { assertUsableUserToken } from '../credential/redaction';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import { ParameterError } from '../platform/errors';
 import {
+	HEADER_FIELDS,
 	MODULE_BASE_URL_FIELDS,
 	PATH_PREFIX_FIELDS,
+	labelOf,
+	type CredentialField,
 	type CredentialHeaderSource,
-	type Endpoint,
+	type PathPrefixName,
 	type PlatformModule,
-} from '../platform/endpoints';
+} from '../platform/credentialFields';
+import type { Endpoint } from '../platform/endpoints';
 import { limitKey } from './rateLimit/sharedLimitTable';
 import { assertHeaderSafe, toBaseUrl, toPathPrefix } from '../values/wire';
 
@@ -29,8 +34,7 @@ import { assertHeaderSafe, toBaseUrl, toPathPrefix } from '../values/wire';
 type Checked<T> = { ok: true; value: T } | { ok: false; failure: (endpoint: Endpoint) => Error };
 
 /** The label an error names a credential field by: `The credential field "API Key"`. */
-const fieldLabel = (field: string) =>
-	`The credential field "${CREDENTIAL_FIELD_LABELS[field] ?? field}"`;
+const fieldLabel = (field: CredentialField) => `The credential field "${labelOf(field)}"`;
 
 /**
  * Runs a check of credential fields. An empty field fails with the operation that needs it
@@ -38,13 +42,16 @@ const fieldLabel = (field: string) =>
  */
 function check<T>(
 	credentials: ICredentialDataDecryptedObject,
-	requiredFields: readonly string[],
+	requiredFields: readonly CredentialField[],
 	verify: () => T,
 ): Checked<T> {
 	const empty = requiredFields.find((field) => credentialText(credentials, field) === '');
 	if (empty !== undefined) {
-		const label = CREDENTIAL_FIELD_LABELS[empty] ?? empty;
-		return { ok: false, failure: (endpoint) => emptyCredentialFieldError(label, endpoint) };
+		const credentialName = credentialDisplayNameOf(credentials);
+		return {
+			ok: false,
+			failure: (endpoint) => emptyCredentialFieldError(labelOf(empty), endpoint, credentialName),
+		};
 	}
 	try {
 		return { ok: true, value: verify() };
@@ -58,8 +65,6 @@ function valueOf<T>(checked: Checked<T>, endpoint: Endpoint): T {
 	return checked.value;
 }
 
-export type PathPrefixName = keyof typeof PATH_PREFIX_FIELDS;
-
 export class CheckedCredential {
 	private readonly baseUrls = new Map<PlatformModule, Checked<string>>();
 	private readonly pathPrefixes = new Map<PathPrefixName, Checked<string>>();
@@ -67,6 +72,8 @@ export class CheckedCredential {
 	private readonly headerSources = new Map<CredentialHeaderSource, Checked<void>>();
 	private readonly businessKeysSafe = new Map<string, Checked<void>>();
 	private readonly businessKeysReadable: Checked<void>;
+	/** The credential type's display name, for the error of an empty Business Key. */
+	private readonly credentialName: string;
 	/** Base URL -> business -> shared-limit key (rateLimit/sharedLimitTable.ts). */
 	private readonly limitKeys = new Map<string, Map<string, string>>();
 	/** The headers built for an endpoint: `language:business` -> headers. */
@@ -76,11 +83,14 @@ export class CheckedCredential {
 		credentials: ICredentialDataDecryptedObject,
 		private readonly businessKeys: Map<string, string>,
 	) {
-		for (const [module, field] of Object.entries(MODULE_BASE_URL_FIELDS)) {
+		this.credentialName = credentialDisplayNameOf(credentials);
+		for (const [module, field] of Object.entries(MODULE_BASE_URL_FIELDS) as Array<
+			[PlatformModule, CredentialField]
+		>) {
 			const baseUrl = check(credentials, [field], () =>
 				toBaseUrl(credentialText(credentials, field), fieldLabel(field)),
 			);
-			this.baseUrls.set(module as PlatformModule, baseUrl);
+			this.baseUrls.set(module, baseUrl);
 			if (!baseUrl.ok) continue;
 			// The default business too when it has no key: its requests share the key-less limit.
 			const keys = new Map<string, string>();
@@ -89,21 +99,21 @@ export class CheckedCredential {
 			}
 			this.limitKeys.set(baseUrl.value, keys);
 		}
-		for (const [name, field] of Object.entries(PATH_PREFIX_FIELDS)) {
+		for (const [name, field] of Object.entries(PATH_PREFIX_FIELDS) as Array<
+			[PathPrefixName, CredentialField]
+		>) {
 			this.pathPrefixes.set(
-				name as PathPrefixName,
+				name,
 				check(credentials, [field], () =>
 					toPathPrefix(credentialText(credentials, field), fieldLabel(field)),
 				),
 			);
 		}
-		for (const source of [
-			'apiKey',
-			'apiConnection',
-			'clientUuid',
-			'platformKey',
-			'platform',
-		] as const) {
+		// The business key is checked per business and the user token below, as it is got.
+		const plainSources = HEADER_FIELDS.filter(
+			(source) => source !== 'businessKey' && source !== 'userToken',
+		);
+		for (const source of plainSources) {
 			this.headerSources.set(
 				source,
 				check(credentials, [source], () => {
@@ -159,7 +169,7 @@ export class CheckedCredential {
 		if (this.businessKeys.has(name)) return name;
 		if (name === '') {
 			if (!Object.values(endpoint.credentialHeaders).includes('businessKey')) return name;
-			throw emptyCredentialFieldError(CREDENTIAL_FIELD_LABELS.businessKey, endpoint);
+			throw emptyCredentialFieldError(labelOf('businessKey'), endpoint, this.credentialName);
 		}
 		if ([...this.businessKeys.values()].includes(name)) {
 			throw new ParameterError(

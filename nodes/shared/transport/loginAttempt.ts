@@ -9,13 +9,9 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { LOGIN_ONLY_HEADER } from '../credential/authenticate';
-import {
-	LOGIN_TOKEN_FIELD,
-	logsIn,
-	setLoginLimits,
-	takeLoginFailure,
-	type LoginFailure,
-} from '../credential/login';
+import { setLoginLimits } from '../credential/login';
+import { takeLoginFailure, type LoginFailure } from '../credential/loginFailure';
+import { LOGIN_TOKEN_FIELD, logsIn } from '../credential/loginToken';
 import { ParameterError } from '../platform/errors';
 import { withAbortSignal, type RequestContext } from './context';
 import { causeChain } from './retries';

@@ -9,13 +9,13 @@
  * (sharedLogins.ts), or the one stored with the credential when it is not the refused one
  * (another worker's login).
  */
+import type { LoginFailure } from '../credential/loginFailure';
 import {
 	LOGIN_TOKEN_FIELD,
 	LOGIN_TOKEN_OWNER_FIELD,
 	logsIn,
 	tokenBelongsTo,
-	type LoginFailure,
-} from '../credential/login';
+} from '../credential/loginToken';
 import { learnSecret } from '../credential/redaction';
 import { rateLimitWaitNote } from '../errors/nodeErrors';
 import type { RequestContext } from './context';

@@ -15,14 +15,16 @@ import { isRecord, parseBody, unwrapEnvelope, valueAt } from '../platform/envelo
 import {
 	MAY_HAVE_ACTED_NOTE,
 	failureError,
-	missingPayloadError,
 	rateLimitWaitNote,
 	redirectError,
-	refusedAnswerError,
-	unreadableAnswerError,
 	type ErrorSubject,
 	type RedirectRefusal,
 } from '../errors/nodeErrors';
+import {
+	missingPayloadError,
+	refusedAnswerError,
+	unreadableAnswerError,
+} from '../errors/answerErrors';
 import type { Outcome } from './rateLimit/runLimiter';
 import { admit } from './admission';
 import { withAbortSignal, type RequestContext } from './context';
@@ -159,15 +161,15 @@ export async function platformRequest(
 
 	const { attempt, tokenNotes } = ended.failed;
 	if (ended.why === 'rateLimitWait') {
-		throw failureError(
+		throw failureError({
 			run,
 			endpoint,
 			itemIndex,
 			attempt,
-			ended.sent,
-			[rateLimitWaitNote(settings)],
-			input,
-		);
+			tries: ended.sent,
+			notes: [rateLimitWaitNote(settings)],
+			subject: input,
+		});
 	}
 	const notes: string[] = [];
 	if (ended.why === 'retryAfterTooLong') {
@@ -178,7 +180,15 @@ export async function platformRequest(
 	}
 	if (mayHaveActed(endpoint.retry, attempt, ended.how.retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
 	notes.push(...tokenNotes);
-	throw failureError(run, endpoint, itemIndex, attempt, ended.sent, notes, input);
+	throw failureError({
+		run,
+		endpoint,
+		itemIndex,
+		attempt,
+		tries: ended.sent,
+		notes,
+		subject: input,
+	});
 }
 
 /**
@@ -251,13 +261,15 @@ async function sendFollowingRedirects(
 		const target = redirectTarget(attempt.headers.location, request.url);
 		const refusal = target ? redirectRefusal(target, origin, endpoint, redirects) : 'no target';
 		if (refusal || !target) {
-			return redirectError(
+			return redirectError({
 				run,
 				endpoint,
 				itemIndex,
-				{ statusCode: attempt.statusCode, target, refusal: refusal ?? 'no target' },
+				statusCode: attempt.statusCode,
+				target,
+				refusal: refusal ?? 'no target',
 				subject,
-			);
+			});
 		}
 		// The target carries the query the platform wants; the original one is not added again.
 		request = { ...request, url: target.href, qs: undefined };
@@ -296,16 +308,16 @@ function successOrFailure(
 	// Every operation answers with a JSON envelope: anything else is a failure, never an empty record.
 	if (malformed || (value === undefined && attempt.statusCode !== 204)) {
 		const notes = mayHaveActed(endpoint.retry, attempt, undefined) ? [MAY_HAVE_ACTED_NOTE] : [];
-		throw unreadableAnswerError(
+		throw unreadableAnswerError({
 			run,
 			endpoint,
 			itemIndex,
-			attempt.statusCode,
-			value,
+			statusCode: attempt.statusCode,
+			body: value,
 			malformed,
 			notes,
 			subject,
-		);
+		});
 	}
 	if (fullResponse) return { data: cleanData(run, value), statusCode: attempt.statusCode };
 	const unwrapped = unwrapEnvelope(value);

@@ -13,7 +13,7 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { parseBusinessKeys } from '../credential/authenticate';
+import { parseBusinessKeys } from '../credential/businessKeys';
 import { CREDENTIAL_TYPES, credentialTypeOf } from '../credential/fields';
 import {
 	DEFAULT_REQUEST_SETTINGS,

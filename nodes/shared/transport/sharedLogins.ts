@@ -5,12 +5,13 @@
  * Max Tries and Rate Limit Wait). An attempt ended by its sender's own limits or Stop is no
  * answer for the others: they try under theirs.
  *
- * Users are told apart by a digest of their login fields (credential/login.ts loginIdentity):
+ * Users are told apart by a digest of their login fields (credential/loginToken.ts loginIdentity):
  * no secret is kept as text.
  */
 import { createHash } from 'crypto';
 
-import { loginIdentity, loginTimeoutFailure, type LoginFailure } from '../credential/login';
+import { loginTimeoutFailure, type LoginFailure } from '../credential/loginFailure';
+import { loginIdentity } from '../credential/loginToken';
 import type { RequestContext } from './context';
 import { loginAttempt, type AttemptResult } from './loginAttempt';
 import type { PlatformRun } from './run';

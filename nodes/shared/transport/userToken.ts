@@ -13,7 +13,8 @@
  */
 import type { ICredentialsDecrypted, NodeApiError } from 'n8n-workflow';
 
-import { LOGIN_TOKEN_FIELD, logsIn, type LoginFailure } from '../credential/login';
+import type { LoginFailure } from '../credential/loginFailure';
+import { LOGIN_TOKEN_FIELD, logsIn } from '../credential/loginToken';
 import { platformError } from '../errors/nodeErrors';
 import { namesWord } from '../errors/text';
 import type { Attempt } from '../platform/attempt';

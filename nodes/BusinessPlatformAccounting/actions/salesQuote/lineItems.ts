@@ -5,7 +5,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ParameterError } from '../../../shared/platform/errors';
-import type { MultipartField } from '../../../shared/transport/request';
+import type { MultipartField } from '../../../shared/transport/multipart';
 import {
 	optionalInteger,
 	parseJson,

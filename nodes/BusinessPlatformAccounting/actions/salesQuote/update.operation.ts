@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { languageOptions, outputParameters } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { pickFields, recordOrMessage, shapeRecord } from '../../../shared/node/output';
-import type { MultipartField } from '../../../shared/transport/request';
+import type { MultipartField } from '../../../shared/transport/multipart';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import {
 	optionalDate,

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { requestedLimit, returnAllOrLimit } from '../../../shared/node/descriptions';
-import { unexpectedAnswerError } from '../../../shared/errors/nodeErrors';
+import { unexpectedAnswerError } from '../../../shared/errors/answerErrors';
 import type { PlatformOperation } from '../../../shared/node/operation';
 import { ENDPOINTS } from '../../../shared/platform/endpoints';
 import type { PlatformRun } from '../../../shared/transport/run';
@@ -41,13 +41,13 @@ const properties: INodeProperties[] = [
 function calendarsOf(run: PlatformRun, itemIndex: number, data: unknown): IDataObject[] {
 	const list = Array.isArray(data) ? data : (data as IDataObject | null | undefined)?.data;
 	if (!Array.isArray(list)) {
-		throw unexpectedAnswerError(
+		throw unexpectedAnswerError({
 			run,
-			ENDPOINTS.listCalendars,
+			endpoint: ENDPOINTS.listCalendars,
 			itemIndex,
-			'The platform answered without a calendar list',
-			'expected the list in data.data of the response',
-		);
+			message: 'The platform answered without a calendar list',
+			expected: 'expected the list in data.data of the response',
+		});
 	}
 	return list as IDataObject[];
 }

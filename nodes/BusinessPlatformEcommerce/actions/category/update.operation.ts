@@ -6,7 +6,8 @@ import type { PlatformOperation } from '../../../shared/node/operation';
 import { ENDPOINTS } from '../../../shared/platform/endpoints';
 import { outputParameters } from '../../../shared/node/descriptions';
 import { recordOrMessage, shapeRecord } from '../../../shared/node/output';
-import { prepareRequest, type MultipartField } from '../../../shared/transport/request';
+import type { MultipartField } from '../../../shared/transport/multipart';
+import { prepareRequest } from '../../../shared/transport/request';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import { requireFlag, requireInteger, requireString } from '../../../shared/values/parameters';
 import {
@@ -288,7 +289,9 @@ export const operation: PlatformOperation = {
 		if (changes.has('alias')) requireString(changes.get('alias'), 'Alias');
 		const pathParams = { category_id: { value: categoryId, label: 'Category ID' } };
 		// The update's own URL and headers (credential fields, path prefix) are checked before the read.
-		const { business } = prepareRequest(run, 'updateCategory', itemIndex, { pathParams });
+		const { business } = prepareRequest(run, ENDPOINTS.updateCategory, itemIndex, {
+			pathParams,
+		});
 
 		// Before any await: the chain of this category's updates follows the input order.
 		return await afterEarlierUpdates(run, business, categoryId, async () => {

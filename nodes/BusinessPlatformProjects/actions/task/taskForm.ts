@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { ParameterError } from '../../../shared/platform/errors';
-import type { FilePart, MultipartField } from '../../../shared/transport/request';
+import type { FilePart, MultipartField } from '../../../shared/transport/multipart';
 import {
 	isBlank,
 	requireDate,
