@@ -5,7 +5,11 @@
  * statements); this ignores every node that neither is a drawn mutant's node nor holds one, so
  * those nested mutants are reported Ignored instead of run. The drawn places come in
  * BP_MUTATION_DRAWN: [startLine, startColumn, endLine, endColumn] with Babel's lines (from 1).
+ *
+ * Also a reporter that appends each mutant's result to BP_MUTATION_RESULTS as it comes (one JSON
+ * line each), so a run stopped early still leaves what it measured.
  */
+import fs from 'node:fs';
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
 /** @type {number[][]} */
@@ -26,6 +30,18 @@ export const strykerPlugins = [
 					before({ line: endLine, column: endColumn }, loc.end),
 			);
 			return holdsOrIs ? undefined : 'not drawn in this sample';
+		},
+	}),
+	declareValuePlugin(PluginKind.Reporter, 'mutation-sample-results', {
+		/** @param {{ fileName: string, mutatorName: string, replacement?: string, status: string, location: object }} result */
+		onMutantTested(result) {
+			const file = process.env.BP_MUTATION_RESULTS;
+			if (!file) return;
+			const { fileName, mutatorName, replacement, status, location } = result;
+			fs.appendFileSync(
+				file,
+				`${JSON.stringify({ fileName, mutatorName, replacement, status, location })}\n`,
+			);
 		},
 	}),
 ];

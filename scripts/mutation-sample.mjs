@@ -5,7 +5,7 @@
  * mutant, hours on a 2-core machine) does not fit.
  *
  * It lists every mutant Stryker's instrumenter makes in the configured files, draws
- * BP_MUTATION_SAMPLE of the places they are made at (default 50) with BP_MUTATION_SEED (default
+ * BP_MUTATION_SAMPLE of the places they are made at (default 30) with BP_MUTATION_SEED (default
  * 43), and runs Stryker on every mutant at those places. A place's range also holds the mutants
  * nested inside it (a block's statements): scripts/mutation-sample-ignorer.mjs keeps them from
  * running, and only the mutants at drawn places are counted. It prints the score (killed and
@@ -19,7 +19,7 @@ import { Instrumenter } from '@stryker-mutator/instrumenter';
 import { Stryker } from '@stryker-mutator/core';
 import config from '../stryker.config.mjs';
 
-const SAMPLE = Number(process.env.BP_MUTATION_SAMPLE ?? 50);
+const SAMPLE = Number(process.env.BP_MUTATION_SAMPLE ?? 30);
 const SEED = Number(process.env.BP_MUTATION_SEED ?? 43);
 // Mostly waiting (pauses, Timeouts, the sandbox's latency): 4 runners keep 2 cores busy.
 const CONCURRENCY = Number(process.env.BP_MUTATION_CONCURRENCY ?? 4);
@@ -104,13 +104,16 @@ process.env.BP_MUTATION_DRAWN = JSON.stringify(
 		m.location.end.column,
 	]),
 );
+process.env.BP_MUTATION_RESULTS = path.resolve('reports/mutation/sample-results.jsonl');
+fs.mkdirSync('reports/mutation', { recursive: true });
+fs.writeFileSync(process.env.BP_MUTATION_RESULTS, '');
 // The rest of the options come from stryker.config.mjs, which Stryker reads itself.
 const results = await new Stryker({
 	mutate: ranges,
 	plugins: ['@stryker-mutator/jest-runner', './scripts/mutation-sample-ignorer.mjs'],
 	ignorers: ['mutation-sample'],
 	concurrency: CONCURRENCY,
-	reporters: ['progress-append-only'],
+	reporters: ['progress-append-only', 'mutation-sample-results'],
 }).runMutationTest();
 
 const mine = results.filter((r) => counted.has(identity(r)));
