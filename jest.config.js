@@ -14,7 +14,8 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/harness/setup-env.js'],
 	testTimeout: 30000,
 	// Jest's default is one worker fewer than the cores: one on the project's 2-core machine. Most
-	// test time is waiting (pauses, timeouts, the sandbox's latency), so a worker per core halves
-	// `npm test` (6.5 to about 4 minutes there) and the tests hold on a busy machine.
-	maxWorkers: '100%',
+	// test time is waiting (pauses, Timeouts, the sandbox's latency; `npm test` used about 250 s of
+	// CPU against 460 s of test files), so three workers there keep both cores busy (docs/testing.md,
+	// Two tiers, has the figures), and the tests hold on a busy machine.
+	maxWorkers: '150%',
 };

@@ -307,7 +307,7 @@ test('adding Calendar → Event → Delete (a new resource, a DELETE) writes exa
 			'test/operations.test.js',
 			'test/hostile-input.test.js',
 			'test/tenants.test.js',
-			'test/faults.test.js',
+			'test/faults/',
 			'-t',
 			'deleteEvent|Event → Delete|ENDPOINTS|README|docs/operations|generate|DELETE',
 		]),
@@ -326,6 +326,8 @@ test('adding Calendar → Event → Delete (a new resource, a DELETE) writes exa
 		'test/operations.test.js': true,
 		'test/hostile-input.test.js': true,
 		'test/tenants.test.js': true,
-		'test/faults.test.js': true,
+		'test/faults/answers.test.js': true,
+		'test/faults/refusals.test.js': true,
+		'test/faults/timeout.test.js': true,
 	});
 }, 600000);

@@ -46,7 +46,7 @@ const { operationFiles } = require('../../operations');
  * @property {TenantCase} [tenant]     test/tenants.test.js's extras for the operation
  * @property {Record<string, string>} [itemParameters]  parameters that give each item of a
  *   several-item run its own record (an n8n expression on `$itemIndex`), where acting twice on
- *   one record fails the second item (a delete); test/faults.test.js runs three items
+ *   one record fails the second item (a delete); the fault matrix (test/harness/faultMatrix.js) runs three items
  * @property {FullRun} fullRun
  * @property {string} caseFile          the operation's file, test/operations/<node>/<endpoint key>.js (for messages)
  * @typedef {Omit<OperationCase, 'endpoint' | 'type' | 'caseFile' | 'globex' | 'requestsPerItem' | 'business'>
