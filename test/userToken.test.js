@@ -185,6 +185,35 @@ describe('Authentication: Log In', () => {
 		expect(skillTypes()).toHaveLength(0);
 	});
 
+	test('a login that gives again the very token the platform refused stops there, saying so (a survivor of the mutation sample)', async () => {
+		// Every login answers one token the platform does not know, so it refuses it.
+		fixture.sandbox.inject({
+			operation: 'login',
+			status: 200,
+			body: { status: true, data: { token: 'sbx_login_given_again_7f3a9c2e' } },
+			times: Infinity,
+		});
+		const { json } = await createSkills(3, loginCredentials());
+		expect(json).toHaveLength(3);
+		for (const item of json) {
+			expect(item.error).toContain('The platform refused the token its login gives');
+			expect(item.description).toContain('"Login Token Path"');
+		}
+		// One login, one renewal that gave the same token: no third login looping on it.
+		expect(logins()).toHaveLength(2);
+		expect(skillTypes()).toHaveLength(0);
+	});
+
+	test('a login refused for too many requests for longer than Rate Limit Wait tells to raise it (a survivor of the mutation sample)', async () => {
+		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 2, times: Infinity });
+		const { json } = await createSkills(1, loginCredentials(), { rateLimitWait: 1 });
+		expect(json[0].error).toBe(
+			"Log in failed: the platform's login received too many requests (HTTP 429)",
+		);
+		expect(json[0].description).toContain('longer than Rate Limit Wait (1 s)');
+		expect(skillTypes()).toHaveLength(0);
+	});
+
 	test("a wrong password fails the items with the platform's words and the fields to check, after one login", async () => {
 		const credentials = loginCredentials({ loginPassword: 'wrong-password-5511' });
 		const { json } = await createSkills(10, credentials);
