@@ -43,6 +43,9 @@ export default {
 				'<rootDir>/test/projects/task-upload-bytes.test.js',
 				// The retry loop's requests: refusals, Retry-After, Max Tries.
 				'<rootDir>/test/retries.test.js',
+				// The wait helpers and a slot's wait, each alone.
+				'<rootDir>/test/unit/waits.test.js',
+				'<rootDir>/test/unit/runLimiter.test.js',
 			],
 		},
 		enableFindRelatedTests: false,
