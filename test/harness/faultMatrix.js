@@ -39,7 +39,7 @@ let fixture;
 /** @type {number} */
 let refusedPort;
 
-/** @type {Record<string, import('../nodes/shared/platform/endpoints').Endpoint>} */
+/** @type {Record<string, import('../../nodes/shared/platform/endpoints').Endpoint>} */
 const ENDPOINT_BY_KEY = ENDPOINTS;
 
 /**
