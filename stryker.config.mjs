@@ -43,6 +43,8 @@ export default {
 				'<rootDir>/test/projects/task-upload-bytes.test.js',
 				// The retry loop's requests: refusals, Retry-After, Max Tries.
 				'<rootDir>/test/retries.test.js',
+				// What a run says it went through: refusals, pauses, retries, logins.
+				'<rootDir>/test/hints.test.js',
 				// The wait helpers and a slot's wait, each alone.
 				'<rootDir>/test/unit/waits.test.js',
 				'<rootDir>/test/unit/runLimiter.test.js',

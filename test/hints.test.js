@@ -76,6 +76,30 @@ describe("the platform's refusals (429)", () => {
 	});
 });
 
+describe('a refusal that outlasts Rate Limit Wait (survivors of the mutation sample)', () => {
+	test("a request's is counted: the business paused for it, though the item failed", async () => {
+		fixture.sandbox.inject({ operation: 'getPayslip', retryAfter: 2 });
+		const run = await runHr(
+			{ ...PAYSLIP, options: { rateLimitWait: 1 } },
+			{ continueOnFail: true },
+		);
+		expect(run.json[0].error).toBeDefined();
+		expect(messagesOf(run)).toEqual([
+			'The platform refused 1 request as too many (429); the run paused 2.0 s in all for them.',
+		]);
+	});
+
+	test("the login's is not: nothing waited for it", async () => {
+		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 2 });
+		const run = await runHrLoggingIn(
+			{ ...SKILL, options: { rateLimitWait: 1 } },
+			{ credentials: sandboxLoginCredentials(fixture.sandbox), continueOnFail: true },
+		);
+		expect(run.json[0].error).toBeDefined();
+		expect(messagesOf(run)).toEqual([]);
+	});
+});
+
 describe("waits for the business's shared limit", () => {
 	test('longer than a second are said with their time: here, the slot another execution held', async () => {
 		// Concurrency 1: the business's shared limit has one slot, and the first execution's
