@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Exact request counts of Get Many (E16 News) beyond the default page size that
- * test/ecommerce.test.js covers: a non-default Page Size at the page boundaries, Limit
+ * test/ecommerce/news.test.js covers: a non-default Page Size at the page boundaries, Limit
  * stopping early, a page size far above the spec's examples, 10,000 items, a 429 between
  * pages, pages read ahead within Concurrency, and several input items at the same time.
  *

@@ -8,7 +8,7 @@
  *
  * n8n runs the login: the credential's `preAuthentication` calls logIn when the hidden,
  * expirable `loginToken` field is empty, stores the token encrypted with the credential and
- * hands it to every later execution (transport/userToken.ts empties the field to renew it).
+ * hands it to every later execution (transport/loginAttempt.ts empties the field to renew it).
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
@@ -49,7 +49,7 @@ export function loggedInJustNow(credentials: object): boolean {
 	return freshLogins.has(credentials);
 }
 
-/** The limits of the login n8n runs next with this credential object (transport/userToken.ts sets them). */
+/** The limits of the login n8n runs next with this credential object (transport/loginAttempt.ts sets them). */
 const loginLimits = new WeakMap<object, LoginLimits>();
 
 export function setLoginLimits(credentials: object, limits: LoginLimits): void {

@@ -124,7 +124,7 @@ export class CheckedCredential {
 		this.headerSources.set(
 			'userToken',
 			logsIn(credentials)
-				? // The login's fields; its token is checked when it arrives (userToken.ts).
+				? // The login's fields; its token is checked when it arrives (credential/login.ts).
 					check(credentials, ['authBaseUrl', 'loginIdentifier', 'loginPassword'], () => {
 						toBaseUrl(credentialText(credentials, 'authBaseUrl'), fieldLabel('authBaseUrl'));
 					})
