@@ -16,6 +16,7 @@ module.exports = {
 	// Jest's default is one worker fewer than the cores: one on the project's 2-core machine. Most
 	// test time is waiting (pauses, Timeouts, the sandbox's latency; `npm test` used about 250 s of
 	// CPU against 460 s of test files), so three workers there keep both cores busy (docs/testing.md,
-	// Two tiers, has the figures), and the tests hold on a busy machine.
-	maxWorkers: '150%',
+	// Two tiers, has the figures), and the tests hold on a busy machine. A number: jest reads a
+	// percentage above 100% as that many workers ('150%' started 150).
+	maxWorkers: 3,
 };
