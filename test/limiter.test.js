@@ -201,7 +201,7 @@ describe('pushed back', () => {
 		);
 	}, 120_000);
 
-	test('a rate limit (50/s, burst 10): one shared pause per Retry-After, no create sent twice, every item done', async () => {
+	test('a rate limit (50/s, burst 10): each refused create sent again after its Retry-After, none twice, every item done (one pause shared by all: concurrency.test.js)', async () => {
 		fixture.sandbox.pushback.configure({ rateLimit: { rate: 50, burst: 10 } });
 		const count = 40;
 		const { output, error } = await runHr(
@@ -226,14 +226,15 @@ describe('pushed back', () => {
 			expect(mine.filter((r) => r.status === 200)).toHaveLength(1);
 			expect(mine.slice(0, -1).every((r) => r.status === 429)).toBe(true); // only refusals were sent again
 		}
-		// After any refusal (Retry-After: 1), not only the first, nothing arrives until the second
-		// has passed, except requests already on their way when it was answered: none on an idle
-		// machine, three seen on a heavily loaded one (they arrive late).
-		for (const refusal of refused) {
-			const during = requests.filter(
-				(r) => r.receivedAt > refusal.receivedAt + 100 && r.receivedAt < refusal.receivedAt + 950,
-			);
-			expect(during.length).toBeLessThanOrEqual(5);
+		// Each refused create goes again only after its Retry-After (1 s) has passed since the
+		// platform refused it: a lower bound, which load cannot eat (a window counting what
+		// arrived during the second counted requests a loaded machine delivered late). Less 1 ms:
+		// the arrival times are whole milliseconds of the wall clock, the pause runs on a timer.
+		for (let i = 0; i < count; i++) {
+			const mine = requests.filter((r) => r.body.value.type === `batch-${i}`);
+			for (let attempt = 1; attempt < mine.length; attempt++) {
+				expect(mine[attempt].receivedAt - mine[attempt - 1].receivedAt).toBeGreaterThanOrEqual(999);
+			}
 		}
 	});
 
