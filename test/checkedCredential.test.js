@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The credential is checked once, when a run starts (issue 38 item 2): a request only looks up
- * the checked values (transport/checkedCredential.ts), and a failed check fails, with its own
+ * the checked values (transport/runCredential.ts), and a failed check fails, with its own
  * error, every item that needs the value and no other. prepareRequest builds requests here
  * without sending them; the engine tests (hostile-input, credential) send them.
  */
@@ -74,15 +74,17 @@ const prepare = (run, operation, itemIndex, input = {}) =>
 
 test('requests read no credential field: the run checked them all when it started', () => {
 	const run = createRun(nodeOf('businessPlatformEcommerce'), credentialsWith());
-	// Any read of the credential from here on fails the request that makes it.
-	run.credentials = new Proxy(
-		{},
-		{
-			get(_target, field) {
-				throw new Error(`read the credential field ${String(field)} after the run started`);
+	// Any read of the credential's values from here on fails the request that makes it.
+	Object.assign(run.credential, {
+		values: new Proxy(
+			{},
+			{
+				get(_target, field) {
+					throw new Error(`read the credential field ${String(field)} after the run started`);
+				},
 			},
-		},
-	);
+		),
+	});
 	for (let item = 0; item < 3; item++) {
 		for (const [operation, input] of REQUESTS) {
 			const request = prepare(run, operation, item, input);

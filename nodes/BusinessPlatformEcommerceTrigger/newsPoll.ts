@@ -276,10 +276,10 @@ async function readNews(context: IPollFunctions): Promise<INodeExecutionData[][]
 		}
 
 		const staticData = context.getWorkflowStaticData('node');
-		const baseUrl = tenantBaseUrl(run.credentials);
-		const businessKey = run.businessKeys.get(business) ?? '';
+		const baseUrl = tenantBaseUrl(run.credential.values);
+		const businessKey = run.credential.businessKeys.get(business) ?? '';
 		const key: StateKey = {
-			tenant: tenantOf(baseUrl, businessKey, credentialText(run.credentials, 'apiKey')),
+			tenant: tenantOf(baseUrl, businessKey, credentialText(run.credential.values, 'apiKey')),
 			filters: JSON.stringify({ status: settings.status, keyword: settings.keyword }),
 		};
 		const previous = readState(staticData, key, legacyTenantOf(baseUrl, businessKey));

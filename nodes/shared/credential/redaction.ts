@@ -23,6 +23,7 @@ function isSecretField(key: string): boolean {
 	return SECRET_FIELD.test(key);
 }
 
+/** A credential's secrets: a run's (transport/runCredential.ts) or a login's (loginFailure.ts). */
 interface HasSecrets {
 	/** Secret values to blank out of anything shown to the user. */
 	secrets: string[];
@@ -60,18 +61,18 @@ export function secretsOf(
 }
 
 /** Adds a token learnt during the run (a login's) to the secrets its texts and output never show. */
-export function learnSecret(run: HasSecrets, token: string): void {
-	if (!run.secrets.includes(token)) run.secrets.push(token);
+export function learnSecret(credential: HasSecrets, token: string): void {
+	if (!credential.secrets.includes(token)) credential.secrets.push(token);
 }
 
 /** A text shown to the user, with the credential's secrets blanked out. Redact first, then shorten. */
-export function redact(run: HasSecrets, text: string): string {
-	return blankOut(secretRunsOf(run.secrets), text);
+export function redact(credential: HasSecrets, text: string): string {
+	return blankOut(secretRunsOf(credential.secrets), text);
 }
 
 /** An answer's body (JSON value or text) with the secrets blanked out of every string, before any part of it is quoted or cut. */
-export function redactBody<T>(run: HasSecrets, body: T): T {
-	const secrets = secretRunsOf(run.secrets);
+export function redactBody<T>(credential: HasSecrets, body: T): T {
+	const secrets = secretRunsOf(credential.secrets);
 	return mapLeaves(
 		body,
 		() => false,
@@ -83,7 +84,7 @@ export function redactBody<T>(run: HasSecrets, body: T): T {
  * In one pass over a response: password-like fields removed (isSecretField), and credential
  * values it echoes (at any depth) blanked out.
  */
-export function cleanData<T>(run: HasSecrets, value: T): T {
-	const secrets = secretRunsOf(run.secrets);
+export function cleanData<T>(credential: HasSecrets, value: T): T {
+	const secrets = secretRunsOf(credential.secrets);
 	return mapLeaves(value, isSecretField, (text) => blankOut(secrets, text));
 }

@@ -23,7 +23,7 @@ export interface UnreadableAnswer extends FailedRequest {
 export function unreadableAnswerError(answer: UnreadableAnswer): NodeApiError {
 	const { run, endpoint, itemIndex, statusCode, body, malformed, notes, subject = {} } = answer;
 	const does = fill(endpoint.does, subject);
-	const excerpt = malformed ? errorMessageOf(redactBody(run, body)) : undefined;
+	const excerpt = malformed ? errorMessageOf(redactBody(run.credential, body)) : undefined;
 	return platformError(run, endpoint, itemIndex, {
 		message: malformed
 			? `The platform's answer could not be read (it is not JSON) when asked to ${does}`
@@ -43,7 +43,7 @@ export interface UnsuccessfulAnswer extends FailedRequest {
 /** HTTP 200 with `status: false` / `success: false`: the platform refused, in its own words. */
 export function refusedAnswerError(answer: UnsuccessfulAnswer): NodeApiError {
 	const { run, endpoint, itemIndex, statusCode, subject = {} } = answer;
-	const body = redactBody(run, answer.body);
+	const body = redactBody(run.credential, answer.body);
 	const platformMessage = errorMessageOf(body);
 	const fieldErrors = fieldErrorEntriesOf(body);
 	return platformError(run, endpoint, itemIndex, {
@@ -58,7 +58,7 @@ export function refusedAnswerError(answer: UnsuccessfulAnswer): NodeApiError {
 /** A success answer without the payload the spec marks required (`endpoint.requiredPayload`). */
 export function missingPayloadError(answer: UnsuccessfulAnswer): NodeApiError {
 	const { run, endpoint, itemIndex, statusCode, subject = {} } = answer;
-	const body = redactBody(run, answer.body);
+	const body = redactBody(run.credential, answer.body);
 	const acts = endpoint.retry !== 'read';
 	return platformError(run, endpoint, itemIndex, {
 		message: `The platform answered without the record it should send back, when asked to ${fill(endpoint.does, subject)}`,

@@ -16,7 +16,6 @@
  */
 import {
 	NodeApiError,
-	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
 	type INodeProperties,
@@ -32,7 +31,6 @@ import {
 } from '../platform/envelope';
 import { fieldLabeler, type FieldLabeler } from './fieldLabels';
 import type { Endpoint } from '../platform/endpoints';
-import { logsIn } from '../credential/loginToken';
 import { redact, redactBody } from '../credential/redaction';
 import type { Attempt } from '../platform/attempt';
 import { ParameterError } from '../platform/errors';
@@ -42,12 +40,11 @@ import type { RequestSettings } from '../values/settings';
 
 export type { ErrorSubject } from './text';
 
-/** What an error needs of its node run: the node, the secrets to blank out, the settings, an item's business. */
+/** What an error needs of its node run: the node, its credential, the settings, an item's business. */
 export interface ErrorContext {
 	node: INode;
-	/** The credential's values: whether the user token comes from a login (credential/login.ts logsIn). */
-	credentials: ICredentialDataDecryptedObject;
-	secrets: string[];
+	/** Whether the user token comes from a login, and the secrets to blank out (transport/runCredential.ts). */
+	credential: { logsIn: boolean; secrets: string[] };
 	settings: RequestSettings;
 	businessFor: (itemIndex: number) => string;
 }
@@ -105,21 +102,21 @@ export function platformError(
 	itemIndex: number,
 	details: ErrorDetails,
 ): NodeApiError {
-	const message = redact(run, details.message);
+	const message = redact(run.credential, details.message);
 	const platformMessage = details.platformMessage
-		? redact(run, details.platformMessage)
+		? redact(run.credential, details.platformMessage)
 		: undefined;
 	const fieldErrors = (details.fieldErrors ?? []).map(({ field, message: text }) => ({
-		field: redact(run, field),
-		message: redact(run, text),
+		field: redact(run.credential, field),
+		message: redact(run.credential, text),
 	}));
 	const parts: DescriptionParts = {
-		check: details.check && redact(run, details.check),
+		check: details.check && redact(run.credential, details.check),
 		fieldErrors,
 		// Shown once: not repeated when the message already quotes it.
 		platformMessage:
 			platformMessage && !message.includes(platformMessage) ? platformMessage : undefined,
-		notes: (details.notes ?? []).map((note) => redact(run, note)),
+		notes: (details.notes ?? []).map((note) => redact(run.credential, note)),
 	};
 	const error = new NodeApiError(
 		run.node,
@@ -139,7 +136,7 @@ export function platformError(
 	};
 	if (details.httpCode) data.httpCode = details.httpCode;
 	if (details.tries) data.tries = details.tries;
-	if (details.networkError) data.networkError = redact(run, details.networkError);
+	if (details.networkError) data.networkError = redact(run.credential, details.networkError);
 	if (platformMessage) data.platformMessage = platformMessage;
 	if (fieldErrors.length)
 		data.fieldErrors = fieldErrors.map(({ field, message: text }) =>
@@ -190,7 +187,7 @@ export function failureError(failed: FailedAttempt): NodeApiError {
 		});
 	}
 	// Secrets out first: the platform's message is quoted cut to length, which could keep half a secret.
-	const value = redactBody(run, parseBody(attempt.body).value);
+	const value = redactBody(run.credential, parseBody(attempt.body).value);
 	const platformMessage = errorMessageOf(value);
 	const actsFor = { ...subject, business: subject.business ?? run.businessFor(itemIndex) };
 	const text = httpFailureText({
@@ -199,7 +196,7 @@ export function failureError(failed: FailedAttempt): NodeApiError {
 		statusCode: attempt.statusCode,
 		platformMessage,
 		tries,
-		logsIn: logsIn(run.credentials),
+		logsIn: run.credential.logsIn,
 	});
 	const fieldErrors = fieldErrorEntriesOf(value);
 	return platformError(run, endpoint, itemIndex, {

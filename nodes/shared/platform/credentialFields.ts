@@ -2,7 +2,7 @@
  * The one table of the credential's fields: each field's name, label, panel text and what it
  * carries to the platform (a credential header, a module's base URL, a path prefix). Everything
  * else is derived from it: the endpoint table's header sources and modules (endpoints.ts), the
- * checked credential (transport/checkedCredential.ts), Custom API Call's credential headers
+ * run's checked credential (transport/runCredential.ts), Custom API Call's credential headers
  * (customApiCall/headerProfiles.ts), the secrets (credential/fields.ts) and both credential
  * types' panels (credential/properties.ts).
  *

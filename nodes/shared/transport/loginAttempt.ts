@@ -11,7 +11,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 import { LOGIN_ONLY_HEADER } from '../credential/authenticate';
 import { setLoginLimits } from '../credential/login';
 import { takeLoginFailure, type LoginFailure } from '../credential/loginFailure';
-import { LOGIN_TOKEN_FIELD, logsIn } from '../credential/loginToken';
+import { LOGIN_TOKEN_FIELD } from '../credential/loginToken';
 import { ParameterError } from '../platform/errors';
 import { withAbortSignal, type RequestContext } from './context';
 import { causeChain } from './retries';
@@ -49,7 +49,7 @@ const ENGINE_REFUSED_ADVICE =
  * not a network failure to try again; undefined for any other error or credential type.
  */
 export function engineRefusalError(run: PlatformRun, error: unknown): ParameterError | undefined {
-	if (!logsIn(run.credentials)) return undefined;
+	if (!run.credential.logsIn) return undefined;
 	const refusal = engineRefusalOf(error);
 	if (refusal === undefined) return undefined;
 	return new ParameterError(
@@ -76,7 +76,7 @@ export async function loginAttempt(
 	deadline: AbortSignal,
 ): Promise<AttemptResult> {
 	const credentials: ICredentialDataDecryptedObject = {
-		...run.credentials,
+		...run.credential.values,
 		[LOGIN_TOKEN_FIELD]: '',
 	};
 	setLoginLimits(credentials, { timeoutMs: run.settings.timeoutMs, signal: deadline });
@@ -85,14 +85,7 @@ export async function loginAttempt(
 			withAbortSignal(context, deadline),
 			run.credential.type,
 			{ ...LOGIN_ONLY_REQUEST, headers: { ...LOGIN_ONLY_REQUEST.headers } },
-			{
-				credentialsDecrypted: {
-					id: run.credential?.id ?? '',
-					name: run.credential?.name ?? '',
-					type: run.credential.type,
-					data: credentials,
-				},
-			},
+			{ credentialsDecrypted: { ...run.credential.decrypted, data: credentials } },
 		);
 	} catch (error) {
 		// Expected: authenticate stops the request once n8n has run the login. The login's

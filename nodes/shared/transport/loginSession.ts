@@ -13,7 +13,6 @@ import type { LoginFailure } from '../credential/loginFailure';
 import {
 	LOGIN_TOKEN_FIELD,
 	LOGIN_TOKEN_OWNER_FIELD,
-	logsIn,
 	tokenBelongsTo,
 } from '../credential/loginToken';
 import { learnSecret } from '../credential/redaction';
@@ -60,9 +59,10 @@ export function sessionOf(run: PlatformRun): LoginSession {
 	if (!session) {
 		// A credential saved before the token field existed lacks it; a token stored for other
 		// login fields (another password, address or identifier) is not this user's.
-		const stored = run.credentials[LOGIN_TOKEN_FIELD];
-		const owner = run.credentials[LOGIN_TOKEN_OWNER_FIELD];
-		const token = tokenBelongsTo(run.credentials, stored, owner) ? stored : '';
+		const { values } = run.credential;
+		const stored = values[LOGIN_TOKEN_FIELD];
+		const owner = values[LOGIN_TOKEN_OWNER_FIELD];
+		const token = tokenBelongsTo(values, stored, owner) ? stored : '';
 		const startedAt = Date.now();
 		session = {
 			token,
@@ -78,7 +78,7 @@ export function sessionOf(run: PlatformRun): LoginSession {
 
 /** The user token requests of the run go with now ('' before its first login, or without Log In). */
 export function currentUserToken(run: PlatformRun): string {
-	return logsIn(run.credentials) ? sessionOf(run).token : '';
+	return run.credential.logsIn ? sessionOf(run).token : '';
 }
 
 /** The run sends `token` from now on, the newest it knows since `since` (LoginSession.tokenSince). */
@@ -91,7 +91,7 @@ export function useToken(
 	session.token = token;
 	session.tokenSince = since;
 	// Tokens got during the run are blanked out of errors and output like the stored ones.
-	learnSecret(run, token);
+	learnSecret(run.credential, token);
 }
 
 /**
@@ -116,7 +116,8 @@ export async function storedToken(context: RequestContext, run: PlatformRun): Pr
 	try {
 		const stored = await context.getCredentials(run.credential.type);
 		const token = stored[LOGIN_TOKEN_FIELD];
-		return tokenBelongsTo(run.credentials, token, stored[LOGIN_TOKEN_OWNER_FIELD]) ? token : '';
+		const owner = stored[LOGIN_TOKEN_OWNER_FIELD];
+		return tokenBelongsTo(run.credential.values, token, owner) ? token : '';
 	} catch {
 		return '';
 	}

@@ -319,7 +319,8 @@ function successOrFailure(
 			subject,
 		});
 	}
-	if (fullResponse) return { data: cleanData(run, value), statusCode: attempt.statusCode };
+	if (fullResponse)
+		return { data: cleanData(run.credential, value), statusCode: attempt.statusCode };
 	const unwrapped = unwrapEnvelope(value);
 	const answer = { run, endpoint, itemIndex, statusCode: attempt.statusCode, body: value, subject };
 	if (!unwrapped.ok) throw refusedAnswerError(answer);
@@ -328,8 +329,8 @@ function successOrFailure(
 		throw missingPayloadError(answer);
 	}
 	return {
-		data: cleanData(run, unwrapped.data),
-		message: cleanData(run, unwrapped.message),
+		data: cleanData(run.credential, unwrapped.data),
+		message: cleanData(run.credential, unwrapped.message),
 		statusCode: attempt.statusCode,
 	};
 }

@@ -33,7 +33,7 @@ function pathOf(
 ): string {
 	return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		if (Object.hasOwn(PATH_PREFIX_FIELDS, name)) {
-			return run.checkedCredential.pathPrefix(name as PathPrefixName, endpoint);
+			return run.credential.pathPrefix(name as PathPrefixName, endpoint);
 		}
 		const param = pathParams[name] ?? { value: undefined, label: name };
 		return toPathSegment(param.value, endpoint.pathParams[name], param.label);
@@ -99,7 +99,7 @@ export function prepareRequest(
 	itemIndex: number,
 	input: RequestInput,
 ): PreparedRequest {
-	const credential = run.checkedCredential;
+	const { credential } = run;
 	const baseUrl = credential.baseUrl(endpoint);
 	const url = baseUrl + pathOf(run, endpoint, input.pathParams ?? {});
 	const business = credential.business(

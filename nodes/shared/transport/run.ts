@@ -1,49 +1,38 @@
 /**
- * The state of one node run that all its items' requests share: node, credential values and
- * the credential checked once (checkedCredential.ts), business keys, settings, the secrets to
- * blank out, which business an item acts for, the request limiter and how many pages a Get
- * Many may ask for ahead. Built whole here, by createRun, from the request settings in the
- * node's Options (execute) or with defaults (pickers).
+ * The state of one node run that all its items' requests share: node, the credential (read and
+ * checked once: its values, business keys, secrets, n8n's form of it, runCredential.ts),
+ * settings, which business an item acts for, the request limiter and how many pages a Get Many
+ * may ask for ahead. Built whole here, by createRun, from the request settings in the node's
+ * Options (execute) or with defaults (pickers). A login's user token is not part of it: the
+ * run's login session keeps it (loginSession.ts).
  */
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INode,
 } from 'n8n-workflow';
 
-import { parseBusinessKeys } from '../credential/businessKeys';
-import { CREDENTIAL_TYPES, credentialTypeOf } from '../credential/fields';
+import { credentialTypeOf } from '../credential/fields';
 import {
 	DEFAULT_REQUEST_SETTINGS,
 	type NodeRunSettings,
 	type RequestSettings,
 } from '../values/settings';
 import { RunActivity } from './activity';
-import { CheckedCredential } from './checkedCredential';
 import { RequestLimiter } from './rateLimit/runLimiter';
+import { RunCredential } from './runCredential';
 import { UPLOAD_BYTES_IN_FLIGHT, UploadBudget } from './uploadBudget';
-import { secretsOf } from '../credential/redaction';
 
 export interface PlatformRun {
 	node: INode;
-	credentials: ICredentialDataDecryptedObject;
-	businessKeys: Map<string, string>;
+	/** The credential, read and checked once when the run starts (runCredential.ts). */
+	credential: RunCredential;
 	settings: RequestSettings;
-	/** Secret values to blank out of anything shown to the user. */
-	secrets: string[];
 	/** The business an item acts for (a name from Additional Business Keys; '' is the default). */
 	businessFor: (itemIndex: number) => string;
 	/** Pages one Get Many item may have on their way at once; 1 walks them one after another. */
 	readonly pagesInFlight: number;
-	/**
-	 * The credential as read once per run, handed to every request (`credentialsDecrypted`)
-	 * so n8n does not read and decrypt it from its database again for each one.
-	 */
-	credential: ICredentialsDecrypted;
-	/** The credential's values as requests use them, checked once when the run starts (checkedCredential.ts). */
-	checkedCredential: CheckedCredential;
 	/** Slots for requests in flight, shared with the process's other runs (rateLimit/runLimiter.ts). */
 	limiter: RequestLimiter;
 	/** Bytes of files the run's requests hold at once (uploadBudget.ts). */
@@ -68,31 +57,13 @@ export function createRun(
 	storedValues: ICredentialDataDecryptedObject,
 	options: RunOptions = {},
 ): PlatformRun {
-	const credentialType = credentialTypeOf(node);
-	// The type decides whether the run logs in (login.ts reads userTokenSource), never a value
-	// the pasted-token type may still hold from a development build that had the choice.
-	const credentials =
-		credentialType === CREDENTIAL_TYPES.login
-			? storedValues
-			: { ...storedValues, userTokenSource: 'paste' };
-	const businessKeys = parseBusinessKeys(credentials);
-	const ref = node.credentials?.[credentialType];
 	const pagesInFlight = options.pagesInFlight ?? 1;
 	const activity = new RunActivity();
 	const run: Omit<PlatformRun, 'pagesInFlight'> = {
 		node,
-		credentials,
-		businessKeys,
+		credential: new RunCredential(node, storedValues),
 		settings: { ...DEFAULT_REQUEST_SETTINGS, ...options.settings },
-		secrets: secretsOf(credentials, businessKeys),
 		businessFor: options.businessFor ?? (() => ''),
-		credential: {
-			id: ref?.id ?? '',
-			name: ref?.name ?? '',
-			type: credentialType,
-			data: credentials,
-		},
-		checkedCredential: new CheckedCredential(credentials, businessKeys),
 		// Pickers and the trigger: no bound of their own, but the platform's pauses hold them too.
 		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity, options.cancelSignal),
 		uploads: new UploadBudget(UPLOAD_BYTES_IN_FLIGHT, (since) => activity.gotUploadBytes(since)),

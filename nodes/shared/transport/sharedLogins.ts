@@ -67,7 +67,7 @@ export function loginJoiners(): number {
 
 /** The shared login of the run's user. */
 export function sharedLoginOf(run: PlatformRun): SharedLogin {
-	const key = createHash('sha256').update(loginIdentity(run.credentials)).digest('base64');
+	const key = createHash('sha256').update(loginIdentity(run.credential.values)).digest('base64');
 	let shared = sharedLogins.get(key);
 	if (!shared) {
 		for (const [oldKey, old] of sharedLogins) {

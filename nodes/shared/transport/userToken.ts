@@ -14,7 +14,7 @@
 import type { ICredentialsDecrypted, NodeApiError } from 'n8n-workflow';
 
 import type { LoginFailure } from '../credential/loginFailure';
-import { LOGIN_TOKEN_FIELD, logsIn } from '../credential/loginToken';
+import { LOGIN_TOKEN_FIELD } from '../credential/loginToken';
 import { platformError } from '../errors/nodeErrors';
 import { namesWord } from '../errors/text';
 import type { Attempt } from '../platform/attempt';
@@ -115,7 +115,7 @@ export async function ensureUserToken(
 	endpoint: Endpoint,
 	itemIndex: number,
 ): Promise<void> {
-	if (!logsIn(run.credentials) || !sendsUserToken(endpoint)) return;
+	if (!run.credential.logsIn || !sendsUserToken(endpoint)) return;
 	const session = sessionOf(run);
 	const shared = sharedLoginOf(run);
 	for (;;) {
@@ -162,7 +162,7 @@ export async function ensureUserToken(
  * none.
  */
 export function userTokenToSend(run: PlatformRun, endpoint: Endpoint): string {
-	if (!logsIn(run.credentials) || !sendsUserToken(endpoint)) return '';
+	if (!run.credential.logsIn || !sendsUserToken(endpoint)) return '';
 	takeNewestToken(run, sessionOf(run), sharedLoginOf(run));
 	return currentUserToken(run);
 }
@@ -179,11 +179,9 @@ const NO_TOKEN_SENT = 'no-user-token-sent';
  * request that sends no token, a stand-in (NO_TOKEN_SENT) no header carries.
  */
 export function credentialToSend(run: PlatformRun, userToken: string): ICredentialsDecrypted {
-	if (!logsIn(run.credentials)) return run.credential;
-	return {
-		...run.credential,
-		data: { ...run.credentials, [LOGIN_TOKEN_FIELD]: userToken || NO_TOKEN_SENT },
-	};
+	const { decrypted, logsIn, values } = run.credential;
+	if (!logsIn) return decrypted;
+	return { ...decrypted, data: { ...values, [LOGIN_TOKEN_FIELD]: userToken || NO_TOKEN_SENT } };
 }
 
 /**
@@ -203,7 +201,7 @@ export function tokenVerdict(
 ): { renew: boolean; note?: string } | undefined {
 	if (!sendsUserToken(endpoint)) return undefined;
 	const refused = isTokenRefusal(endpoint, attempt);
-	if (!logsIn(run.credentials))
+	if (!run.credential.logsIn)
 		return refused ? { renew: false, note: PASTED_TOKEN_NOTE } : undefined;
 	const shared = sharedLoginOf(run);
 	const ofLastLogin = sentToken === shared.token;

@@ -1,19 +1,32 @@
 /**
- * The credential as a run's requests use it, checked once when the run starts (createRun in
- * run.ts): each module's base URL, the path prefixes, the fields headers carry, each business's
- * key and the shared-limit key of each base URL and business. A request only looks values up
- * (request.ts), so the credential is neither read nor checked again per request.
+ * The credential of one run, read once when the run starts (createRun in run.ts) and asked by
+ * everything after: its values, its business keys, the secrets never shown, the form n8n sends
+ * requests with, and the values as requests use them, checked once: each module's base URL, the
+ * path prefixes, the fields headers carry, each business's key and the shared-limit key of each
+ * base URL and business. A request only looks values up (request.ts), so the credential is
+ * neither read nor checked again per request. The user token a login gives is never written
+ * here: the run's login session keeps it (loginSession.ts).
  *
  * A failed check is kept and thrown for every item that needs that value, naming the operation
  * that needs it; an item that does not need it runs.
  */
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IDataObject,
+	INode,
+} from 'n8n-workflow';
 
 import { credentialPlaceholder } from '../credential/authenticate';
-import { refuseUnreadableBusinessKeys } from '../credential/businessKeys';
-import { credentialDisplayNameOf, credentialText } from '../credential/fields';
+import { parseBusinessKeys, refuseUnreadableBusinessKeys } from '../credential/businessKeys';
+import {
+	CREDENTIAL_TYPES,
+	credentialDisplayNameOf,
+	credentialText,
+	credentialTypeOf,
+} from '../credential/fields';
 import { logsIn } from '../credential/loginToken';
-import { assertUsableUserToken } from '../credential/redaction';
+import { assertUsableUserToken, secretsOf } from '../credential/redaction';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import { ParameterError } from '../platform/errors';
 import {
@@ -65,7 +78,26 @@ function valueOf<T>(checked: Checked<T>, endpoint: Endpoint): T {
 	return checked.value;
 }
 
-export class CheckedCredential {
+export class RunCredential {
+	/** The credential type the node uses (credential/fields.ts CREDENTIAL_TYPES). */
+	readonly type: string;
+	/**
+	 * The values as n8n gave them; with the pasted-token type, userTokenSource is always 'paste'.
+	 * Never written: a login's token goes into a copy (loginAttempt.ts, userToken.ts).
+	 */
+	readonly values: Readonly<ICredentialDataDecryptedObject>;
+	/** Whether the user token comes from a login (the Log In type). */
+	readonly logsIn: boolean;
+	/** Business name -> business key; '' is the default business. */
+	readonly businessKeys: Map<string, string>;
+	/** Secret values to blank out of anything shown to the user; a login's tokens join them (redaction.ts learnSecret). */
+	readonly secrets: string[];
+	/**
+	 * The credential as n8n's `credentialsDecrypted`, handed to every request so n8n does not read
+	 * and decrypt it from its database again for each one.
+	 */
+	readonly decrypted: ICredentialsDecrypted;
+
 	private readonly baseUrls = new Map<PlatformModule, Checked<string>>();
 	private readonly pathPrefixes = new Map<PathPrefixName, Checked<string>>();
 	/** The credential fields headers carry, the business key excepted (per business below). */
@@ -79,10 +111,26 @@ export class CheckedCredential {
 	/** The headers built for an endpoint: `language:business` -> headers. */
 	private readonly headersBuilt = new WeakMap<Endpoint, Map<string, IDataObject>>();
 
-	constructor(
-		credentials: ICredentialDataDecryptedObject,
-		private readonly businessKeys: Map<string, string>,
-	) {
+	constructor(node: INode, storedValues: ICredentialDataDecryptedObject) {
+		this.type = credentialTypeOf(node);
+		// The type decides whether the run logs in (login.ts reads userTokenSource), never a value
+		// the pasted-token type may still hold from a development build that had the choice.
+		const credentials =
+			this.type === CREDENTIAL_TYPES.login
+				? storedValues
+				: { ...storedValues, userTokenSource: 'paste' };
+		this.values = credentials;
+		this.logsIn = logsIn(credentials);
+		const businessKeys = parseBusinessKeys(credentials);
+		this.businessKeys = businessKeys;
+		this.secrets = secretsOf(credentials, businessKeys);
+		const ref = node.credentials?.[this.type];
+		this.decrypted = {
+			id: ref?.id ?? '',
+			name: ref?.name ?? '',
+			type: this.type,
+			data: credentials,
+		};
 		this.credentialName = credentialDisplayNameOf(credentials);
 		for (const [module, field] of Object.entries(MODULE_BASE_URL_FIELDS) as Array<
 			[PlatformModule, CredentialField]
@@ -123,7 +171,7 @@ export class CheckedCredential {
 		}
 		this.headerSources.set(
 			'userToken',
-			logsIn(credentials)
+			this.logsIn
 				? // The login's fields; its token is checked when it arrives (credential/login.ts).
 					check(credentials, ['authBaseUrl', 'loginIdentifier', 'loginPassword'], () => {
 						toBaseUrl(credentialText(credentials, 'authBaseUrl'), fieldLabel('authBaseUrl'));
