@@ -2,8 +2,10 @@
 /**
  * `node bench/profile.js`: a CPU profile of one `n8n execute` of a 1000-item workflow in the
  * real app (node --cpu-prof on n8n's own bin: NODE_OPTIONS refuses it), this package's node
- * or the HTTP Request node with typed-in headers (PROFILE_CASE=ours|httpTyped), against the
- * sandbox at PROFILE_LATENCY ms (default 0). Prints the top functions by self time, each
+ * or the HTTP Request node with typed-in headers (PROFILE_CASE=ours|httpTyped), each update
+ * with a PROFILE_UPLOAD_BYTES file when set (read by the Read/Write Files node, binary data in
+ * n8n's filesystem mode, as `npm run bench` runs its cases with a file), against the sandbox at
+ * PROFILE_LATENCY ms (default 0). Prints the top functions by self time, each
  * marked as this package's code or n8n's (and its dependencies'), and the share of this
  * package's own code. Expects `npm run build` and the n8n app in the install cache (see bench/run.js).
  */
@@ -19,6 +21,7 @@ const workflows = require('./workflows');
 const ITEMS = 1000;
 const CASE = process.env.PROFILE_CASE ?? 'ours';
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
+const UPLOAD_BYTES = Number(process.env.PROFILE_UPLOAD_BYTES ?? 0);
 
 /** @param {string} url */
 function ownerOf(url) {
@@ -65,17 +68,32 @@ async function main() {
 		app.installPackageInto(userFolder);
 		const [port] = await app.freePorts(1);
 		const [brokerPort] = await app.freePorts(1);
-		const env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
-		const c = sandbox.credentials;
+		const filesDir = path.join(userFolder, 'files');
+		fs.mkdirSync(filesDir);
+		const uploadFile = path.join(filesDir, 'upload.bin');
+		fs.writeFileSync(uploadFile, Buffer.alloc(UPLOAD_BYTES, 7));
+		const env = {
+			...app.n8nEnv(userFolder, port, brokerPort),
+			N8N_LOG_LEVEL: 'info',
+			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+			N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
+		};
+		const headers = workflows.typedHeaders(sandbox).tasks;
+		const { management } = sandbox.baseUrls;
 		const workflow =
 			CASE === 'httpTyped'
-				? workflows.httpTaskUpdatesTyped('bpProfile', ITEMS, sandbox.baseUrls.management, {
-						Accept: 'application/json',
-						'Accept-Language': 'en',
-						'user-token': c.userToken,
-						'secure-business-key': c.businessKeys.acme,
-					})
-				: workflows.ourTaskUpdates('bpProfile', ITEMS, {});
+				? UPLOAD_BYTES
+					? workflows.httpTaskUpdatesWithFilesTyped(
+							'bpProfile',
+							ITEMS,
+							uploadFile,
+							management,
+							headers,
+						)
+					: workflows.httpTaskUpdatesTyped('bpProfile', ITEMS, management, headers)
+				: UPLOAD_BYTES
+					? workflows.ourTaskUpdatesWithFiles('bpProfile', ITEMS, uploadFile)
+					: workflows.ourTaskUpdates('bpProfile', ITEMS, {});
 		const file = path.join(userFolder, 'bpProfile.json');
 		fs.writeFileSync(file, JSON.stringify(workflow));
 		await app.importIntoN8n(env, sandbox, [file]);
@@ -107,7 +125,7 @@ async function main() {
 			.reduce((sum, e) => sum + e.us, 0);
 		const ms = (/** @type {number} */ us) => `${(us / 1000).toFixed(1)} ms`;
 		process.stdout.write(
-			`Profile of n8n execute, ${CASE}, ${ITEMS} E10 updates: ${ms(total)} sampled in all, this package's own code ${ms(ours)}\n\n`,
+			`Profile of n8n execute, ${CASE}, ${ITEMS} E10 updates${UPLOAD_BYTES ? ` each with a ${UPLOAD_BYTES}-byte file` : ''}: ${ms(total)} sampled in all, this package's own code ${ms(ours)}\n\n`,
 		);
 		process.stdout.write('| self time | owner | function |\n|---:|---|---|\n');
 		for (const e of entries.slice(0, TOP))

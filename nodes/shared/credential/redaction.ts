@@ -18,9 +18,21 @@ import { assertHeaderSafe } from '../values/wire';
 const SECRET_FIELD =
 	/^(.*password.*|.*token|.*api_?key|.*business_?key|.*private_?key|.*secret.*)$/i;
 
+/**
+ * Field names already tested: an answer repeats a few names many times (a task's files), and
+ * the pattern backtracks on each. Bounded, so an answer of made-up names cannot grow it.
+ */
+const secretFieldNames = new Map<string, boolean>();
+const SECRET_FIELD_NAMES_KEPT = 2000;
+
 /** Whether a response field holds a password-like value that never reaches the output. */
 function isSecretField(key: string): boolean {
-	return SECRET_FIELD.test(key);
+	let secret = secretFieldNames.get(key);
+	if (secret === undefined) {
+		secret = SECRET_FIELD.test(key);
+		if (secretFieldNames.size < SECRET_FIELD_NAMES_KEPT) secretFieldNames.set(key, secret);
+	}
+	return secret;
 }
 
 /** A credential's secrets: a run's (transport/runCredential.ts) or a login's (loginFailure.ts). */

@@ -1,5 +1,6 @@
 /** Output records: what an operation returns for its item, and the items n8n gets. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { mapLeaves } from '../platform/envelope';
 
 /**
  * The output record of an operation: the platform's record when it returned one, otherwise
@@ -54,15 +55,15 @@ export const PERSONAL_DATA_FIELDS: readonly string[] = [
 
 const PERSONAL = new Set(PERSONAL_DATA_FIELDS);
 
-/** The value with every personal-data field removed, in nested records and lists too. */
+const isPersonal = (key: string) => PERSONAL.has(key);
+const unchanged = (text: string) => text;
+
+/**
+ * The value with every personal-data field removed, in nested records and lists too. Parts
+ * without any are returned as they are (copy on write), as the transport's own walk does.
+ */
 export function withoutPersonalData<T>(value: T): T {
-	if (Array.isArray(value)) return value.map(withoutPersonalData) as T;
-	if (typeof value !== 'object' || value === null) return value;
-	const clean: IDataObject = {};
-	for (const [key, field] of Object.entries(value as IDataObject)) {
-		if (!PERSONAL.has(key)) clean[key] = withoutPersonalData(field);
-	}
-	return clean as T;
+	return mapLeaves(value, isPersonal, unchanged);
 }
 
 /** The record's given fields, in that order; a field the record lacks is left out, not set empty. */

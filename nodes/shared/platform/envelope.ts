@@ -69,22 +69,26 @@ export function mapLeaves<T>(
 	mapString: (text: string) => string,
 ): T {
 	if (typeof value === 'string') return mapString(value) as T;
+	// Plain loops: this walks every answer, and a task's answer lists all its files.
 	if (Array.isArray(value)) {
 		let copy: unknown[] | undefined;
-		value.forEach((entry, index) => {
+		for (let index = 0; index < value.length; index++) {
+			const entry: unknown = value[index];
 			const mapped = mapLeaves(entry, dropKey, mapString);
 			if (mapped !== entry) (copy ??= [...value])[index] = mapped;
-		});
+		}
 		return (copy ?? value) as T;
 	}
 	if (!isRecord(value)) return value;
 	let copy: IDataObject | undefined;
-	for (const [key, entry] of Object.entries(value)) {
+	for (const key in value) {
+		if (!Object.hasOwn(value, key)) continue;
 		if (dropKey(key)) {
 			copy ??= { ...value };
 			delete copy[key];
 			continue;
 		}
+		const entry = value[key];
 		const mapped = mapLeaves(entry, dropKey, mapString);
 		if (mapped !== entry) (copy ??= { ...value })[key] = mapped as IDataObject[keyof IDataObject];
 	}
