@@ -4,9 +4,10 @@
 /**
  * The sandbox's routes: for every operation its module, method, path, the exact credential
  * header names it needs (hyphen and underscore are different names), other required headers,
- * the content type it accepts, the language header and its envelope. Each platform
- * operation's route is written in its file, test/operations/<node>/<endpoint key>.js; the
- * login and the operations the spec names only are here.
+ * the content type it accepts, the language header, its envelope and its handler. Each
+ * platform operation's route and handler are written in its file,
+ * test/operations/<node>/<endpoint key>.js; the login and the operations the spec names only
+ * are here, their handlers in operations/.
  */
 
 const ops = require('./operations');

@@ -8,7 +8,7 @@
  * shared id. Districts are shared reference data.
  */
 
-const { CREDENTIALS, BUSINESS_IDS, USER_ID, uuidFor, isoNow, sqlNow } = require('./basics');
+const { CREDENTIALS, BUSINESS_IDS, USER_ID, uuidFor, iso, isoNow, sqlNow } = require('./basics');
 const { createDistricts, generateNews } = require('./records');
 const { createState } = require('./seed');
 
@@ -22,6 +22,7 @@ module.exports = {
 	createDistricts,
 	generateNews,
 	uuidFor,
+	iso,
 	isoNow,
 	sqlNow,
 };

@@ -1,9 +1,9 @@
 // @ts-check
 'use strict';
 
-/** Builders of the sandbox's records (one business's category, task, employee, payslip, branch, quote; news; districts), used by seed.js. */
+/** Builders of the records several operations share (one business's category, employee, payslip; news; districts), used by seed.js. */
 
-const { USER_ID, uuidFor, iso } = require('./basics');
+const { iso } = require('./basics');
 
 /** @returns {Array<{ id: number, name_ar: string, name_en: string }>} */
 function createDistricts() {
@@ -79,49 +79,6 @@ function category(businessId, id, alias, parent, titles, extra, baseUrl) {
 			{ category_id: id, lang: 'en', title: titles[0], keyword: alias.replace(/-/g, ','), description: `${titles[0]} products` },
 			{ category_id: id, lang: 'ar', title: titles[1], keyword: titles[1], description: `منتجات ${titles[1]}` },
 		],
-	};
-}
-
-/**
- * @typedef {{ id: number, task_id: number, assign_to: number, assigned_at: string }} Assignment
- * @typedef {{ id: number, task_id: number, file_name: string, file_path: string, file_type: string, file_size: number, uploaded_at: string, content_type: string, sha256: string | null }} TaskFile
- * @typedef {{ id: number, task_id: number, assign_to: number, started_at: string, ended_at: string | null, duration_minutes: number }} TimeEntry
- * @typedef {{ id: number, audit_session_id: number, product_id: number, product_name: string, system_qty: number, physical_qty: number | null, difference: number | null, updated_at: string }} AuditItem
- * @typedef {{ id: number, business_id: number, from_inv_id: string, to_inv_id: string, product_id: string, quantity: string, representative_id: string | null, status: string, created_at: string, updated_at: string }} TransferItem
- */
-
-/**
- * A task row (relations filled in by the caller).
- * @param {number} businessId
- * @param {Partial<Record<string, any>> & { id: number, name: string }} fields
- */
-function task(businessId, fields) {
-	return {
-		id: fields.id,
-		business_id: businessId,
-		group_name: fields.group_name ?? 'General',
-		name: fields.name,
-		task_code: `T${String(fields.id).padStart(5, '0')}`,
-		owner_id: fields.owner_id ?? USER_ID,
-		reviewed_by: fields.reviewed_by ?? 43,
-		status: fields.status ?? 'Not Started',
-		priority: fields.priority ?? 'Medium',
-		due_date: fields.due_date ?? '2025-03-31',
-		duration_days: fields.duration_days ?? 5,
-		timeline_start: fields.timeline_start ?? null,
-		timeline_end: fields.timeline_end ?? null,
-		description: fields.description ?? null,
-		note: fields.note ?? null,
-		budget: fields.budget ?? null,
-		dependent_on: fields.dependent_on ?? null,
-		project_id: fields.project_id ?? null,
-		board_id: fields.board_id ?? null,
-		created_at: '2025-01-05 08:00:00',
-		updated_at: '2025-01-05 08:00:00',
-		deleted_at: null,
-		assignments: /** @type {Assignment[]} */ (fields.assignments ?? []),
-		files: /** @type {TaskFile[]} */ (fields.files ?? []),
-		time_tracking: /** @type {TimeEntry[]} */ (fields.time_tracking ?? []),
 	};
 }
 
@@ -233,100 +190,4 @@ function payslip(businessId, id, firstItemId, emp, lines) {
 	};
 }
 
-/**
- * A customer/supplier branch with every field the spec lists.
- * @param {number} businessId
- * @param {number} companyId
- * @param {number} id
- * @param {string} name
- * @param {string} city
- */
-function branch(businessId, companyId, id, name, city) {
-	return {
-		id,
-		uuid: uuidFor(`branch-${id}`),
-		business_id: businessId,
-		company_id: companyId,
-		user_type: 1,
-		name,
-		first_name: name.split(' ')[0],
-		last_name: 'Branch',
-		// Non-null on purpose: the package must strip it before output.
-		password: `$2y$10$sbxBranch${id}HashedPasswordXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX`,
-		vat_number: `3${String(companyId).padStart(13, '0')}3`,
-		vat_number_check: '1',
-		phone_code: '+966',
-		phone: `5${String(id).padStart(8, '0')}`,
-		email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
-		address: `${city} Business District`,
-		longitude: '46.6753',
-		latitude: '24.7136',
-		country_id: 1,
-		city,
-		state: city === 'Riyadh' ? 'Riyadh Province' : 'Makkah Province',
-		district: null,
-		status: 1,
-		user_cat_id: null,
-		company_name: null,
-		postcode: null,
-		business_identifier: null,
-		credit_limit: null,
-		address1: null,
-		address2: null,
-		created_at: iso('2024-09-10'),
-		updated_at: iso('2024-09-10'),
-	};
-}
-
-/**
- * Quote line items as stored (the E1 update replaces them).
- * @param {Array<[number, number, number, string]>} lines item_id, qty, price, description
- */
-function quoteItems(lines) {
-	return lines.map(([item_id, qty, price, description], i) => {
-		const amount = qty * price;
-		const tax = 15;
-		const tax_amount = (amount * tax) / 100;
-		return { sort: i + 1, item_id, qty, price, amount, tax, tax_amount, total_with_tax: amount + tax_amount, discount: 0, description };
-	});
-}
-
-/**
- * @param {number} businessId
- * @param {number} id
- * @param {number} customerId
- * @param {string} description
- * @param {ReturnType<typeof quoteItems>} items
- */
-function quote(businessId, id, customerId, description, items) {
-	const total = items.reduce((sum, item) => sum + item.total_with_tax, 0);
-	return {
-		id,
-		uuid: uuidFor(`quote-${id}`),
-		user_id: USER_ID,
-		business_id: businessId,
-		customer_id: customerId,
-		currency_id: 1,
-		status_id: 1,
-		reference: id % 1000,
-		due_date: '2025-02-28',
-		created_date: '2025-01-15',
-		description,
-		billing_address: null,
-		tax_inclusive: '0',
-		rounding: '0',
-		discount: '0',
-		discount_check: '0',
-		hide_total: '0',
-		custom_title: 'Quotation',
-		rounding_value: 0,
-		total,
-		final_total: total,
-		note: null,
-		created_at: iso('2025-01-15'),
-		updated_at: iso('2025-01-15'),
-		items,
-	};
-}
-
-module.exports = { createDistricts, generateNews, category, task, employee, payslip, branch, quoteItems, quote };
+module.exports = { createDistricts, generateNews, category, employee, payslip };

@@ -2,11 +2,13 @@
 'use strict';
 
 /**
- * What every platform module's handlers share: the handler context and result, the answers
- * (success, 404, 422), record lookups and new ids. Each handler gets a context whose auth,
- * headers and content type the server has already checked, and returns `{ status, body }`.
- * Lookups of path ids come first (404, like Laravel's route model binding), then field
- * validation (422), then the state change.
+ * What the handlers share (each platform operation's is in its file,
+ * test/operations/<node>/<endpoint key>.js; the login's and the name-only ones' are beside this
+ * file): the handler context and result, the answers (success, the Management module's
+ * "processed", 404, 422), record lookups, new ids, and the category as both category
+ * operations return it. Each handler gets a context whose auth, headers and content type the
+ * server has already checked, and returns `{ status, body }`. Lookups of path ids come first
+ * (404, like Laravel's route model binding), then field validation (422), then the state change.
  */
 
 const { isUpload } = require('../validation');
@@ -41,6 +43,22 @@ function say(texts, lang) {
 /** @param {any} body @returns {Result} */
 function ok(body) {
 	return { status: 200, body };
+}
+
+/**
+ * The Management module's success envelope, the message inside its data.
+ * @param {string} message
+ * @param {Record<string, any>} [extra] more fields of the data, before the message
+ * @returns {Result}
+ */
+function processed(message, extra = {}) {
+	return ok({
+		status_code: 200,
+		code: 1020,
+		hint: 'Processed Successfully',
+		success: true,
+		data: { ...extra, message },
+	});
 }
 
 /** A 404 naming the missing thing. @param {Texts} thing @param {Lang} lang @returns {Result} */
@@ -102,4 +120,37 @@ function pick(record, keys) {
 	return out;
 }
 
-module.exports = { FLAG, LANGS, say, ok, notFound, unprocessable, byId, nextId, isObject, pick };
+/** @typedef {BusinessState['categories'][number]} Category */
+
+/**
+ * A category as Update Category and the categories list return it: its descriptions copied,
+ * and with `withParent` its parent without descriptions (`parent_object`).
+ * @param {Category} category
+ * @param {Category[]} all the business's categories
+ * @param {boolean} withParent
+ */
+function categoryView(category, all, withParent) {
+	const { descriptions, ...row } = category;
+	/** @type {Record<string, any>} */
+	const view = { ...row, descriptions: descriptions.map((d) => ({ ...d })) };
+	if (withParent) {
+		const parent = all.find((c) => c.id === category.parent);
+		view.parent_object = parent ? (({ descriptions: _omit, ...rest }) => rest)(parent) : null;
+	}
+	return view;
+}
+
+module.exports = {
+	FLAG,
+	LANGS,
+	say,
+	ok,
+	processed,
+	notFound,
+	unprocessable,
+	byId,
+	nextId,
+	isObject,
+	pick,
+	categoryView,
+};

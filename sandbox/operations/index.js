@@ -2,17 +2,12 @@
 'use strict';
 
 /**
- * The handlers of every operation (plus the categories list, login and the operations the
- * spec lists by name only), one file per platform module; sandbox/routes.js maps each route to its handler.
+ * The handlers of the login and of the operations the spec lists by name only; sandbox/routes.js
+ * maps each of their routes to one. Each platform operation's handler is in its file,
+ * test/operations/<node>/<endpoint key>.js, with its route.
  */
 
 module.exports = {
-	...require('./accounting'),
-	...require('./ecommerce'),
-	...require('./ecommerce-news'),
-	...require('./hr'),
-	...require('./calendar'),
-	...require('./management'),
 	...require('./auth'),
 	...require('./name-only'),
 };

@@ -12,7 +12,7 @@
 
 const { Validator } = require('../validation');
 const { isContainer } = require('../multipart');
-const { ok, unprocessable } = require('./common');
+const { ok, processed, unprocessable } = require('./common');
 
 /**
  * @typedef {import('./common').Ctx} Ctx
@@ -184,13 +184,7 @@ function uploadAttachments(ctx) {
 		sha256: file.sha256,
 	}));
 	extraOf(ctx).attachments.push(...saved);
-	return ok({
-		status_code: 200,
-		code: 1020,
-		hint: 'Processed Successfully',
-		success: true,
-		data: { files: saved, message: 'Attachments uploaded.' },
-	});
+	return processed('Attachments uploaded.', { files: saved });
 }
 
 /** Management workspace deletion in its REST form (DELETE /api/workspaces/{id}). @param {Ctx} ctx @returns {Result} */
@@ -209,13 +203,7 @@ function deleteWorkspaceRest(ctx) {
 			},
 		};
 	workspaces.splice(index, 1);
-	return ok({
-		status_code: 200,
-		code: 1020,
-		hint: 'Processed Successfully',
-		success: true,
-		data: { message: 'Workspace deleted successfully.' },
-	});
+	return processed('Workspace deleted successfully.');
 }
 
 module.exports = {

@@ -5,6 +5,8 @@ const { expectRequest, multipartFields, recordById } = require('../harness/reque
 const { HEADER_SETS } = require('../harness/headerSets');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
+/** @typedef {import('../operations/accounting/updateSalesQuote').Quote} Quote */
+
 const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
 const runAccounting = fixture.runner('businessPlatformAccounting', { simple: false });
@@ -164,7 +166,7 @@ describe('Sales Quote → Update (updateSalesQuote, E1)', () => {
 			total: 1000,
 			note: 'Valid for 30 days',
 		});
-		const stored = recordById(fixture.sandbox.state.acme.quotes, 1501);
+		const stored = recordById(/** @type {Quote[]} */ (fixture.sandbox.state.acme.quotes), 1501);
 		expect(stored.customer_id).toBe(1402);
 		expect(stored.items.map((i) => [i.sort, i.item_id, i.description])).toEqual([
 			[2, 1701, 'Line 1 product'],
@@ -219,7 +221,7 @@ describe('Sales Quote → Update (updateSalesQuote, E1)', () => {
 		await succeeded(runAccounting({ ...QUOTE, ...defineBelow(lines) }));
 		const [request] = fixture.requestsFor('updateSalesQuote');
 		expect(multipartFields(request).slice(13)).toEqual(expectedLineFields(lines));
-		const stored = recordById(fixture.sandbox.state.acme.quotes, 1501);
+		const stored = recordById(/** @type {Quote[]} */ (fixture.sandbox.state.acme.quotes), 1501);
 		expect(stored.items.map((i) => i.item_id)).toEqual(lines.map((l) => Number(l.itemId)));
 	});
 

@@ -8,7 +8,7 @@
 const { useSandbox } = require('../harness/fixture');
 const { expectPairedItems, multipartFields, recordById } = require('../harness/requests');
 const { watchInFlight } = require('../harness/inFlight');
-const { categoryView } = require('../../sandbox/operations/ecommerce');
+const { categoryView } = require('../../sandbox/operations/common');
 
 const fixture = useSandbox();
 const runEcommerce = fixture.runner('businessPlatformEcommerce', {

@@ -5,12 +5,14 @@
  * One file per platform operation, `test/operations/<node>/<endpoint key>.js` (the key of
  * ENDPOINTS in nodes/shared/platform/endpoints.ts), holding everything the sandbox and the
  * tests know of it:
- * - `route`: the sandbox's route (module, method, path, credential header names, envelope,
- *   handler; sandbox/routes.js), written from the platform's description, not from the
- *   endpoint entry, so that each checks the other; a function of the configured path
- *   prefixes where the path starts with one;
+ * - `route`: the sandbox's route (module, method, path, credential header names, envelope;
+ *   sandbox/routes.js) and its handler, written in the file (what several handlers share is in
+ *   sandbox/operations/common.js), from the platform's description, not from the endpoint
+ *   entry, so that each checks the other; a function of the configured path prefixes where
+ *   the path starts with one;
  * - `seed`: records the operation needs that no other operation has, per business, added to
- *   the sandbox's seeded state (sandbox/data/seed.js) under their own key;
+ *   the sandbox's seeded state (sandbox/data/seed.js, which keeps the shared ones) under their
+ *   own key;
  * - `reference`: its entry in docs/operations.md (scripts/generate.js writes the docs);
  * - `case`: what every cross-cutting test and the e2e suite run of it (the fields:
  *   test/harness/operationCases/index.js, `OperationCase`).

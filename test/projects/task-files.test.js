@@ -10,6 +10,8 @@ const { untilIdle } = require('../harness/waits');
 const { recordById } = require('../harness/requests');
 const { binaryOf, sha256, PNG, PDF } = require('./files');
 
+/** @typedef {import('../operations/projects/updateTask').Task} Task */
+
 const fixture = useSandbox();
 /** Task → Update, with the full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js. */
 const updateTask = fixture.runner('businessPlatformProjects', {
@@ -19,7 +21,7 @@ const updateTask = fixture.runner('businessPlatformProjects', {
 });
 
 /** The sandbox's current record of an acme task. @param {number} task */
-const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
+const taskOf = (task) => recordById(/** @type {Task[]} */ (fixture.sandbox.state.acme.tasks), task);
 
 describe('Task → Update (updateTask, E10): files', () => {
 	test('uploads two binary files of different types: names, sizes, types and content hashes arrive intact', async () => {

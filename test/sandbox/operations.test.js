@@ -62,7 +62,10 @@ describe('every operation succeeds with the spec headers and body', () => {
 		expect(res.json.data.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 		/** @type {BusinessState} */
 		const acme = fixture.sandbox.state.acme;
-		const quote = acme.quotes.find((q) => q.id === 1501);
+		const quotes = /** @type {import('../operations/accounting/updateSalesQuote').Quote[]} */ (
+			acme.quotes
+		);
+		const quote = quotes.find((q) => q.id === 1501);
 		expect(quote?.items.map((i) => [i.item_id, i.qty, i.description])).toEqual([
 			[1701, 2, 'iPhone 15 Case'],
 			[1704, 1, 'Wireless Mouse'],

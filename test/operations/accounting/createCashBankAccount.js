@@ -1,12 +1,93 @@
 // @ts-check
 /**
- * Create Cash/Bank Account (ENDPOINTS.createCashBankAccount): the sandbox's route, written from the platform's
- * description (an independent check of the endpoint entry), its docs/operations.md entry and
- * its case (the fields: test/operations/index.js).
+ * Create Cash/Bank Account (ENDPOINTS.createCashBankAccount): the sandbox's route and handler,
+ * written from the platform's description (an independent check of the endpoint entry), the
+ * records only it uses (`seed`), its docs/operations.md entry and its case (the fields:
+ * test/operations/index.js).
  */
-const ops = require('../../../sandbox/operations');
+const { Validator } = require('../../../sandbox/validation');
+const { say, ok, unprocessable, nextId } = require('../../../sandbox/operations/common');
+const { BUSINESS_IDS, iso, isoNow } = require('../../../sandbox/data');
 const { JSON_TYPE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
+
+/**
+ * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
+ * @typedef {import('../../../sandbox/operations/common').Result} Result
+ * @typedef {(typeof seed.acme.accounts)[number]} Account
+ */
+
+/** The cash and bank accounts each business has. */
+const seed = {
+	acme: {
+		accounts: [
+			{
+				id: 1101,
+				name: 'Main Cash',
+				type: 'cash',
+				representative_id: '42',
+				business_id: String(BUSINESS_IDS.acme),
+				created_at: iso('2024-05-01'),
+				updated_at: iso('2024-05-01'),
+			},
+			{
+				id: 1102,
+				name: 'Al Rajhi Bank',
+				type: 'bank',
+				representative_id: '42',
+				business_id: String(BUSINESS_IDS.acme),
+				created_at: iso('2024-05-01'),
+				updated_at: iso('2024-05-01'),
+			},
+		],
+	},
+	globex: {
+		accounts: [
+			{
+				id: 2101,
+				name: 'Petty Cash',
+				type: 'cash',
+				representative_id: '77',
+				business_id: String(BUSINESS_IDS.globex),
+				created_at: iso('2024-04-01'),
+				updated_at: iso('2024-04-01'),
+			},
+		],
+	},
+};
+
+/** @param {Ctx} ctx @returns {Result} */
+function addAccount(ctx) {
+	const accounts = /** @type {Account[]} */ (ctx.biz.accounts);
+	const f = ctx.input;
+	const v = new Validator();
+	const name = v.check('name', f.name, { required: true });
+	const type = v.check('type', f.type, { required: true, in: ['cash', 'bank'] });
+	const representative = v.check('representative_id', f.representative_id, {
+		required: true,
+		type: 'integer',
+		min: 1,
+	});
+	const businessId = v.check('business_id', f.business_id, { required: true, type: 'integer' });
+	if (businessId != null && businessId !== ctx.biz.id) v.invalid('business_id');
+	if (v.failed) return unprocessable(v);
+	const now = isoNow();
+	const account = {
+		id: nextId(ctx.biz, accounts),
+		name,
+		type,
+		representative_id: String(representative),
+		business_id: String(businessId),
+		created_at: now,
+		updated_at: now,
+	};
+	accounts.push(account);
+	return ok({
+		status: true,
+		message: say(['Account created successfully.', 'تم إنشاء الحساب بنجاح.'], ctx.lang),
+		data: { ...account },
+	});
+}
 
 /** @type {import('../index').OperationFile} */
 module.exports = {
@@ -17,8 +98,9 @@ module.exports = {
 		auth: ['apikey', 'secure_business_key'],
 		content: JSON_TYPE,
 		envelope: 'data',
-		handler: ops.addAccount,
+		handler: addAccount,
 	},
+	seed,
 	reference:
 		'Name, Account Type (Cash; other types such as `bank` through an expression), Representative ID and Business ID. Output: the created account.',
 	case: {

@@ -1,12 +1,31 @@
 // @ts-check
 /**
- * List Calendars (ENDPOINTS.listCalendars): the sandbox's route, written from the platform's
- * description (an independent check of the endpoint entry), its docs/operations.md entry and
- * its case (the fields: test/operations/index.js).
+ * List Calendars (ENDPOINTS.listCalendars): the sandbox's route and handler, written from the
+ * platform's description (an independent check of the endpoint entry), its docs/operations.md
+ * entry and its case (the fields: test/operations/index.js).
  */
-const ops = require('../../../sandbox/operations');
+const { Validator } = require('../../../sandbox/validation');
+const { say, ok, unprocessable } = require('../../../sandbox/operations/common');
 const { MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
+
+/**
+ * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
+ * @typedef {import('../../../sandbox/operations/common').Result} Result
+ */
+
+/** @param {Ctx} ctx @returns {Result} */
+function listCalendars(ctx) {
+	const v = new Validator();
+	v.check('user_type', ctx.input.user_type, { required: true });
+	v.check('type', ctx.input.type, { required: true });
+	if (v.failed) return unprocessable(v);
+	return ok({
+		status: true,
+		message: say(['Calendars retrieved successfully.', 'تم جلب التقويمات بنجاح.'], ctx.lang),
+		data: { data: ctx.biz.calendars.map(({ id, name }) => ({ id, name })) },
+	});
+}
 
 /** @type {import('../index').OperationFile} */
 module.exports = {
@@ -18,7 +37,7 @@ module.exports = {
 		lang: 'Accept-Language',
 		content: MULTIPART,
 		envelope: 'data',
-		handler: ops.listCalendars,
+		handler: listCalendars,
 	},
 	reference:
 		'User Type and Type (`user`; other values through an expression); the platform returns the whole list at once, Limit keeps the first calendars. One item per calendar.',

@@ -1,11 +1,27 @@
 // @ts-check
 /**
- * Get District (ENDPOINTS.getDistrict): the sandbox's route, written from the platform's
- * description (an independent check of the endpoint entry), its docs/operations.md entry and
- * its case (the fields: test/operations/index.js).
+ * Get District (ENDPOINTS.getDistrict): the sandbox's route and handler, written from the
+ * platform's description (an independent check of the endpoint entry), its docs/operations.md
+ * entry and its case (the fields: test/operations/index.js).
  */
-const ops = require('../../../sandbox/operations');
+const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
 const { HEADER_SETS } = require('../../harness/headerSets');
+
+/**
+ * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
+ * @typedef {import('../../../sandbox/operations/common').Result} Result
+ */
+
+/** One district of the shared reference data (no business). @param {Ctx} ctx @returns {Result} */
+function getDistrict(ctx) {
+	const district = byId(ctx.shared.districts, ctx.params.district_id);
+	if (!district) return notFound(['District', 'الحي'], ctx.lang);
+	return ok({
+		status: true,
+		message: say(['District retrieved successfully.', 'تم جلب الحي بنجاح.'], ctx.lang),
+		data: { ...district },
+	});
+}
 
 /** @type {import('../index').OperationFile} */
 module.exports = {
@@ -15,7 +31,7 @@ module.exports = {
 		path: '/api/user_districts/:district_id',
 		auth: ['apikey', 'apiconnection'],
 		envelope: 'data',
-		handler: ops.getDistrict,
+		handler: getDistrict,
 	},
 	reference: 'District ID.',
 	case: {

@@ -1,13 +1,34 @@
 // @ts-check
 /**
- * List Categories (ENDPOINTS.listCategories): the sandbox's route, written from the platform's
- * description (an independent check of the endpoint entry), its docs/operations.md entry and
- * its case (the fields: test/operations/index.js).
+ * List Categories (ENDPOINTS.listCategories): the sandbox's route and handler, written from the
+ * platform's description (an independent check of the endpoint entry), its docs/operations.md
+ * entry and its case (the fields: test/operations/index.js).
  */
-const ops = require('../../../sandbox/operations');
+const { say, ok, categoryView } = require('../../../sandbox/operations/common');
 const { ECOMMERCE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 const { CATEGORY_FIELDS } = require('../shared');
+
+/**
+ * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
+ * @typedef {import('../../../sandbox/operations/common').Result} Result
+ */
+
+/** The business's categories, those matching `keyword` where it is sent. @param {Ctx} ctx @returns {Result} */
+function listCategories(ctx) {
+	const keyword = (ctx.query.keyword ?? '').trim().toLowerCase();
+	const categories = ctx.biz.categories.filter(
+		(c) =>
+			!keyword ||
+			c.alias.toLowerCase().includes(keyword) ||
+			c.descriptions.some((d) => d.title.toLowerCase().includes(keyword)),
+	);
+	return ok({
+		status: true,
+		message: say(['Categories retrieved successfully.', 'تم جلب التصنيفات بنجاح.'], ctx.lang),
+		data: categories.map((c) => categoryView(c, ctx.biz.categories, false)),
+	});
+}
 
 /** @type {import('../index').OperationFile} */
 module.exports = {
@@ -17,7 +38,7 @@ module.exports = {
 		path: '/api/v1/ecomm_categories',
 		auth: ECOMMERCE,
 		envelope: 'data',
-		handler: ops.listCategories,
+		handler: listCategories,
 	},
 	reference:
 		"Simplify (id, parent, title in the credential's Default Language, alias, image, status, top, sort). A paginated list is read page by page (100 per page). One item per category.",

@@ -1,12 +1,44 @@
 // @ts-check
 /**
- * Toggle Favorite (ENDPOINTS.toggleFavorite): the sandbox's route, written from the platform's
- * description (an independent check of the endpoint entry), its docs/operations.md entry and
- * its case (the fields: test/operations/index.js).
+ * Toggle Favorite (ENDPOINTS.toggleFavorite): the sandbox's route and handler, written from the
+ * platform's description (an independent check of the endpoint entry), the records only it uses
+ * (`seed`), its docs/operations.md entry and its case (the fields: test/operations/index.js).
  */
-const ops = require('../../../sandbox/operations');
+const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
 const { ECOMMERCE_USER, TEXT } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
+
+/**
+ * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
+ * @typedef {import('../../../sandbox/operations/common').Result} Result
+ */
+
+/** The user's favourite catalog items, by id. */
+const seed = {
+	acme: { favorites: [1702] },
+	globex: { favorites: /** @type {number[]} */ ([]) },
+};
+
+/** Adds the catalog item to the favourites, or removes it. @param {Ctx} ctx @returns {Result} */
+function toggleFavorite(ctx) {
+	const item = byId(ctx.biz.catalog, ctx.params.catalog_id);
+	if (!item) return notFound(['Catalog item', 'المنتج'], ctx.lang);
+	const favorites = /** @type {number[]} */ (ctx.biz.favorites);
+	const at = favorites.indexOf(item.id);
+	if (at >= 0) favorites.splice(at, 1);
+	else favorites.push(item.id);
+	const added = at < 0;
+	return ok({
+		status: true,
+		message: say(
+			added
+				? ['Catalog item added to favourites.', 'تمت إضافة المنتج إلى المفضلة.']
+				: ['Catalog item removed from favourites.', 'تمت إزالة المنتج من المفضلة.'],
+			ctx.lang,
+		),
+		data: { catalog_id: item.id, is_favorite: added, action: added ? 'added' : 'removed' },
+	});
+}
 
 /** @type {import('../index').OperationFile} */
 module.exports = {
@@ -21,8 +53,9 @@ module.exports = {
 		content: TEXT,
 		emptyBodyMayOmitType: true,
 		envelope: 'data',
-		handler: ops.toggleFavorite,
+		handler: toggleFavorite,
 	}),
+	seed,
 	reference: "Catalog Item ID; adds it to the user's favourites, or removes it.",
 	case: {
 		parameters: { resource: 'favorite', operation: 'toggle', catalogId: '1701' },

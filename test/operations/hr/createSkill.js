@@ -1,12 +1,80 @@
 // @ts-check
 /**
- * Create Skill (ENDPOINTS.createSkill): the sandbox's route, written from the platform's
- * description (an independent check of the endpoint entry), its docs/operations.md entry and
- * its case (the fields: test/operations/index.js).
+ * Create Skill (ENDPOINTS.createSkill): the sandbox's route and handler, written from the
+ * platform's description (an independent check of the endpoint entry), the records only it uses
+ * (`seed`), its docs/operations.md entry and its case (the fields: test/operations/index.js).
  */
-const ops = require('../../../sandbox/operations');
+const { Validator } = require('../../../sandbox/validation');
+const { say, ok, unprocessable, nextId, pick } = require('../../../sandbox/operations/common');
+const { BUSINESS_IDS, iso, isoNow } = require('../../../sandbox/data');
 const { JSON_TYPE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
+
+/**
+ * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
+ * @typedef {import('../../../sandbox/operations/common').Result} Result
+ * @typedef {{ id: number, type: string, skills: string[], business_id: number, created_at: string, updated_at: string }} Skill
+ */
+
+/** The skills each business has recorded, one record per type. */
+const seed = {
+	acme: {
+		skills: /** @type {Skill[]} */ ([
+			{
+				id: 1901,
+				type: 'technical',
+				skills: ['Laravel', 'MySQL'],
+				business_id: BUSINESS_IDS.acme,
+				created_at: iso('2024-11-02'),
+				updated_at: iso('2024-11-02'),
+			},
+		]),
+	},
+	globex: {
+		skills: /** @type {Skill[]} */ ([
+			{
+				id: 2901,
+				type: 'mechanical',
+				skills: ['Welding'],
+				business_id: BUSINESS_IDS.globex,
+				created_at: iso('2024-10-01'),
+				updated_at: iso('2024-10-01'),
+			},
+		]),
+	},
+};
+
+/** One record per call, holding the type and its list of skills. @param {Ctx} ctx @returns {Result} */
+function addSkill(ctx) {
+	const records = /** @type {Skill[]} */ (ctx.biz.skills);
+	const f = ctx.input;
+	const v = new Validator();
+	const type = v.check('type', f.type, { required: true });
+	const entries = v.list('skills', f.skills, { required: true });
+	if (entries && entries.length === 0) v.required('skills');
+	const skills = (entries ?? []).map(([key, raw]) =>
+		v.check(`skills.${key}`, raw, { required: true }),
+	);
+	if (v.failed) return unprocessable(v);
+	const now = isoNow();
+	const skill = {
+		id: nextId(ctx.biz, records),
+		type,
+		skills,
+		business_id: ctx.biz.id,
+		created_at: now,
+		updated_at: now,
+	};
+	records.push(skill);
+	return ok({
+		status: true,
+		message: say(['Skill added successfully.', 'تمت إضافة المهارة بنجاح.'], ctx.lang),
+		response: pick(
+			skill,
+			/** @type {const} */ (['id', 'type', 'business_id', 'created_at', 'updated_at']),
+		),
+	});
+}
 
 /** @type {import('../index').OperationFile} */
 module.exports = {
@@ -17,8 +85,9 @@ module.exports = {
 		auth: ['user_token', 'secure_business_key', 'uuid'],
 		content: JSON_TYPE,
 		envelope: 'response',
-		handler: ops.addSkill,
+		handler: addSkill,
 	},
+	seed,
 	reference: 'Type and Skills (comma- or newline-separated, or an array). Output: the skill.',
 	case: {
 		parameters: { resource: 'skill', operation: 'create', type: 'fault-test', skills: 'Excel' },

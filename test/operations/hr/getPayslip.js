@@ -1,11 +1,27 @@
 // @ts-check
 /**
- * Get Payslip (ENDPOINTS.getPayslip): the sandbox's route, written from the platform's
- * description (an independent check of the endpoint entry), its docs/operations.md entry and
- * its case (the fields: test/operations/index.js).
+ * Get Payslip (ENDPOINTS.getPayslip): the sandbox's route and handler, written from the platform's
+ * description (an independent check of the endpoint entry), its docs/operations.md entry and its
+ * case (the fields: test/operations/index.js).
  */
-const ops = require('../../../sandbox/operations');
+const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
 const { HEADER_SETS } = require('../../harness/headerSets');
+
+/**
+ * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
+ * @typedef {import('../../../sandbox/operations/common').Result} Result
+ */
+
+/** @param {Ctx} ctx @returns {Result} */
+function getPayslip(ctx) {
+	const payslip = byId(ctx.biz.payslips, ctx.params.payslip_id);
+	if (!payslip) return notFound(['Payslip', 'قسيمة الراتب'], ctx.lang);
+	return ok({
+		status: true,
+		message: say(['Payslip retrieved successfully.', 'تم جلب قسيمة الراتب بنجاح.'], ctx.lang),
+		response: payslip,
+	});
+}
 
 /** @type {import('../index').OperationFile} */
 module.exports = {
@@ -15,7 +31,7 @@ module.exports = {
 		path: '/api/v1/payslips/:payslip_id',
 		auth: ['uuid', 'secure_business_key'],
 		envelope: 'response',
-		handler: ops.getPayslip,
+		handler: getPayslip,
 	},
 	reference:
 		'Payslip ID. Output: the payslip; Simplify keeps id, reference, employee_id, employee_name, description, created_date, currency, earnings_items_total, deductions_item_total and net_price. With Simplify off: its lines and the whole employee record (contact details and national ID included), as the payslip-to-email example uses it for the address.',

@@ -1,12 +1,40 @@
 // @ts-check
 /**
- * Delete Workspace (ENDPOINTS.deleteWorkspace): the sandbox's route, written from the platform's
- * description (an independent check of the endpoint entry), its docs/operations.md entry and
- * its case (the fields: test/operations/index.js).
+ * Delete Workspace (ENDPOINTS.deleteWorkspace): the sandbox's route and handler, written from the
+ * platform's description (an independent check of the endpoint entry), its docs/operations.md
+ * entry and its case (the fields: test/operations/index.js).
  */
-const ops = require('../../../sandbox/operations');
+const { Validator } = require('../../../sandbox/validation');
+const {
+	say,
+	processed,
+	notFound,
+	unprocessable,
+	byId,
+} = require('../../../sandbox/operations/common');
 const { JSON_TYPE, MANAGEMENT } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
+
+/**
+ * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
+ * @typedef {import('../../../sandbox/operations/common').Result} Result
+ */
+
+/** @param {Ctx} ctx @returns {Result} */
+function deleteWorkspace(ctx) {
+	const workspaces = ctx.biz.workspaces;
+	const workspace = byId(workspaces, ctx.params.id);
+	if (!workspace) return notFound(['Workspace', 'مساحة العمل'], ctx.lang);
+	const v = new Validator();
+	const businessId = v.check('business_id', ctx.input.business_id, {
+		required: true,
+		type: 'integer',
+	});
+	if (businessId != null && businessId !== ctx.biz.id) v.invalid('business_id');
+	if (v.failed) return unprocessable(v);
+	workspaces.splice(workspaces.indexOf(workspace), 1);
+	return processed(say(['Workspace deleted successfully.', 'تم حذف مساحة العمل بنجاح.'], ctx.lang));
+}
 
 /** @type {import('../index').OperationFile} */
 module.exports = {
@@ -19,7 +47,7 @@ module.exports = {
 		lang: 'Accept-Language',
 		content: JSON_TYPE,
 		envelope: 'success',
-		handler: ops.deleteWorkspace,
+		handler: deleteWorkspace,
 	},
 	reference: 'Workspace ID and Business ID. Output: `{ deleted: true, message }`.',
 	case: {
