@@ -70,8 +70,13 @@ describe('Max Tries and Timeout (Options)', () => {
 	);
 
 	test('a read that misses the Timeout is retried, and one that does not is sent once', async () => {
-		fixture.sandbox.inject({ operation: 'getPayslip', delayMs: 400 });
-		const retried = await runHr(PAYSLIP, { timeout: 100, maxTries: 2 });
+		// The first request is held until the run ends, so it misses any Timeout; the retry's answer
+		// gets 1 s (a loaded machine made it miss 100 ms).
+		/** @type {() => void} */
+		let release = () => {};
+		const held = new Promise((resolve) => (release = () => resolve(undefined)));
+		fixture.sandbox.inject({ operation: 'getPayslip', until: held });
+		const retried = await runHr(PAYSLIP, { timeout: 1000, maxTries: 2 }).finally(release);
 		expect(retried.error).toBeUndefined();
 		expect(retried.json[0].id).toBe(1751);
 

@@ -3,7 +3,8 @@
  * The fault matrix through n8n-core's real engine: every operation E1..E16 against every
  * fault of test/harness/faultCases.js, injected by the sandbox platform. It runs in three
  * files under test/faults/, one per group of faults (FAULT_GROUPS), so that jest's workers share
- * it: most of its time is waiting out Timeouts and refusal pauses.
+ * it: most of its time is waiting out Timeouts and refusal pauses, so the groups that wait run
+ * their tests at once (WAITING_GROUPS).
  * - once: a fault the operation's retry class retries is survived by one retry;
  * - always: the item fails with a NodeApiError (the engine keeps it as a plain object named so) carrying the platform's message, its field
  *   errors, the HTTP code, the operation and the item, after Max Tries attempts when retried
@@ -11,10 +12,12 @@
  * - with continueOnFail, the fault on the second of three items fails that item only,
  *   paired with it, and the others go through.
  */
+const { startSandbox } = require('../../sandbox/server');
+const { sandboxCredentials } = require('../../sandbox/credentials');
 const { useSandbox } = require('./fixture');
 const { runNode } = require('./n8n');
 const { OPERATION_CASES } = require('./operationCases');
-const { inputItemOf } = require('./requests');
+const { inputItemOf, requestsFor } = require('./requests');
 const { ENDPOINTS } = require('../../nodes/shared/platform/endpoints');
 const {
 	FAULT_CASES,
@@ -34,8 +37,51 @@ const FAULT_GROUPS = {
 	refusals: ['429 with Retry-After', '429 without Retry-After', '503 with Retry-After'],
 };
 
-/** @type {ReturnType<typeof useSandbox>} */
-let fixture;
+/**
+ * The groups whose runs mostly wait (a Timeout, a refusal's pause of up to about a second):
+ * their tests run at once, `maxConcurrency` of jest.config.js at a time, each run on a platform
+ * of its own. The answers group is mostly the engine's own work, so its runs take turns on one.
+ */
+const WAITING_GROUPS = ['timeout', 'refusals'];
+
+/**
+ * One run's platform: a sandbox with no faults and an empty request log, and nothing learned of
+ * it yet (its shared limit is new: no pause, pace or cut limit of an earlier run holds it).
+ * @typedef {{ sandbox: import('../../sandbox/server').Sandbox, credentials: Record<string, string> }} Platform
+ */
+
+/**
+ * Platforms for runs that take turns: the file's one sandbox, reset with the process's shared
+ * limits forgotten (test/harness/fixture.js).
+ * @returns {() => Promise<Platform>}
+ */
+function platformsInTurn() {
+	const fixture = useSandbox();
+	return async () => {
+		fixture.resetPlatform();
+		return { sandbox: fixture.sandbox, credentials: fixture.credentials };
+	};
+}
+
+/**
+ * Platforms for runs at once: a new sandbox per run. The shared limits are per base URL, and
+ * each sandbox has its own port, so no run's refusal or Timeout holds another's requests;
+ * forgetting every limit, as a reset does, would drop the limits of runs under way. All stay
+ * open until the file's tests end, so that no later sandbox gets a port, and with it a limit,
+ * that an earlier run used.
+ * @returns {() => Promise<Platform>}
+ */
+function platformsAtOnce() {
+	/** @type {Array<import('../../sandbox/server').Sandbox>} */
+	const started = [];
+	afterAll(() => Promise.all(started.map((sandbox) => sandbox.close())));
+	return async () => {
+		const sandbox = await startSandbox();
+		started.push(sandbox);
+		return { sandbox, credentials: sandboxCredentials(sandbox) };
+	};
+}
+
 /** @type {number} */
 let refusedPort;
 
@@ -50,11 +96,12 @@ const itemParametersFix = (op) =>
 	`${op.caseFile}: \`itemParameters\`, giving each item its own record (e.g. { workspaceId: '={{ 1801 + $itemIndex }}' })`;
 
 /**
+ * @param {Platform} platform
  * @param {import('./operationCases').OperationCase} op
  * @param {import('./faultCases').FaultCase} fault
  * @param {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any> }} [options]
  */
-function runOperation(op, fault, options = {}) {
+function runOperation(platform, op, fault, options = {}) {
 	return runNode({
 		type: op.type,
 		parameters: {
@@ -67,7 +114,7 @@ function runOperation(op, fault, options = {}) {
 				concurrency: 1,
 			},
 		},
-		credentials: options.credentials ?? fixture.credentials,
+		credentials: options.credentials ?? platform.credentials,
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 	});
@@ -76,19 +123,20 @@ function runOperation(op, fault, options = {}) {
 /**
  * Arms a fault when the n-th request of the run reaches the sandbox (before the sandbox
  * picks its fault for it), so that it hits a chosen item. Returns a function that disarms it.
+ * @param {import('../../sandbox/server').Sandbox} sandbox
  * @param {number} n
  * @param {Record<string, any>} fault
  */
-function injectFromRequest(n, fault) {
+function injectFromRequest(sandbox, n, fault) {
 	let seen = 0;
 	const listener = () => {
 		seen++;
 		if (seen !== n) return;
-		fixture.sandbox.inject(fault);
-		fixture.sandbox.server.off('request', listener);
+		sandbox.inject(fault);
+		sandbox.server.off('request', listener);
 	};
-	fixture.sandbox.server.on('request', listener);
-	return () => fixture.sandbox.server.off('request', listener);
+	sandbox.server.on('request', listener);
+	return () => sandbox.server.off('request', listener);
 }
 
 /**
@@ -147,7 +195,8 @@ function faultMatrix(group) {
 	const faults = FAULT_CASES.filter((fault) =>
 		group === 'answers' ? !grouped.includes(fault.name) : FAULT_GROUPS[group].includes(fault.name),
 	);
-	fixture = useSandbox();
+	const waits = WAITING_GROUPS.includes(group);
+	const freshPlatform = waits ? platformsAtOnce() : platformsInTurn();
 	beforeAll(async () => {
 		refusedPort = await closedPort();
 	});
@@ -169,26 +218,24 @@ function faultMatrix(group) {
 		});
 
 	describe.each(OPERATION_CASES)('$endpoint ($type)', (op) => {
-		test.each(faults)(`${op.endpoint}: $name`, async (fault) => {
+		const testEach = waits ? test.concurrent.each(faults) : test.each(faults);
+		testEach(`${op.endpoint}: $name`, async (fault) => {
 			const retried = fault.retriedFor.includes(op.retry);
 			// A rate-limit refusal is no try: the item fails when it outlasts Rate Limit Wait, here at the first answer.
 			const tries = retried && !fault.exhausted ? MAX_TRIES : 1;
-			const faultOptions = fault.refused
-				? { credentials: refusingCredentials(fixture.credentials, op.type, refusedPort) }
-				: {};
 			const timesOut = fault.inject?.delayMs !== undefined;
 
 			// Once: survived by a retry where the class allows it (not retried, "once" fails as "always" below).
 			if (retried && !fault.refused) {
-				fixture.sandbox.inject({ operation: op.endpoint, times: 1, ...fault.inject });
-				const once = await runOperation(op, fault);
+				const platform = await freshPlatform();
+				platform.sandbox.inject({ operation: op.endpoint, times: 1, ...fault.inject });
+				const once = await runOperation(platform, op, fault);
 				expect(once.error).toBeUndefined();
 				expect(once.json.length).toBeGreaterThan(0);
 				expect(once.json[0]).not.toHaveProperty('error');
-				const statuses = fixture.requestsFor(op.endpoint).map((r) => r.status);
+				const statuses = requestsFor(platform.sandbox, op.endpoint).map((r) => r.status);
 				// A timed-out request is logged only when the sandbox answers it, later.
 				expect(statuses).toEqual(timesOut ? [200] : [fault.inject?.status ?? 0, 200]);
-				fixture.resetPlatform();
 			}
 
 			// Always: the item fails, after Max Tries attempts when retried and after one otherwise.
@@ -199,13 +246,17 @@ function faultMatrix(group) {
 						settings: fault.exhausted.settings,
 					}
 				: fault;
+			const platform = await freshPlatform();
 			if (!fault.refused)
-				fixture.sandbox.inject({ operation: op.endpoint, times: Infinity, ...failing.inject });
-			const always = await runOperation(op, failing, faultOptions);
+				platform.sandbox.inject({ operation: op.endpoint, times: Infinity, ...failing.inject });
+			const faultOptions = fault.refused
+				? { credentials: refusingCredentials(platform.credentials, op.type, refusedPort) }
+				: {};
+			const always = await runOperation(platform, op, failing, faultOptions);
 			expect(always.error?.name).toBe('NodeApiError');
 			expectItemError(/** @type {any} */ (always.error), op, fault, { item: 0, tries });
-			if (fault.refused) expect(fixture.sandbox.requests).toHaveLength(0);
-			else if (!timesOut) expect(fixture.requestsFor(op.endpoint)).toHaveLength(tries);
+			if (fault.refused) expect(platform.sandbox.requests).toHaveLength(0);
+			else if (!timesOut) expect(requestsFor(platform.sandbox, op.endpoint)).toHaveLength(tries);
 			if (fault.refused) return; // the base URL refuses every item alike
 
 			if (fault.exhausted)
@@ -214,14 +265,17 @@ function faultMatrix(group) {
 				);
 
 			// continueOnFail: the fault hits the second item only; the first and third go through.
-			fixture.resetPlatform();
-			const disarm = injectFromRequest(op.requestsPerItem + 1, {
+			const itemsPlatform = await freshPlatform();
+			const disarm = injectFromRequest(itemsPlatform.sandbox, op.requestsPerItem + 1, {
 				operation: op.endpoint,
 				times: tries,
 				...failing.inject,
 			});
 			const items = [{ json: { n: 0 } }, { json: { n: 1 } }, { json: { n: 2 } }];
-			const { output, error } = await runOperation(op, failing, { items, continueOnFail: true });
+			const { output, error } = await runOperation(itemsPlatform, op, failing, {
+				items,
+				continueOnFail: true,
+			});
 			disarm();
 			expect(error).toBeUndefined();
 			const byItem = [0, 1, 2].map((i) => output.filter((entry) => inputItemOf(entry) === i));
