@@ -345,6 +345,7 @@ describe('the pace after a pause', () => {
 		// and a lower bound must be measured from no later than the pause began.
 		const pausedAt = Date.now();
 		(await limiter.acquire('acme'))('overloaded', Date.now(), 1000);
+		/** @type {number[]} */
 		const grantedAt = [];
 		const firstAcme = limiter.acquire('acme').then((release) => {
 			grantedAt.push(Date.now() - pausedAt);
