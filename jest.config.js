@@ -19,8 +19,7 @@ module.exports = {
 	// Two tiers, has the figures), and the tests hold on a busy machine. A number: jest reads a
 	// percentage above 100% as that many workers ('150%' started 150).
 	maxWorkers: 3,
-	// Tests at once in a file, for the tests declared concurrent: the fault matrix's Timeout and
-	// refusal groups (test/harness/faultMatrix.js), whose runs mostly wait. 10 kept the event loop's
-	// longest stall under 0.2 s at load 12 (the Timeout case gives healthy answers 1 s); 17, 0.3 s.
+	// Tests at once in a file, for the tests declared concurrent: the fault matrix's refusal group
+	// (test/harness/faultMatrix.js), whose runs mostly wait out pauses.
 	maxConcurrency: 10,
 };
