@@ -85,7 +85,15 @@ while (drawnPlaces.size < Math.min(SAMPLE, places.length)) {
 	drawnPlaces.add(places[Math.floor(random() * places.length)]);
 }
 const drawn = mutants.filter((m) => drawnPlaces.has(placeOf(m)));
-const counted = new Set(drawn.map(identity));
+/** A drawn mutant as Stryker reports it: lines and columns from 1 (the instrumenter's from 0). @param {any} m */
+const asReported = (m) => ({
+	...m,
+	location: {
+		start: { line: m.location.start.line + 1, column: m.location.start.column + 1 },
+		end: { line: m.location.end.line + 1, column: m.location.end.column + 1 },
+	},
+});
+const counted = new Set(drawn.map((m) => identity(asReported(m))));
 // Stryker's ranges: lines from 1, columns from 0; the API's lines count from 0.
 const ranges = [...new Map(drawn.map((m) => [placeOf(m), m])).values()].map(
 	(m) =>
@@ -105,16 +113,25 @@ process.env.BP_MUTATION_DRAWN = JSON.stringify(
 	]),
 );
 process.env.BP_MUTATION_RESULTS = path.resolve('reports/mutation/sample-results.jsonl');
+// `--summary-only`: the score of the results a run (perhaps stopped) already appended, from the
+// same sources, without running Stryker again.
+const summaryOnly = process.argv.includes('--summary-only');
 fs.mkdirSync('reports/mutation', { recursive: true });
-fs.writeFileSync(process.env.BP_MUTATION_RESULTS, '');
+if (!summaryOnly) fs.writeFileSync(process.env.BP_MUTATION_RESULTS, '');
 // The rest of the options come from stryker.config.mjs, which Stryker reads itself.
-const results = await new Stryker({
-	mutate: ranges,
-	plugins: ['@stryker-mutator/jest-runner', './scripts/mutation-sample-ignorer.mjs'],
-	ignorers: ['mutation-sample'],
-	concurrency: CONCURRENCY,
-	reporters: ['progress-append-only', 'mutation-sample-results'],
-}).runMutationTest();
+const results = summaryOnly
+	? fs
+			.readFileSync(process.env.BP_MUTATION_RESULTS, 'utf8')
+			.split('\n')
+			.filter((line) => line.trim() !== '')
+			.map((line) => JSON.parse(line))
+	: await new Stryker({
+			mutate: ranges,
+			plugins: ['@stryker-mutator/jest-runner', './scripts/mutation-sample-ignorer.mjs'],
+			ignorers: ['mutation-sample'],
+			concurrency: CONCURRENCY,
+			reporters: ['progress-append-only', 'mutation-sample-results'],
+		}).runMutationTest();
 
 const mine = results.filter((r) => counted.has(identity(r)));
 /** @type {Record<string, number>} */
