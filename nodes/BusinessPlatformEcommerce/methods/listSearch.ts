@@ -49,7 +49,7 @@ export async function searchCategories(
 ): Promise<INodeListSearchResult> {
 	try {
 		const run = await startRun(this);
-		const language = String(run.credential.values.language || 'en');
+		const language = run.credential.language;
 		const categories = await fetchCategories.call(this, run, 0, businessOf(this));
 		const byId = new Map(categories.map((category) => [String(category.id), category]));
 		const search = (filter ?? '').trim().toLowerCase();

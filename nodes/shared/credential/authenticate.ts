@@ -7,7 +7,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 import type { CredentialHeaderSource } from '../platform/credentialFields';
 import { ENDPOINTS, type EndpointId } from '../platform/endpoints';
 import { parseBusinessKeys } from './businessKeys';
-import { credentialText } from './fields';
+import { credentialLanguage, credentialText } from './fields';
 import { loggedInJustNow } from './login';
 import { logsIn, userTokenField } from './loginToken';
 
@@ -37,7 +37,7 @@ function resolvePlaceholder(
 	const source = colon < 0 ? rest : rest.slice(0, colon);
 	const business = colon < 0 ? '' : rest.slice(colon + 1);
 	if (source === 'businessKey') return parseBusinessKeys(credentials).get(business);
-	if (source === 'language') return credentialText(credentials, 'language') || 'en';
+	if (source === 'language') return credentialLanguage(credentials);
 	// The user token is the pasted one, or the login's (login.ts).
 	return (
 		credentialText(credentials, source === 'userToken' ? userTokenField(credentials) : source) ||

@@ -65,3 +65,8 @@ export function credentialText(credentials: ICredentialDataDecryptedObject, fiel
 	const value = credentials[field];
 	return value === undefined || value === null ? '' : String(value).trim();
 }
+
+/** The language platform messages come in: the credential's Default Language, or its default when empty. */
+export function credentialLanguage(credentials: ICredentialDataDecryptedObject): string {
+	return credentialText(credentials, 'language') || CREDENTIAL_FIELDS.language.default;
+}

@@ -22,6 +22,7 @@ import { parseBusinessKeys, refuseUnreadableBusinessKeys } from '../credential/b
 import {
 	CREDENTIAL_TYPES,
 	credentialDisplayNameOf,
+	credentialLanguage,
 	credentialText,
 	credentialTypeOf,
 } from '../credential/fields';
@@ -88,6 +89,8 @@ export class RunCredential {
 	readonly values: Readonly<ICredentialDataDecryptedObject>;
 	/** Whether the user token comes from a login (the Log In type). */
 	readonly logsIn: boolean;
+	/** The language of platform messages (fields.ts credentialLanguage). */
+	readonly language: string;
 	/** Business name -> business key; '' is the default business. */
 	readonly businessKeys: Map<string, string>;
 	/** Secret values to blank out of anything shown to the user; a login's tokens join them (redaction.ts learnSecret). */
@@ -121,6 +124,7 @@ export class RunCredential {
 				: { ...storedValues, userTokenSource: 'paste' };
 		this.values = credentials;
 		this.logsIn = logsIn(credentials);
+		this.language = credentialLanguage(credentials);
 		const businessKeys = parseBusinessKeys(credentials);
 		this.businessKeys = businessKeys;
 		this.secrets = secretsOf(credentials, businessKeys);

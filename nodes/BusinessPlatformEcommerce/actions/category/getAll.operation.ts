@@ -37,7 +37,7 @@ export const operation: PlatformOperation = {
 			{},
 			{ pageSize: DEFAULT_PAGE_SIZE, limit, plainListIsWhole: true },
 		);
-		const language = String(run.credential.values.language || 'en');
+		const language = run.credential.language;
 		return shapeRecords(this, itemIndex, categories, (category) =>
 			simplifyCategory(category, language),
 		);

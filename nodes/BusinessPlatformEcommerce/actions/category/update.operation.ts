@@ -330,7 +330,7 @@ export const operation: PlatformOperation = {
 					throw error;
 				});
 			recordUpdate(run, business, categoryId, sent);
-			const language = String(run.credential.values.language || 'en');
+			const language = run.credential.language;
 			return shapeRecord(this, itemIndex, recordOrMessage(response) as IDataObject, (category) =>
 				simplifyCategory(category, language),
 			);
