@@ -59,7 +59,15 @@ cat > "$n8n_dir/package.json" <<JSON
   "overrides": { $overrides }
 }
 JSON
-(cd "$n8n_dir" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
+# A pinned version (scripts/n8n-lock.js) installs from its lockfile: npm fetches every tarball at
+# once instead of resolving the tree first, minutes less on a fresh machine.
+lockfile="$(dirname "$0")/n8n-locks/$N8N_VERSION/package-lock.json"
+if [ -f "$lockfile" ]; then
+	cp "$lockfile" "$n8n_dir/package-lock.json"
+	(cd "$n8n_dir" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
+else
+	(cd "$n8n_dir" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error) >>"$log" 2>&1
+fi
 
 sqlite_dir="$(cd "$n8n_dir" && "$node_dir/bin/node" -p "require('path').dirname(require.resolve('sqlite3/package.json'))")"
 sqlite_version="$("$node_dir/bin/node" -p "require('$sqlite_dir/package.json').version")"
