@@ -2,9 +2,12 @@
 // (node/credential icons and the codex files n8n reads beside each node).
 const { src, dest, series } = require('gulp');
 const fs = require('node:fs');
+const path = require('node:path');
+const { STAMP, buildInputsHash } = require('./scripts/build-inputs');
 
 function clean(done) {
 	fs.rmSync('dist', { recursive: true, force: true });
+	fs.rmSync(STAMP, { force: true });
 	done();
 }
 
@@ -17,4 +20,11 @@ function copyCodexFiles() {
 }
 
 exports.clean = clean;
-exports['build:assets'] = series(copyIcons, copyCodexFiles);
+// Last: a build that failed earlier leaves no stamp, and the next buildPackage() builds again.
+function stampInputs(done) {
+	fs.mkdirSync(path.dirname(STAMP), { recursive: true });
+	fs.writeFileSync(STAMP, buildInputsHash());
+	done();
+}
+
+exports['build:assets'] = series(copyIcons, copyCodexFiles, stampInputs);

@@ -10,4 +10,5 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.js'],
 	testTimeout: 120000,
+	globalSetup: '<rootDir>/test/e2e/build-once.js',
 };

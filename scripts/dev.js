@@ -152,6 +152,7 @@ async function main() {
 		});
 	}
 	cleanups.push(() => n8n.kill('SIGTERM'));
+	const n8nExited = new Promise((resolve) => n8n.once('exit', resolve));
 	n8n.on('error', (error) => fail(`n8n did not start: ${error.message}`));
 	n8n.on('exit', (code, signal) => {
 		if (stopping) {
@@ -175,7 +176,12 @@ async function main() {
 		.catch((/** @type {Error} */ error) =>
 			fail(`${error.message}. n8n's last log lines:\n\n${last}\n\nFull log: ${N8N_LOG}`),
 		);
-	await app.setUpOwner(N8N_PORT);
+	await app.setUpOwner(N8N_PORT).catch(async (/** @type {Error} */ error) => {
+		// n8n can answer and then stop (seen on a loaded machine when its task broker's port was
+		// taken): its exit, with n8n's own reason, is then what to report (the exit handler).
+		await Promise.race([n8nExited, new Promise((resolve) => setTimeout(resolve, 60_000))]);
+		fail(`${error.message}. n8n's last log lines:\n\n${last}\n\nFull log: ${N8N_LOG}`);
+	});
 	console.log(`
 n8n ${app.N8N_VERSION} is running with ${app.PACKAGE_NAME} loaded.
 

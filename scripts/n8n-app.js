@@ -15,6 +15,7 @@ const net = require('node:net');
 const path = require('node:path');
 
 const { sandboxCredentials } = require('../sandbox/credentials');
+const { builtFromCurrentInputs } = require('./build-inputs');
 const { INSTALL_CACHE } = require('./install-cache');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -116,7 +117,9 @@ function ensureN8nInstalled() {
 	]);
 }
 
+/** Builds the package unless dist/ was built from the current sources (scripts/build-inputs.js). */
 function buildPackage() {
+	if (builtFromCurrentInputs()) return;
 	run('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
