@@ -294,21 +294,60 @@ async function importIntoN8n(env, sandbox, workflowFiles) {
 }
 
 /**
- * Distinct loopback ports that were free a moment ago (the OS hands out each once in a row).
+ * Where the OS's ephemeral ports begin: it hands them to outgoing connections and to listen(0),
+ * so a port picked there and freed again can be taken by any connection (the sandbox's, npm's,
+ * another suite's) before n8n binds it. Ports are picked below it.
+ */
+function ephemeralPortsStart() {
+	try {
+		const [low] = fs
+			.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+			.trim()
+			.split(/\s+/);
+		return Number(low) || 32768;
+	} catch {
+		return 32768;
+	}
+}
+const LOWEST_PICKED_PORT = 20000;
+
+/**
+ * A loopback server on `port`, or undefined when the port is taken.
+ * @param {number} port @returns {Promise<net.Server | undefined>}
+ */
+function listenOn(port) {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
+			error.code === 'EADDRINUSE' || error.code === 'EACCES' ? resolve(undefined) : reject(error),
+		);
+		server.listen(port, '127.0.0.1', () => resolve(server));
+	});
+}
+
+/**
+ * Distinct loopback ports that were free a moment ago, picked at random below the ephemeral
+ * range (ephemeralPortsStart), so that suites running side by side and their connections do not
+ * take them before n8n binds them.
  * @param {number} count
  * @returns {Promise<number[]>}
  */
 async function freePorts(count) {
+	const highest = ephemeralPortsStart() - 1;
 	/** @type {net.Server[]} */
-	const servers = await Promise.all(
-		Array.from({ length: count }, () => {
-			const server = net.createServer();
-			return new Promise((resolve, reject) => {
-				server.once('error', reject);
-				server.listen(0, '127.0.0.1', () => resolve(server));
-			});
-		}),
-	);
+	const servers = [];
+	for (let tries = 0; servers.length < count; tries++) {
+		if (tries >= 1000 || highest - LOWEST_PICKED_PORT < 1000) {
+			// No room below the ephemeral range (or none free there): any port the OS gives.
+			const server = /** @type {net.Server} */ (await listenOn(0));
+			servers.push(server);
+			continue;
+		}
+		const port =
+			LOWEST_PICKED_PORT + Math.floor(Math.random() * (highest - LOWEST_PICKED_PORT + 1));
+		const server = await listenOn(port);
+		if (server) servers.push(server);
+	}
 	const ports = servers.map((server) => /** @type {net.AddressInfo} */ (server.address()).port);
 	await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 	return ports;
