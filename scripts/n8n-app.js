@@ -402,7 +402,8 @@ async function setUpOwner(port, timeoutMs = 60_000) {
 		// 400 "Instance owner already setup" once an owner exists. Any other 400 is retried: CI
 		// once saw a 400 before n8n had seeded its owner shell user, and the login then failed.
 		if (response.status === 400 && /already setup/i.test(body)) return;
-		if (![400, 404].includes(response.status) || Date.now() >= deadline) {
+		// 503 "Database is not ready": n8n's database check failed for a moment (a starved machine).
+		if (![400, 404, 503].includes(response.status) || Date.now() >= deadline) {
 			throw new Error(`n8n owner setup answered HTTP ${response.status}: ${body}`);
 		}
 		await delay(500);
