@@ -21,6 +21,7 @@ import {
 	logsIn,
 } from './loginToken';
 import { assertUsableUserToken, redactBody } from './redaction';
+import { credentialLanguage } from './fields';
 import { LOGIN_PATH, labelOf } from '../platform/credentialFields';
 import { isRecord, errorMessageOf, parseBody, valueAt } from '../platform/envelope';
 import { toBaseUrl } from '../values/wire';
@@ -123,7 +124,7 @@ export async function logIn(
 			headers: {
 				'Content-Type': 'application/json',
 				Accept: 'application/json',
-				'Accept-Language': String(credentials.language || 'en'),
+				'Accept-Language': credentialLanguage(credentials),
 			},
 			body: JSON.stringify({
 				[identifierField]: String(credentials.loginIdentifier),
