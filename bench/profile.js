@@ -2,12 +2,14 @@
 /**
  * `node bench/profile.js`: a CPU profile of one `n8n execute` of a 1000-item workflow in the
  * real app (node --cpu-prof on n8n's own bin: NODE_OPTIONS refuses it), this package's node
- * or the HTTP Request node with typed-in headers (PROFILE_CASE=ours|httpTyped), each update
- * with a PROFILE_UPLOAD_BYTES file when set (read by the Read/Write Files node, binary data in
- * n8n's filesystem mode, as `npm run bench` runs its cases with a file), against the sandbox at
- * PROFILE_LATENCY ms (default 0). Prints the top functions by self time, each
- * marked as this package's code or n8n's (and its dependencies'), and the share of this
- * package's own code. Expects `npm run build` and the n8n app in the install cache (see bench/run.js).
+ * or the HTTP Request node with typed-in headers: E10 updates (PROFILE_CASE=ours|httpTyped),
+ * each with a PROFILE_UPLOAD_BYTES file when set (read by the Read/Write Files node, binary
+ * data in n8n's filesystem mode, as `npm run bench` runs its cases with a file), or E14 creates
+ * (PROFILE_CASE=createsOurs|createsHttpTyped), against the sandbox at PROFILE_LATENCY ms
+ * (default 0). Prints the top functions by self time, each marked as this package's code or
+ * n8n's (and its dependencies'), and the share of this package's own code; PROFILE_KEEP=<file>
+ * keeps the .cpuprofile (Chrome DevTools opens it). Expects `npm run build` and the n8n app in
+ * the install cache (see bench/run.js).
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -78,22 +80,27 @@ async function main() {
 			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 			N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 		};
-		const headers = workflows.typedHeaders(sandbox).tasks;
-		const { management } = sandbox.baseUrls;
+		const typed = workflows.typedHeaders(sandbox);
+		const headers = typed.tasks;
+		const { management, ecommerce } = sandbox.baseUrls;
 		const workflow =
-			CASE === 'httpTyped'
-				? UPLOAD_BYTES
-					? workflows.httpTaskUpdatesWithFilesTyped(
-							'bpProfile',
-							ITEMS,
-							uploadFile,
-							management,
-							headers,
-						)
-					: workflows.httpTaskUpdatesTyped('bpProfile', ITEMS, management, headers)
-				: UPLOAD_BYTES
-					? workflows.ourTaskUpdatesWithFiles('bpProfile', ITEMS, uploadFile)
-					: workflows.ourTaskUpdates('bpProfile', ITEMS, {});
+			CASE === 'createsOurs'
+				? workflows.ourTransferCreates('bpProfile', ITEMS)
+				: CASE === 'createsHttpTyped'
+					? workflows.httpTransferCreatesTyped('bpProfile', ITEMS, ecommerce, typed.creates)
+					: CASE === 'httpTyped'
+						? UPLOAD_BYTES
+							? workflows.httpTaskUpdatesWithFilesTyped(
+									'bpProfile',
+									ITEMS,
+									uploadFile,
+									management,
+									headers,
+								)
+							: workflows.httpTaskUpdatesTyped('bpProfile', ITEMS, management, headers)
+						: UPLOAD_BYTES
+							? workflows.ourTaskUpdatesWithFiles('bpProfile', ITEMS, uploadFile)
+							: workflows.ourTaskUpdates('bpProfile', ITEMS, {});
 		const file = path.join(userFolder, 'bpProfile.json');
 		fs.writeFileSync(file, JSON.stringify(workflow));
 		await app.importIntoN8n(env, sandbox, [file]);
@@ -116,16 +123,17 @@ async function main() {
 		});
 		if (status !== 0) throw new Error(`n8n execute exited with ${status}`);
 		const [profileFile] = fs.readdirSync(profileDir);
-		const entries = selfTimes(
-			JSON.parse(fs.readFileSync(path.join(profileDir, profileFile), 'utf8')),
-		);
+		const profile = JSON.parse(fs.readFileSync(path.join(profileDir, profileFile), 'utf8'));
+		if (process.env.PROFILE_KEEP)
+			fs.copyFileSync(path.join(profileDir, profileFile), process.env.PROFILE_KEEP);
+		const entries = selfTimes(profile);
 		const total = entries.reduce((sum, e) => sum + e.us, 0);
 		const ours = entries
 			.filter((e) => e.owner === 'this package')
 			.reduce((sum, e) => sum + e.us, 0);
 		const ms = (/** @type {number} */ us) => `${(us / 1000).toFixed(1)} ms`;
 		process.stdout.write(
-			`Profile of n8n execute, ${CASE}, ${ITEMS} E10 updates${UPLOAD_BYTES ? ` each with a ${UPLOAD_BYTES}-byte file` : ''}: ${ms(total)} sampled in all, this package's own code ${ms(ours)}\n\n`,
+			`Profile of n8n execute, ${CASE}, ${ITEMS} ${CASE.startsWith('creates') ? 'E14 creates' : 'E10 updates'}${UPLOAD_BYTES ? ` each with a ${UPLOAD_BYTES}-byte file` : ''}: ${ms(total)} sampled in all, this package's own code ${ms(ours)}\n\n`,
 		);
 		process.stdout.write('| self time | owner | function |\n|---:|---|---|\n');
 		for (const e of entries.slice(0, TOP))
