@@ -3,10 +3,13 @@
  * End to end in the real n8n app (on Node 24, installed into the install cache, scripts/install-cache.js;
  * the n8n version is app.N8N_VERSION, chosen by BP_N8N_VERSION: `npm run test:e2e` runs 2.x,
  * `npm run test:e2e:n8n1` 1.x, `npm run test:e2e:min` the oldest supported n8n): the built package is loaded as a community package, a credential
- * and workflows are imported with n8n's CLI, and each workflow runs headless with
- * `n8n execute`. Every operation (test/harness/operationCases/) has a workflow, one Custom API Call per module
- * (test/harness/customApiCallCases.js), plus the example workflows; each is checked on its
- * node output and on the sandbox platform's record of what it received.
+ * and workflows are imported with n8n's CLI and run headless. Every operation
+ * (test/harness/operationCases/) has a workflow, and so has Custom API Call in each module
+ * (test/harness/customApiCallCases.js): they run one after another in one `n8n execute-batch`,
+ * which starts n8n once for all of them (one `n8n execute` each started n8n 22 times, about 7 s
+ * of CPU each). The example workflows and the redirect cases, which change the sandbox between
+ * runs, run with `n8n execute` each. Every workflow is checked on its node output and on the
+ * sandbox platform's record of what it received while it ran.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -92,6 +95,13 @@ const REDIRECT_CASES = {
 	},
 };
 
+/**
+ * The operation and Custom API Call workflows, run in one `n8n execute-batch` in beforeAll:
+ * workflow id -> its run, or why it has none.
+ * @type {Map<string, { run?: any, error?: string }>}
+ */
+let batchRuns;
+
 /** @type {any} */
 let sandbox;
 /** @type {NodeJS.ProcessEnv} */
@@ -132,6 +142,7 @@ beforeAll(async () => {
 		.readdirSync(path.join(app.ROOT, 'examples'))
 		.map((f) => path.join(app.ROOT, 'examples', f));
 	await app.importIntoN8n(env, sandbox, [...files, ...examples]);
+	batchRuns = await app.executeBatch(env, userFolder, batchWorkflowIds());
 }, 20 * 60_000);
 
 afterAll(() => {
@@ -155,19 +166,46 @@ async function execute(workflowId) {
 			`n8n execute ${workflowId} failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
 		);
 	}
-	/** @param {string} name */
-	const outputOf = (name) =>
-		(run.data.resultData.runData[name]?.[0]?.data?.main?.[0] ?? []).map(
-			(/** @type {any} */ item) => item.json,
-		);
-	return { run, outputOf, requests: sandbox.requests.slice(before) };
+	return { run, outputOf: outputsOf(run), requests: sandbox.requests.slice(before) };
 }
+
+/** The workflows run in one `n8n execute-batch`: every operation's and every Custom API Call's. */
+const batchWorkflowIds = () => [
+	...OPERATION_CASES.map((testCase) => `bpE2e${testCase.endpoint}`),
+	...CUSTOM_API_CALL_CASES.map((testCase) => `bpE2e${customApiCallCode(testCase)}`),
+];
+
+/**
+ * The run of one workflow of the batch and the requests the sandbox received while it ran:
+ * the batch runs one workflow at a time, so a request belongs to the run it arrived during.
+ * @param {string} workflowId
+ */
+function batchRunOf(workflowId) {
+	const { run, error } = batchRuns.get(workflowId) ?? { error: 'not in the batch' };
+	if (!run || !app.executionSucceeded(run)) {
+		throw new Error(`${workflowId} failed in n8n execute-batch: ${error ?? JSON.stringify(run)}`);
+	}
+	const started = Date.parse(run.startedAt);
+	const stopped = Date.parse(run.stoppedAt);
+	return {
+		outputOf: outputsOf(run),
+		requests: sandbox.requests.filter(
+			(/** @type {any} */ r) => r.receivedAt >= started && r.receivedAt <= stopped,
+		),
+	};
+}
+
+/** A node's output items (json) in a run's data. @param {any} run */
+const outputsOf = (run) => (/** @type {string} */ name) =>
+	(run.data.resultData.runData[name]?.[0]?.data?.main?.[0] ?? []).map(
+		(/** @type {any} */ item) => item.json,
+	);
 
 describe('every operation in the real n8n app', () => {
 	test.each(OPERATION_CASES.map((testCase) => [testCase.endpoint, testCase]))(
 		'%s',
 		async (_code, testCase) => {
-			const { outputOf, requests } = await execute(`bpE2e${testCase.endpoint}`);
+			const { outputOf, requests } = batchRunOf(`bpE2e${testCase.endpoint}`);
 			checkFullRun(testCase, outputOf(`Operation ${testCase.endpoint}`), requests);
 		},
 	);
@@ -178,7 +216,7 @@ describe('Custom API Call in every node, against name-only routes', () => {
 		'%s',
 		async (_name, testCase) => {
 			const code = customApiCallCode(testCase);
-			const { outputOf, requests } = await execute(`bpE2e${code}`);
+			const { outputOf, requests } = batchRunOf(`bpE2e${code}`);
 			testCase.expect(outputOf(`Operation ${code}`), requests);
 		},
 	);

@@ -4,8 +4,8 @@
  * test/e2e/saved-workflows/<version>/ (written once per release by scripts/saved-workflows.js:
  * the examples that start by hand and one workflow per action node, parameters stored as n8n's
  * editor stores them, only what differs from the defaults) is imported unchanged into the real
- * n8n app with the current package and run with `n8n execute`: the run succeeds, and every node
- * of this package in it gives items and no error.
+ * n8n app with the current package and run, all in one `n8n execute-batch` (n8n starts once):
+ * the run succeeds, and every node of this package in it gives items and no error.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -27,6 +27,8 @@ const SAVED_FILES = fs.readdirSync(SAVED).flatMap((version) =>
 	}),
 );
 
+/** Each saved workflow's run, by workflow id. @type {Map<string, { run?: any, error?: string }>} */
+let runs;
 /** @type {any} */
 let sandbox;
 /** @type {NodeJS.ProcessEnv} */
@@ -41,12 +43,16 @@ beforeAll(async () => {
 	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-saved-'));
 	app.installPackageInto(userFolder);
 	const [port, brokerPort] = await app.freePorts(2);
-	// n8n execute prints the run data at log level info.
-	env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
+	env = app.n8nEnv(userFolder, port, brokerPort);
 	await app.importIntoN8n(
 		env,
 		sandbox,
 		SAVED_FILES.map(([, file]) => file),
+	);
+	runs = await app.executeBatch(
+		env,
+		userFolder,
+		SAVED_FILES.map(([, , workflow]) => workflow.id),
 	);
 }, 20 * 60_000);
 
@@ -73,13 +79,10 @@ test('the saved workflows include one per action node of this package', () => {
 	for (const type of actionNodes) expect(saved).toContain(type);
 });
 
-test.each(SAVED_FILES)('%s runs unchanged', async (_name, _file, workflow) => {
-	const result = await app.n8nCli(['execute', `--id=${workflow.id}`, '--rawOutput'], env);
-	const run = app.executionResultOf(result.stdout);
+test.each(SAVED_FILES)('%s runs unchanged', (_name, _file, workflow) => {
+	const { run, error } = runs.get(workflow.id) ?? {};
 	if (!run || !app.executionSucceeded(run))
-		throw new Error(
-			`n8n execute ${workflow.id} failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
-		);
+		throw new Error(`${workflow.id} failed: ${error ?? JSON.stringify(run)}`);
 	const ours = workflow.nodes.filter((/** @type {{ type: string }} */ node) =>
 		node.type.startsWith(`${app.PACKAGE_NAME}.`),
 	);
