@@ -12,7 +12,9 @@
  * panel), and a payslip run in the editor with Simplify on and off (a screenshot of each output).
  * Then the README's Log In steps: a Log In credential created from the node's Credential
  * dropdown through the new-credential dialog's selector, its type read whole in the dropdown,
- * and the saved node, reloaded, running with it (it logs in at the sandbox).
+ * and the saved node, reloaded, running with it (it logs in at the sandbox). Last, what a run
+ * went through: a payslip the platform refused once (429) shows the run's hint in the output
+ * pane, whose screenshot is the README's (docs/images/run-hints.png).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -29,6 +31,7 @@ function personalDataFields() {
 const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials, sandboxLoginCredentials } = require('../../sandbox/credentials');
 const { startForeignHost } = require('../harness/foreignHost');
+const { requestsFor } = require('../harness/requests');
 
 /** n8n's port. */
 let PORT = 0;
@@ -707,4 +710,40 @@ describe("README's Log In steps in the editor", () => {
 		},
 		10 * 60_000,
 	);
+});
+
+describe('what a run went through, in the output pane', () => {
+	const REFUSAL_HINT =
+		'The platform refused 1 request as too many (429); the run paused 1.0 s in all for them.';
+
+	test("a run the platform made pause shows it in the output pane's hints", async () => {
+		sandbox.inject({ operation: 'getPayslip', retryAfter: 1 });
+		const before = requestsFor(sandbox, 'getPayslip').length;
+		const page = await workflowPage({
+			type: 'businessPlatformHr',
+			parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
+		});
+		try {
+			await page.getByTestId('node-parameters').waitFor({ timeout: 60_000 });
+			await page.getByTestId('node-execute-button').first().click();
+			await page
+				.getByText(/^1 item$/)
+				.first()
+				.waitFor({ timeout: 30_000 });
+			const hint = page.getByText(REFUSAL_HINT, { exact: true });
+			await hint.first().waitFor({ timeout: 10_000 });
+			expect(await hint.first().isVisible()).toBe(true);
+			expect(
+				requestsFor(sandbox, 'getPayslip')
+					.slice(before)
+					.map((r) => r.status),
+			).toEqual([429, 200]);
+			await page.screenshot({ path: path.join(app.ROOT, 'docs', 'images', 'run-hints.png') });
+		} catch (error) {
+			await screenshot(page, 'run-hints-failed');
+			throw error;
+		} finally {
+			await page.close({ runBeforeUnload: false });
+		}
+	});
 });
