@@ -272,23 +272,44 @@ function cliFailure(command, result) {
 }
 
 /**
- * Imports the sandbox credential and the given workflow files into the user folder's n8n.
+ * Imports the sandbox credential, and `extraCredentials` (credential exports) with it, and the
+ * given workflow files into the user folder's n8n: one CLI call for the credentials and one for
+ * the workflows (none without workflows), as every n8n CLI start costs seconds.
+ * `activeStateFromJson` activates each workflow its file marks active (`--activeState=fromJson`,
+ * n8n 2.x).
  * @param {NodeJS.ProcessEnv} env
  * @param {import('../sandbox/server').Sandbox} sandbox
  * @param {string[]} workflowFiles
+ * @param {{ extraCredentials?: object[], activeStateFromJson?: boolean }} [options]
  */
-async function importIntoN8n(env, sandbox, workflowFiles) {
+async function importIntoN8n(
+	env,
+	sandbox,
+	workflowFiles,
+	{ extraCredentials = [], activeStateFromJson = false } = {},
+) {
 	const scratch = fs.mkdtempSync(path.join(String(env.N8N_USER_FOLDER), 'import-'));
 	const credentialFile = path.join(scratch, 'credentials.json');
-	fs.writeFileSync(credentialFile, JSON.stringify(sandboxCredentialExport(sandbox)));
+	fs.writeFileSync(
+		credentialFile,
+		JSON.stringify([...sandboxCredentialExport(sandbox), ...extraCredentials]),
+	);
 	const imported = await n8nCli(['import:credentials', `--input=${credentialFile}`], env);
 	fs.rmSync(scratch, { recursive: true, force: true });
 	if (imported.status !== 0) throw cliFailure('import:credentials', imported);
-	// One call for all workflows: every n8n CLI start costs seconds.
+	if (workflowFiles.length === 0) return;
 	const workflowDir = fs.mkdtempSync(path.join(String(env.N8N_USER_FOLDER), 'workflows-'));
 	for (const file of workflowFiles)
 		fs.copyFileSync(file, path.join(workflowDir, path.basename(file)));
-	const result = await n8nCli(['import:workflow', '--separate', `--input=${workflowDir}`], env);
+	const result = await n8nCli(
+		[
+			'import:workflow',
+			'--separate',
+			`--input=${workflowDir}`,
+			...(activeStateFromJson ? ['--activeState=fromJson'] : []),
+		],
+		env,
+	);
 	fs.rmSync(workflowDir, { recursive: true, force: true });
 	if (result.status !== 0) throw cliFailure('import:workflow', result);
 }

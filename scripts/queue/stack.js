@@ -203,23 +203,15 @@ async function ownerSession(baseUrl) {
 }
 
 /**
- * Imports the sandbox credential, the `extraCredentials` (n8n's export format, plain values
- * that the import encrypts) and the workflows, then imports the workflows again with
- * `--activeState=fromJson` (queue mode only), which activates them on the running main;
- * waits until main has registered their webhooks.
+ * Imports the sandbox credential and the `extraCredentials` (n8n's export format, plain values
+ * that the import encrypts), then the workflows with `--activeState=fromJson` (queue mode
+ * only), which activates them on the running main; waits until main has registered their
+ * webhooks.
  * @param {NodeJS.ProcessEnv} env main's environment @param {import('../../sandbox/server').Sandbox} sandbox @param {string} dir the run's temp folder
  * @param {(sql: string) => string} query @param {Array<{ id: string }>} workflows
  * @param {Array<Record<string, any>>} [extraCredentials]
  */
 async function importActiveWorkflows(env, sandbox, dir, query, workflows, extraCredentials = []) {
-	if (extraCredentials.length > 0) {
-		const credentialFile = path.join(dir, 'extra-credentials.json');
-		fs.writeFileSync(credentialFile, JSON.stringify(extraCredentials));
-		const imported = await app.n8nCli(['import:credentials', `--input=${credentialFile}`], env);
-		fs.rmSync(credentialFile, { force: true });
-		if (imported.status !== 0)
-			throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
-	}
 	const workflowDir = path.join(dir, 'workflows');
 	fs.mkdirSync(workflowDir, { recursive: true });
 	const files = workflows.map((workflow) => {
@@ -227,13 +219,7 @@ async function importActiveWorkflows(env, sandbox, dir, query, workflows, extraC
 		fs.writeFileSync(file, JSON.stringify(workflow));
 		return file;
 	});
-	await app.importIntoN8n(env, sandbox, files);
-	const activated = await app.n8nCli(
-		['import:workflow', '--separate', `--input=${workflowDir}`, '--activeState=fromJson'],
-		env,
-	);
-	if (activated.status !== 0)
-		throw new Error(`n8n import:workflow --activeState=fromJson failed:\n${activated.stderr}`);
+	await app.importIntoN8n(env, sandbox, files, { extraCredentials, activeStateFromJson: true });
 	const ids = workflows.map((w) => `'${w.id}'`).join(',');
 	const deadline = Date.now() + 60_000;
 	for (;;) {
@@ -243,7 +229,7 @@ async function importActiveWorkflows(env, sandbox, dir, query, workflows, extraC
 		if (registered === workflows.length) return registered;
 		if (Date.now() > deadline)
 			throw new Error(
-				`${registered} of ${workflows.length} webhooks registered after activation:\n${activated.stdout}${activated.stderr}`,
+				`${registered} of ${workflows.length} webhooks registered within 60 s of their import with --activeState=fromJson`,
 			);
 		await delay(500);
 	}
