@@ -81,26 +81,30 @@ async function main() {
 			N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 		};
 		const typed = workflows.typedHeaders(sandbox);
-		const headers = typed.tasks;
 		const { management, ecommerce } = sandbox.baseUrls;
-		const workflow =
-			CASE === 'createsOurs'
-				? workflows.ourTransferCreates('bpProfile', ITEMS)
-				: CASE === 'createsHttpTyped'
-					? workflows.httpTransferCreatesTyped('bpProfile', ITEMS, ecommerce, typed.creates)
-					: CASE === 'httpTyped'
-						? UPLOAD_BYTES
-							? workflows.httpTaskUpdatesWithFilesTyped(
-									'bpProfile',
-									ITEMS,
-									uploadFile,
-									management,
-									headers,
-								)
-							: workflows.httpTaskUpdatesTyped('bpProfile', ITEMS, management, headers)
-						: UPLOAD_BYTES
-							? workflows.ourTaskUpdatesWithFiles('bpProfile', ITEMS, uploadFile)
-							: workflows.ourTaskUpdates('bpProfile', ITEMS, {});
+		/** The workflow of each PROFILE_CASE, built only for the one asked for. */
+		const workflowOf = {
+			ours: () =>
+				UPLOAD_BYTES
+					? workflows.ourTaskUpdatesWithFiles('bpProfile', ITEMS, uploadFile)
+					: workflows.ourTaskUpdates('bpProfile', ITEMS, {}),
+			httpTyped: () =>
+				UPLOAD_BYTES
+					? workflows.httpTaskUpdatesWithFilesTyped(
+							'bpProfile',
+							ITEMS,
+							uploadFile,
+							management,
+							typed.tasks,
+						)
+					: workflows.httpTaskUpdatesTyped('bpProfile', ITEMS, management, typed.tasks),
+			createsOurs: () => workflows.ourTransferCreates('bpProfile', ITEMS),
+			createsHttpTyped: () =>
+				workflows.httpTransferCreatesTyped('bpProfile', ITEMS, ecommerce, typed.creates),
+		};
+		if (!(CASE in workflowOf))
+			throw new Error(`PROFILE_CASE is one of ${Object.keys(workflowOf).join(', ')}`);
+		const workflow = workflowOf[/** @type {keyof typeof workflowOf} */ (CASE)]();
 		const file = path.join(userFolder, 'bpProfile.json');
 		fs.writeFileSync(file, JSON.stringify(workflow));
 		await app.importIntoN8n(env, sandbox, [file]);
