@@ -404,31 +404,70 @@ const OWNER = {
 };
 
 /**
+ * One call to n8n's REST API (`url` after /rest), asked again every 500 ms until `timeoutMs`
+ * while n8n answers 503 "Database is not ready!" or `alsoRetry` says so. The 503 comes from
+ * n8n's database check, which fails for a few seconds when the machine is starved: seen in CI for
+ * the owner setup and the login. n8n answers it before any route runs, so asking again is safe.
+ * @param {number} port
+ * @param {string} url
+ * @param {{ method?: string, body?: string, cookie?: string, timeoutMs?: number,
+ *   alsoRetry?: (status: number, text: string) => boolean }} [options]
+ * @returns {Promise<{ status: number, ok: boolean, text: string, headers: Headers }>}
+ */
+async function askN8n(port, url, options = {}) {
+	const { method = 'GET', body, cookie, timeoutMs = 60_000, alsoRetry = () => false } = options;
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		/** @type {Record<string, string>} */
+		const headers = { 'Content-Type': 'application/json' };
+		if (cookie) headers.cookie = cookie;
+		const response = await fetch(`http://127.0.0.1:${port}/rest${url}`, { method, headers, body });
+		const answer = {
+			status: response.status,
+			ok: response.ok,
+			text: await response.text(),
+			headers: response.headers,
+		};
+		const notReady = answer.status === 503 && /not ready/i.test(answer.text);
+		if ((!notReady && !alsoRetry(answer.status, answer.text)) || Date.now() >= deadline)
+			return answer;
+		await delay(500);
+	}
+}
+
+/**
+ * A logged-in call to n8n's REST API (askN8n); an answer other than 2xx throws with its text.
+ * @param {number} port
+ * @param {string} cookie from ownerCookie
+ * @param {string} url after /rest
+ * @param {{ method?: string, body?: string }} [init]
+ * @returns {Promise<{ text: string, body: any }>} `any`: n8n's JSON, read by the caller's checks
+ */
+async function n8nRest(port, cookie, url, init = {}) {
+	const answer = await askN8n(port, url, { ...init, cookie });
+	if (!answer.ok) throw new Error(`${url}: HTTP ${answer.status} ${answer.text.slice(0, 500)}`);
+	return { text: answer.text, body: JSON.parse(answer.text) };
+}
+
+/**
  * Creates the owner account on a fresh n8n; a second call (the same data reused) is a no-op.
  * A 404 or an unexpected 400 is retried until `timeoutMs`: seen in CI, n8n answered
  * /rest/settings before it had registered the owner route or seeded the owner's shell user.
+ * 400 "Instance owner already setup" once an owner exists.
  * @param {number} port
  * @param {number} [timeoutMs]
  */
 async function setUpOwner(port, timeoutMs = 60_000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify(OWNER),
-		});
-		if (response.ok) return;
-		const body = await response.text();
-		// 400 "Instance owner already setup" once an owner exists. Any other 400 is retried: CI
-		// once saw a 400 before n8n had seeded its owner shell user, and the login then failed.
-		if (response.status === 400 && /already setup/i.test(body)) return;
-		// 503 "Database is not ready": n8n's database check failed for a moment (a starved machine).
-		if (![400, 404, 503].includes(response.status) || Date.now() >= deadline) {
-			throw new Error(`n8n owner setup answered HTTP ${response.status}: ${body}`);
-		}
-		await delay(500);
-	}
+	const alreadySetUp = (/** @type {number} */ status, /** @type {string} */ text) =>
+		status === 400 && /already setup/i.test(text);
+	const answer = await askN8n(port, '/owner/setup', {
+		method: 'POST',
+		body: JSON.stringify(OWNER),
+		timeoutMs,
+		alsoRetry: (status, text) => status === 404 || (status === 400 && !alreadySetUp(status, text)),
+	});
+	if (!answer.ok && !alreadySetUp(answer.status, answer.text))
+		throw new Error(`n8n owner setup answered HTTP ${answer.status}: ${answer.text}`);
 }
 
 /**
@@ -439,19 +478,14 @@ async function setUpOwner(port, timeoutMs = 60_000) {
  * @param {number} [timeoutMs]
  */
 async function ownerCookie(port, timeoutMs = 60_000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const response = await fetch(`http://127.0.0.1:${port}/rest/login`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
-		});
-		if (response.ok) return (response.headers.get('set-cookie') ?? '').split(';')[0];
-		if (response.status !== 404 || Date.now() >= deadline) {
-			throw new Error(`n8n login answered HTTP ${response.status}: ${await response.text()}`);
-		}
-		await delay(500);
-	}
+	const answer = await askN8n(port, '/login', {
+		method: 'POST',
+		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		timeoutMs,
+		alsoRetry: (status) => status === 404,
+	});
+	if (!answer.ok) throw new Error(`n8n login answered HTTP ${answer.status}: ${answer.text}`);
+	return (answer.headers.get('set-cookie') ?? '').split(';')[0];
 }
 
 /**
@@ -555,6 +589,7 @@ module.exports = {
 	waitForN8n,
 	setUpOwner,
 	ownerCookie,
+	n8nRest,
 	ROOT,
 	CACHE,
 	INSTALL_CACHE,

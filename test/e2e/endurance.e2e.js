@@ -317,17 +317,6 @@ const run = {
 	restFailure: undefined,
 };
 
-/** @param {string} url @param {RequestInit} [init] */
-async function rest(url, init = {}) {
-	const response = await fetch(`http://127.0.0.1:${port}/rest${url}`, {
-		...init,
-		headers: { 'Content-Type': 'application/json', cookie },
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${text.slice(0, 500)}`);
-	return { text, body: JSON.parse(text) };
-}
-
 /** Stops n8n and waits until it has exited, killing it if it takes too long. */
 async function stopN8n() {
 	const child = n8n;
@@ -621,7 +610,7 @@ describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at o
 					places.push([`answer of call ${answer.call}`, answer.text, answer.keys[0]]);
 			places.push(["n8n's log", fs.readFileSync(logFile, 'utf8'), SKILLS.id]);
 			for (const summary of run.executions) {
-				const { text } = await rest(`/executions/${summary.id}`);
+				const { text } = await app.n8nRest(port, cookie, `/executions/${summary.id}`);
 				places.push([`saved execution ${summary.id}`, text, 'endurance-']);
 			}
 			const database = path.join(userFolder, '.n8n', 'database.sqlite');
@@ -679,7 +668,11 @@ async function savedExecutions() {
 		do {
 			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 			const page = cursor ? `&cursor=${cursor}` : '';
-			const { body } = await rest(`/executions?filter=${filter}&limit=100${page}`);
+			const { body } = await app.n8nRest(
+				port,
+				cookie,
+				`/executions?filter=${filter}&limit=100${page}`,
+			);
 			all.push(...(body.data?.results ?? []));
 			cursor = body.data?.nextCursor ?? '';
 		} while (cursor);
@@ -696,7 +689,7 @@ async function failureReasons() {
 	/** @type {Record<string, number>} */
 	const reasons = {};
 	for (const summary of run.executions.filter((e) => e.status !== 'success')) {
-		const { body } = await rest(`/executions/${summary.id}`);
+		const { body } = await app.n8nRest(port, cookie, `/executions/${summary.id}`);
 		const error = parse(body.data.data)?.resultData?.error;
 		const reason =
 			`${summary.status}: ${error?.message ?? '(no error)'} ${error?.description ?? ''}`.trim();

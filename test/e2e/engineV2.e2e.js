@@ -94,15 +94,12 @@ function payslipWorkflow(
 	};
 }
 
-/** @param {string} url @param {RequestInit} [init] */
-async function rest(url, init = {}) {
-	const response = await fetch(`http://127.0.0.1:${port}/rest${url}`, {
-		...init,
-		headers: { 'Content-Type': 'application/json', cookie },
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${text}`);
-	const body = JSON.parse(text);
+/** n8n's REST API as the owner: the answer's `data`, or the whole answer where it has none. */
+async function rest(
+	/** @type {string} */ url,
+	/** @type {{ method?: string, body?: string }} */ init = {},
+) {
+	const { body } = await app.n8nRest(port, cookie, url, init);
 	return body.data ?? body;
 }
 

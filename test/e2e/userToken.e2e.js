@@ -260,15 +260,9 @@ describe("n8n start: the credential's Test (REST API, as the editor's Test butto
 		async () => {
 			sandbox.reset();
 			sandbox.userTokens.configure({ maxUses: 2 * ITEMS });
-			/** @param {string} url @param {RequestInit} [init] */
+			/** @param {string} url @param {{ method?: string, body?: string }} [init] */
 			const rest = async (url, init = {}) => {
-				const response = await fetch(`http://127.0.0.1:${port}/rest${url}`, {
-					...init,
-					headers: { 'Content-Type': 'application/json', cookie },
-				});
-				const text = await response.text();
-				if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${text}`);
-				const body = JSON.parse(text);
+				const { body } = await app.n8nRest(port, cookie, url, init);
 				return body.data ?? body;
 			};
 			const { id: _manual, ...scheduled } = skillsWorkflow({
