@@ -408,20 +408,30 @@ const OWNER = {
  * while n8n answers 503 "Database is not ready!" or `alsoRetry` says so. The 503 comes from
  * n8n's database check, which fails for a few seconds when the machine is starved: seen in CI for
  * the owner setup and the login. n8n answers it before any route runs, so asking again is safe.
+ * A connection that fails (also seen in CI: reset while n8n was starved) is asked again only when
+ * `repeatable`: the request may have run.
  * @param {number} port
  * @param {string} url
- * @param {{ method?: string, body?: string, cookie?: string, timeoutMs?: number,
+ * @param {{ method?: string, body?: string, cookie?: string, timeoutMs?: number, repeatable?: boolean,
  *   alsoRetry?: (status: number, text: string) => boolean }} [options]
  * @returns {Promise<{ status: number, ok: boolean, text: string, headers: Headers }>}
  */
 async function askN8n(port, url, options = {}) {
 	const { method = 'GET', body, cookie, timeoutMs = 60_000, alsoRetry = () => false } = options;
+	const repeatable = options.repeatable ?? method === 'GET';
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		/** @type {Record<string, string>} */
 		const headers = { 'Content-Type': 'application/json' };
 		if (cookie) headers.cookie = cookie;
-		const response = await fetch(`http://127.0.0.1:${port}/rest${url}`, { method, headers, body });
+		let response;
+		try {
+			response = await fetch(`http://127.0.0.1:${port}/rest${url}`, { method, headers, body });
+		} catch (error) {
+			if (!repeatable || Date.now() >= deadline) throw error;
+			await delay(500);
+			continue;
+		}
 		const answer = {
 			status: response.status,
 			ok: response.ok,
@@ -464,6 +474,7 @@ async function setUpOwner(port, timeoutMs = 60_000) {
 		method: 'POST',
 		body: JSON.stringify(OWNER),
 		timeoutMs,
+		repeatable: true, // a second setup answers "already setup"
 		alsoRetry: (status, text) => status === 404 || (status === 400 && !alreadySetUp(status, text)),
 	});
 	if (!answer.ok && !alreadySetUp(answer.status, answer.text))
@@ -482,6 +493,7 @@ async function ownerCookie(port, timeoutMs = 60_000) {
 		method: 'POST',
 		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
 		timeoutMs,
+		repeatable: true,
 		alsoRetry: (status) => status === 404,
 	});
 	if (!answer.ok) throw new Error(`n8n login answered HTTP ${answer.status}: ${answer.text}`);
