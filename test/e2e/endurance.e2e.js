@@ -358,22 +358,17 @@ beforeAll(async () => {
 		...app.n8nEnv(userFolder, port, brokerPort),
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'debug',
 	};
-	const credentialFile = path.join(userFolder, 'login-credential.json');
-	fs.writeFileSync(
-		credentialFile,
-		JSON.stringify([
-			{ ...CREDENTIAL, type: 'businessPlatformLogInApi', data: sandboxLoginCredentials(sandbox) },
-		]),
-	);
-	const imported = await app.n8nCli(['import:credentials', `--input=${credentialFile}`], env);
-	fs.rmSync(credentialFile);
-	if (imported.status !== 0) throw new Error(`import:credentials failed:\n${imported.stderr}`);
 	const files = [skillsWorkflow(), taskFileWorkflow()].map((workflow) => {
 		const file = path.join(userFolder, `${workflow.id}.json`);
 		fs.writeFileSync(file, JSON.stringify({ ...workflow, active: false }));
 		return file;
 	});
-	await app.importIntoN8n(env, sandbox, files);
+	const loginCredential = {
+		...CREDENTIAL,
+		type: 'businessPlatformLogInApi',
+		data: sandboxLoginCredentials(sandbox),
+	};
+	await app.importIntoN8n(env, sandbox, files, { extraCredentials: [loginCredential] });
 	for (const { id } of [SKILLS, TASK_FILE]) {
 		const published = await app.n8nCli(['publish:workflow', `--id=${id}`], env);
 		if (published.status !== 0)
