@@ -16,6 +16,7 @@ import { createItemQueue } from './itemQueue';
 import type { NodeActions, PlatformOperation } from './operation';
 import { ENDPOINTS } from '../platform/endpoints';
 import { toOutputItems } from './output';
+import { readingAhead } from './readAhead';
 import { startNodeRun, type PlatformRun } from '../transport/run';
 import { nodeRunSettingsOf, type NodeRunSettings } from '../values/settings';
 
@@ -88,10 +89,13 @@ export async function routeItems(
 	);
 	const results: INodeExecutionData[][] = [];
 	const queue = createItemQueue(concurrency);
-	this.getInputData().forEach((_item, i) => {
+	const items = this.getInputData();
+	const parameterNames = operation.description.map((parameter) => parameter.name);
+	const operationContext = readingAhead(this, parameterNames, items.length);
+	items.forEach((_item, i) => {
 		queue.add(async () => {
 			try {
-				results[i] = toOutputItems(await operation.execute.call(this, i, run), i);
+				results[i] = toOutputItems(await operation.execute.call(operationContext, i, run), i);
 			} catch (error) {
 				const nodeError = asNodeError(this.getNode(), error, i, operation.description);
 				if (this.continueOnFail()) {
