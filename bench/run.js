@@ -23,7 +23,7 @@
  * Longer than ~350 lines on purpose: one runner for every case keeps the rounds
  * interleaved and the tables built from the same results.
  */
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -57,6 +57,28 @@ const TOTAL_TIMEOUT_MS = ROUNDS * 10 * 60_000;
 
 // The paths scripts/n8n-app.js runs n8n with (installed by scripts/install-n8n.sh).
 const { NODE24, N8N_BIN } = app;
+
+/**
+ * Each side on its own cores (BENCH_PIN=0 turns it off): the measured client (n8n, or the fetch
+ * client) on CPU 0, this process with the sandbox platform on the others. Users' platform runs on
+ * another machine; sharing n8n's cores, the sandbox took CPU from n8n whenever it answered, so a
+ * node that sends while it prepares the next items (this package's) lost time to it that a node
+ * that prepares every request before sending any (the HTTP Request node) did not
+ * (docs/performance.md, Each side on its own cores). Needs two CPUs and util-linux's taskset.
+ */
+const PINNED =
+	process.env.BENCH_PIN !== '0' &&
+	os.cpus().length >= 2 &&
+	spawnSync('taskset', ['-a', '-p', '-c', `1-${os.cpus().length - 1}`, String(process.pid)], {
+		stdio: 'ignore',
+	}).status === 0;
+
+/**
+ * The command line that runs a measured client, on CPU 0 when PINNED.
+ * @param {string} command @param {string[]} args @returns {[string, string[]]}
+ */
+const onClientCore = (command, args) =>
+	PINNED ? ['taskset', ['-c', '0', command, ...args]] : [command, args];
 
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
@@ -155,8 +177,7 @@ async function executeInN8n(env, workflowId) {
 	/** @type {ReturnType<typeof watchPeakRss> | undefined} */
 	let watch;
 	const result = await runChild(
-		NODE24,
-		[N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'],
+		...onClientCore(NODE24, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput']),
 		env,
 		(child) => {
 			watch = watchPeakRss(child.pid);
@@ -216,10 +237,9 @@ function measuredFromText(text) {
 
 /** @param {Record<string, any>} job */
 async function executeWithFetch(job) {
-	const result = await runChild(NODE24, [
-		path.join(__dirname, 'fetch-client.js'),
-		JSON.stringify(job),
-	]);
+	const result = await runChild(
+		...onClientCore(NODE24, [path.join(__dirname, 'fetch-client.js'), JSON.stringify(job)]),
+	);
 	if (result.status !== 0) throw new Error(`fetch client failed:\n${result.stderr}`);
 	return /** @type {{ ms: number, items: number, failures: number, requests: number }} */ (
 		JSON.parse(result.stdout)
@@ -468,6 +488,11 @@ async function main() {
 	}, TOTAL_TIMEOUT_MS);
 	deadline.unref();
 
+	process.stdout.write(
+		PINNED
+			? 'Cores: n8n and the fetch client on CPU 0, the sandbox platform on the others.\n'
+			: 'Cores: not pinned (BENCH_PIN=0, one CPU, or no taskset): the sandbox shares the cores of n8n.\n',
+	);
 	process.stdout.write(
 		'Preparing: n8n app in the install cache (a few minutes the first time), package build ...\n',
 	);
