@@ -108,6 +108,9 @@ function copyTree(/** @type {string} */ to) {
 const MAINTAINERS_SHELL = {
 	// Nothing may reach a registry or GitHub: a closed port, and no token.
 	npm_config_registry: 'http://127.0.0.1:9/',
+	// npm publish --dry-run still asks the registry for the package: without this it asks the
+	// closed port three times with backoff, 70 s of waiting per publish step.
+	npm_config_fetch_retries: '0',
 	GITHUB_TOKEN: undefined,
 	GH_TOKEN: undefined,
 	// Jest's NODE_ENV=test makes n8n's lint plugin check files it leaves alone otherwise.
