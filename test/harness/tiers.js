@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The slow tier: test files that take minutes, run by `npm run test:slow` (jest.slow.config.js)
- * after `npm test` in `.ci/run` (beside the two e2e suites that mostly wait) and the GitHub
+ * after `npm test` in `.ci/run` (one job beside the e2e suites) and the GitHub
  * workflows; `npm test` (jest.config.js) runs
  * every other `*.test.js`. test/testFiles.test.js checks each file is in exactly one tier.
  * Globs over the files' paths, as jest's testMatch reads them.
