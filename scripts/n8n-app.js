@@ -510,8 +510,9 @@ async function setUpOwner(port, timeoutMs = 60_000) {
  * Logs in as the owner (setUpOwner creates it) and returns the session cookie. A 404 is retried
  * until `timeoutMs`, as in setUpOwner: n8n has been seen answering /rest/settings and the owner
  * setup before it had registered /rest/login. A 401 ("Wrong username or password") right after
- * the setup was seen twice in CI under load, cause not found: the setup is asked again and the
- * login retried, LOGIN_RETRY_MS apart (n8n allows 5 logins a minute for one email).
+ * the setup was seen in CI under load, cause not found: the setup is asked again and the login
+ * retried, LOGIN_RETRY_MS apart (n8n allows 5 logins a minute for one email). That did not help
+ * on n8n 2.x, where n8n now creates the owner itself (ownerFromEnv); it stays for 1.x.
  * @param {number} port
  * @param {number} [timeoutMs]
  */
