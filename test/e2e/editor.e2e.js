@@ -38,6 +38,14 @@ let PORT = 0;
 /** @type {string} */
 let BASE;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * How long any one step in the browser may take: a page load, a click, an element to appear.
+ * The editor answers slower the busier the machine (its first page load took over 30 s, the
+ * playwright default, in a CI run with two other suites beside it), so the deadline only
+ * catches a hang, never a slow machine; each test's own deadline is some steps longer.
+ */
+const BROWSER_STEP_MS = 5 * 60_000;
+jest.setTimeout(4 * BROWSER_STEP_MS);
 const SCREENSHOTS = path.join(app.ROOT, 'test-results', 'editor');
 
 /**
@@ -116,7 +124,9 @@ beforeAll(async () => {
 		],
 	});
 	context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+	context.setDefaultTimeout(BROWSER_STEP_MS);
 	const login = await context.request.post(`${BASE}/rest/login`, {
+		timeout: BROWSER_STEP_MS,
 		data: { emailOrLdapLoginId: app.OWNER.email, password: app.OWNER.password },
 	});
 	expect(login.status()).toBe(200);
@@ -158,6 +168,7 @@ async function workflowPage(node) {
 		credentials: { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } },
 	};
 	const created = await page.request.post(`${BASE}/rest/workflows`, {
+		timeout: BROWSER_STEP_MS,
 		data: {
 			name: 'Editor check',
 			nodes: ours ? [START, ours] : [START],
@@ -180,7 +191,7 @@ async function workflowPage(node) {
 async function dropdownNames(page, input) {
 	await input.click();
 	const items = page.locator('.el-select-dropdown:visible .el-select-dropdown__item');
-	await items.first().waitFor({ timeout: 10_000 });
+	await items.first().waitFor();
 	const names = await items.evaluateAll((elements) =>
 		elements.map((el) =>
 			(el.querySelector('.option-headline')?.textContent ?? el.textContent ?? '')
@@ -221,7 +232,7 @@ describe('the five nodes in the n8n editor', () => {
 				.getByTestId('node-creator-item-name')
 				.filter({ hasText: node.displayName })
 				.first();
-			await entry.waitFor({ timeout: 15_000 });
+			await entry.waitFor();
 			await entry.click();
 
 			await page
@@ -230,7 +241,7 @@ describe('the five nodes in the n8n editor', () => {
 				.first()
 				.click();
 			const parameters = page.getByTestId('node-parameters');
-			await parameters.waitFor({ timeout: 15_000 });
+			await parameters.waitFor();
 			await page.waitForTimeout(500);
 			const file = path.join(SCREENSHOTS, `${node.displayName.replace(/\W+/g, '-')}.png`);
 			await page.screenshot({ path: file });
@@ -278,6 +289,7 @@ describe('the credential test, as the editor runs it', () => {
 	/** @param {Record<string, any>} overrides */
 	async function testCredential(overrides) {
 		const response = await context.request.post(`${BASE}/rest/credentials/test`, {
+			timeout: BROWSER_STEP_MS,
 			data: {
 				credentials: {
 					id: app.CREDENTIAL_ID,
@@ -346,7 +358,7 @@ describe('the panels', () => {
 	/** @param {import('playwright-core').Page} page */
 	async function parametersOf(page) {
 		const parameters = page.getByTestId('node-parameters');
-		await parameters.waitFor({ timeout: 20_000 });
+		await parameters.waitFor();
 		await page.waitForTimeout(500);
 		return parameters;
 	}
@@ -360,10 +372,10 @@ describe('the panels', () => {
 			const parameters = await parametersOf(page);
 			const picker = parameters.getByTestId('resource-locator-categoryId');
 			await picker.getByTestId('rlc-input').click();
-			await page.getByTestId('rlc-search').waitFor({ timeout: 15_000 });
+			await page.getByTestId('rlc-search').waitFor();
 			await page.keyboard.type('phones'); // the search box has the focus once the list opens
 			const item = page.getByTestId('rlc-item').filter({ hasText: 'Electronics / Phones (1202)' });
-			await item.waitFor({ timeout: 15_000 });
+			await item.waitFor();
 			expect(await page.getByTestId('rlc-item').allInnerTexts()).toEqual([
 				'Electronics / Phones (1202)',
 			]);
@@ -415,7 +427,7 @@ describe('the panels', () => {
 			const status = parameters.getByTestId('parameter-input-status');
 			await status.click();
 			const choices = page.locator('.el-select-dropdown__item:visible');
-			await choices.first().waitFor({ timeout: 10_000 });
+			await choices.first().waitFor();
 			expect((await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim())).toEqual([
 				'In Progress',
 				'In_progress',
@@ -484,9 +496,9 @@ describe('Simplify in the editor', () => {
 			const page = await workflowPage({ type, parameters: { resource, operation } });
 			try {
 				const parameters = page.getByTestId('node-parameters');
-				await parameters.waitFor({ timeout: 20_000 });
+				await parameters.waitFor();
 				const simplify = parameters.getByTestId('parameter-input-simple');
-				await simplify.waitFor({ timeout: 10_000 });
+				await simplify.waitFor();
 				expect(
 					await simplify
 						.locator('.el-switch')
@@ -526,19 +538,19 @@ describe('Simplify in the editor', () => {
 			});
 			try {
 				const panel = page.getByTestId('node-parameters');
-				await panel.waitFor({ timeout: 20_000 });
+				await panel.waitFor();
 				await page.getByTestId('node-execute-button').first().click();
 				// The output panel counts the items once the run is done; its JSON view shows every
 				// field (the table may not, with nested records).
 				await page
 					.getByText(/^1 item$/)
 					.first()
-					.waitFor({ timeout: 30_000 });
+					.waitFor();
 				await page.getByText('JSON', { exact: true }).last().click();
 				await page
 					.getByText(/net_price/)
 					.first()
-					.waitFor({ state: 'attached', timeout: 10_000 });
+					.waitFor({ state: 'attached' });
 				await page.waitForTimeout(500);
 				const text = await page.locator('body').innerText();
 				for (const field of ['reference', 'employee_id', 'created_date', 'net_price'])
@@ -566,150 +578,153 @@ describe("README's Log In steps in the editor", () => {
 	const displayNameOf = (/** @type {string} */ file, /** @type {string} */ className) =>
 		new (require(path.join(app.ROOT, 'dist', 'credentials', file))[className])().displayName;
 
-	test(
-		'a Log In credential made from the Credential dropdown: its type reads whole there, and the saved node runs with it',
-		async () => {
-			const loginType = displayNameOf(
-				'BusinessPlatformLogInApi.credentials.js',
-				'BusinessPlatformLogInApi',
-			);
-			const pasteType = displayNameOf('BusinessPlatformApi.credentials.js', 'BusinessPlatformApi');
-			const page = await context.newPage();
-			try {
-				// A node as a user adds it: no credential chosen yet (the pasted one exists already).
-				const created = await page.request.post(`${BASE}/rest/workflows`, {
-					data: {
-						name: 'Log In from the dropdown',
-						nodes: [
-							START,
-							{
-								id: 'skill',
-								name: 'Create skill',
-								type: `${app.PACKAGE_NAME}.businessPlatformHr`,
-								typeVersion: 1,
-								position: [240, 0],
-								parameters: {
-									resource: 'skill',
-									operation: 'create',
-									type: 'Editor',
-									skills: 'Excel',
-								},
+	test('a Log In credential made from the Credential dropdown: its type reads whole there, and the saved node runs with it', async () => {
+		const loginType = displayNameOf(
+			'BusinessPlatformLogInApi.credentials.js',
+			'BusinessPlatformLogInApi',
+		);
+		const pasteType = displayNameOf('BusinessPlatformApi.credentials.js', 'BusinessPlatformApi');
+		const page = await context.newPage();
+		try {
+			// A node as a user adds it: no credential chosen yet (the pasted one exists already).
+			const created = await page.request.post(`${BASE}/rest/workflows`, {
+				timeout: BROWSER_STEP_MS,
+				data: {
+					name: 'Log In from the dropdown',
+					nodes: [
+						START,
+						{
+							id: 'skill',
+							name: 'Create skill',
+							type: `${app.PACKAGE_NAME}.businessPlatformHr`,
+							typeVersion: 1,
+							position: [240, 0],
+							parameters: {
+								resource: 'skill',
+								operation: 'create',
+								type: 'Editor',
+								skills: 'Excel',
 							},
-						],
-						connections: { Start: { main: [[{ node: 'Create skill', type: 'main', index: 0 }]] } },
-						settings: {},
-						active: false,
-					},
-				});
-				const workflowId = (await created.json()).data.id;
-				await page.goto(`${BASE}/workflow/${workflowId}/skill`);
-				await page.getByTestId('node-parameters').waitFor({ timeout: 60_000 });
+						},
+					],
+					connections: { Start: { main: [[{ node: 'Create skill', type: 'main', index: 0 }]] } },
+					settings: {},
+					active: false,
+				},
+			});
+			const workflowId = (await created.json()).data.id;
+			await page.goto(`${BASE}/workflow/${workflowId}/skill`);
+			await page.getByTestId('node-parameters').waitFor();
 
-				// README, Log In steps 1 and 2: Create new credential, then Log In at the dialog's top right.
-				await page.getByTestId('node-credentials-select').first().click();
-				await page.getByTestId('node-credentials-select-item-new').click();
-				const dialog = page.getByTestId('editCredential-modal');
-				await dialog.waitFor({ timeout: 30_000 });
-				await dialog.getByTestId('credential-mode-dropdown-trigger').click();
-				await page.getByRole('menuitem', { name: 'Log In', exact: true }).click();
-				await dialog.getByTestId('loginIdentifier').waitFor({ timeout: 15_000 });
-				// The header names the type under the credential's default name.
-				await dialog.getByText(loginType, { exact: true }).first().waitFor({ timeout: 15_000 });
+			// README, Log In steps 1 and 2: Create new credential, then Log In at the dialog's top right.
+			await page.getByTestId('node-credentials-select').first().click();
+			await page.getByTestId('node-credentials-select-item-new').click();
+			const dialog = page.getByTestId('editCredential-modal');
+			await dialog.waitFor();
+			await dialog.getByTestId('credential-mode-dropdown-trigger').click();
+			await page.getByRole('menuitem', { name: 'Log In', exact: true }).click();
+			await dialog.getByTestId('loginIdentifier').waitFor();
+			// The header names the type under the credential's default name.
+			await dialog.getByText(loginType, { exact: true }).first().waitFor();
 
-				// Steps 3 and 4: the keys, the Base URLs the test and this node use, and the login.
-				const values = sandboxLoginCredentials(sandbox);
-				for (const field of [
-					'apiKey',
-					'apiConnection',
-					'businessKey',
-					'clientUuid',
-					'ecommerceBaseUrl',
-					'hrBaseUrl',
-					'authBaseUrl',
-					'loginIdentifier',
-					'loginPassword',
-				])
-					await dialog
-						.getByTestId(field)
-						.locator('input, textarea')
-						.first()
-						.fill(String(values[field]));
-				await screenshot(page, 'log-in-credential-dialog');
-
-				// Step 5: Save; n8n logs in and lists one news item.
-				const loginsBefore = sandbox.requests.filter(
-					(/** @type {any} */ r) => r.operation === 'login',
-				).length;
-				await dialog.getByTestId('credential-save-button').click();
-				// Opened from the node, the dialog closes once the credential is saved and tested.
-				await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
-				expect(
-					sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'login').length,
-				).toBeGreaterThan(loginsBefore);
-
-				// The node now holds it; the dropdown shows both credentials with their types read whole.
-				await page.getByTestId('node-credentials-select').first().click();
-				const items = page.locator('.el-select-dropdown__item:visible');
-				await items.first().waitFor({ timeout: 10_000 });
-				const shown = await items.evaluateAll((elements) =>
-					elements.map((el) => {
-						const meta = /** @type {HTMLElement | null} */ (
-							el.querySelector('[class*="optionMeta"]')
-						);
-						return {
-							type: meta?.textContent?.trim() ?? '',
-							whole: meta ? meta.scrollWidth <= meta.clientWidth : false,
-						};
-					}),
-				);
-				await screenshot(page, 'credential-dropdown-log-in');
-				expect(shown).toEqual(
-					expect.arrayContaining([
-						{ type: loginType, whole: true },
-						{ type: pasteType, whole: true },
-					]),
-				);
-				await page.keyboard.press('Escape');
-
-				// Saved: the node keeps the Log In type (and n8n's hidden Authentication says so).
-				await page.keyboard.press('Control+s');
-				/** @type {any} */
-				let saved;
-				for (let tries = 0; tries < 60; tries++) {
-					const response = await page.request.get(`${BASE}/rest/workflows/${workflowId}`);
-					saved = (await response.json()).data.nodes.find(
-						(/** @type {any} */ n) => n.name === 'Create skill',
-					);
-					if (saved.credentials?.businessPlatformLogInApi) break;
-					await page.waitForTimeout(500);
-				}
-				expect(Object.keys(saved.credentials)).toEqual(['businessPlatformLogInApi']);
-				expect(saved.parameters.authentication).toBe('login');
-
-				// The saved node, loaded afresh, runs with it: it sends the login's token.
-				await page.goto(`${BASE}/workflow/${workflowId}/skill`);
-				await page.getByTestId('node-parameters').waitFor({ timeout: 60_000 });
-				const before = sandbox.requests.length;
-				await page.getByTestId('node-execute-button').first().click();
-				await page
-					.getByText(/^1 item$/)
+			// Steps 3 and 4: the keys, the Base URLs the test and this node use, and the login.
+			const values = sandboxLoginCredentials(sandbox);
+			for (const field of [
+				'apiKey',
+				'apiConnection',
+				'businessKey',
+				'clientUuid',
+				'ecommerceBaseUrl',
+				'hrBaseUrl',
+				'authBaseUrl',
+				'loginIdentifier',
+				'loginPassword',
+			])
+				await dialog
+					.getByTestId(field)
+					.locator('input, textarea')
 					.first()
-					.waitFor({ timeout: 60_000 });
-				await screenshot(page, 'log-in-credential-run');
-				const creates = sandbox.requests
-					.slice(before)
-					.filter((/** @type {any} */ r) => r.operation === 'createSkill');
-				expect(creates.map((/** @type {any} */ r) => r.status)).toEqual([200]);
-				expect(creates[0].headers.user_token).not.toBe(sandbox.credentials.userToken);
-				expect(
-					sandbox.state.acme.skills.some((/** @type {any} */ skill) => skill.type === 'Editor'),
-				).toBe(true);
-			} finally {
-				await page.close({ runBeforeUnload: false });
-			}
-		},
-		10 * 60_000,
-	);
+					.fill(String(values[field]));
+			await screenshot(page, 'log-in-credential-dialog');
+
+			// Step 5: Save; n8n logs in and lists one news item.
+			const loginsBefore = sandbox.requests.filter(
+				(/** @type {any} */ r) => r.operation === 'login',
+			).length;
+			await dialog.getByTestId('credential-save-button').click();
+			// Opened from the node, the dialog closes once the credential is saved and tested.
+			await dialog.waitFor({ state: 'hidden' });
+			expect(
+				sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'login').length,
+			).toBeGreaterThan(loginsBefore);
+
+			// The node now holds it; the dropdown shows both credentials with their types read whole.
+			await page.getByTestId('node-credentials-select').first().click();
+			const items = page.locator('.el-select-dropdown__item:visible');
+			await items.first().waitFor();
+			const shown = await items.evaluateAll((elements) =>
+				elements.map((el) => {
+					const meta = /** @type {HTMLElement | null} */ (
+						el.querySelector('[class*="optionMeta"]')
+					);
+					return {
+						type: meta?.textContent?.trim() ?? '',
+						whole: meta ? meta.scrollWidth <= meta.clientWidth : false,
+					};
+				}),
+			);
+			await screenshot(page, 'credential-dropdown-log-in');
+			expect(shown).toEqual(
+				expect.arrayContaining([
+					{ type: loginType, whole: true },
+					{ type: pasteType, whole: true },
+				]),
+			);
+			await page.keyboard.press('Escape');
+
+			// Saved: the node keeps the Log In type (and n8n's hidden Authentication says so).
+			// Asked again until it is, within one browser step (the key press does not wait for the save).
+			await page.keyboard.press('Control+s');
+			const savingSince = Date.now();
+			/** @type {any} */
+			let saved;
+			do {
+				if (saved) await page.waitForTimeout(500);
+				const response = await page.request.get(`${BASE}/rest/workflows/${workflowId}`, {
+					timeout: BROWSER_STEP_MS,
+				});
+				saved = (await response.json()).data.nodes.find(
+					(/** @type {any} */ n) => n.name === 'Create skill',
+				);
+			} while (
+				!saved.credentials?.businessPlatformLogInApi &&
+				Date.now() - savingSince < BROWSER_STEP_MS
+			);
+			expect(Object.keys(saved.credentials)).toEqual(['businessPlatformLogInApi']);
+			expect(saved.parameters.authentication).toBe('login');
+
+			// The saved node, loaded afresh, runs with it: it sends the login's token.
+			await page.goto(`${BASE}/workflow/${workflowId}/skill`);
+			await page.getByTestId('node-parameters').waitFor();
+			const before = sandbox.requests.length;
+			await page.getByTestId('node-execute-button').first().click();
+			await page
+				.getByText(/^1 item$/)
+				.first()
+				.waitFor();
+			await screenshot(page, 'log-in-credential-run');
+			const creates = sandbox.requests
+				.slice(before)
+				.filter((/** @type {any} */ r) => r.operation === 'createSkill');
+			expect(creates.map((/** @type {any} */ r) => r.status)).toEqual([200]);
+			expect(creates[0].headers.user_token).not.toBe(sandbox.credentials.userToken);
+			expect(
+				sandbox.state.acme.skills.some((/** @type {any} */ skill) => skill.type === 'Editor'),
+			).toBe(true);
+		} finally {
+			await page.close({ runBeforeUnload: false });
+		}
+	});
 });
 
 describe('what a run went through, in the output pane', () => {
@@ -724,14 +739,14 @@ describe('what a run went through, in the output pane', () => {
 			parameters: { resource: 'payslip', operation: 'get', payslipId: '1751' },
 		});
 		try {
-			await page.getByTestId('node-parameters').waitFor({ timeout: 60_000 });
+			await page.getByTestId('node-parameters').waitFor();
 			await page.getByTestId('node-execute-button').first().click();
 			await page
 				.getByText(/^1 item$/)
 				.first()
-				.waitFor({ timeout: 30_000 });
+				.waitFor();
 			const hint = page.getByText(REFUSAL_HINT, { exact: true });
-			await hint.first().waitFor({ timeout: 10_000 });
+			await hint.first().waitFor();
 			expect(await hint.first().isVisible()).toBe(true);
 			expect(
 				requestsFor(sandbox, 'getPayslip')
