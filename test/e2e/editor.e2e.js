@@ -152,12 +152,59 @@ const START = {
 };
 
 /**
- * A logged-in page on a fresh workflow holding a manual trigger and, when given, one node of
- * this package with the credential, its parameter panel open.
+ * The file's one browser page. n8n's editor boots once per page load (12-14 s and about 20 s of
+ * CPU on this 2-core machine, measured); after the first load each test opens its workflow in
+ * the running app, as a user's click on a workflow does (about 1.5 s and 2 s of CPU).
+ * @type {import('playwright-core').Page | undefined}
+ */
+let editor;
+let workflowsOpened = 0;
+
+/** The workflow name in the editor's header, when it is `name` (plain words). @param {import('playwright-core').Page} page @param {string} name */
+const shownName = (page, name) =>
+	page.getByTestId('inline-edit-preview').filter({ hasText: new RegExp(`^${name}$`) });
+
+/** Goes to `route` through the app's own router, as its links do. @param {import('playwright-core').Page} page @param {string} route */
+const routeTo = (page, route) =>
+	page.evaluate((to) => {
+		history.pushState(null, '', to);
+		dispatchEvent(new PopStateEvent('popstate'));
+	}, route);
+
+/**
+ * The logged-in page showing workflow `workflowId`, named `name` (unique, so the new workflow is
+ * told from the one shown before), with node `nodeId`'s panel open when given.
+ * @param {string} workflowId @param {string} name @param {string} [nodeId]
+ */
+async function openWorkflow(workflowId, name, nodeId) {
+	const route = `/workflow/${workflowId}`;
+	if (!editor) {
+		editor = await context.newPage();
+		await editor.goto(`${BASE}${route}${nodeId ? `/${nodeId}` : ''}`);
+		await shownName(editor, name).waitFor();
+		return editor;
+	}
+	// Close what the last test left open (a list, the node's panel). A workflow the last test
+	// changed may ask before it is left.
+	await editor.keyboard.press('Escape');
+	await editor.keyboard.press('Escape');
+	await routeTo(editor, route);
+	const leave = editor.getByRole('button', { name: 'Leave without saving' });
+	await shownName(editor, name).or(leave).first().waitFor();
+	if (await leave.isVisible()) await leave.click();
+	await shownName(editor, name).waitFor();
+	// The node's route only once the workflow is shown: the app looks the node up in the
+	// workflow it shows, and before that finds none ("Node not found").
+	if (nodeId) await routeTo(editor, `${route}/${nodeId}`);
+	return editor;
+}
+
+/**
+ * The page on a fresh workflow holding a manual trigger and, when given, one node of this
+ * package with the credential, its parameter panel open.
  * @param {{ type: string, parameters: Record<string, any> }} [node]
  */
 async function workflowPage(node) {
-	const page = await context.newPage();
 	const ours = node && {
 		id: 'under-test',
 		name: 'Under test',
@@ -167,10 +214,11 @@ async function workflowPage(node) {
 		parameters: node.parameters,
 		credentials: { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } },
 	};
-	const created = await page.request.post(`${BASE}/rest/workflows`, {
+	const name = `Editor check ${++workflowsOpened}`;
+	const created = await context.request.post(`${BASE}/rest/workflows`, {
 		timeout: BROWSER_STEP_MS,
 		data: {
-			name: 'Editor check',
+			name,
 			nodes: ours ? [START, ours] : [START],
 			connections: ours ? { Start: { main: [[{ node: ours.name, type: 'main', index: 0 }]] } } : {},
 			settings: {},
@@ -178,8 +226,7 @@ async function workflowPage(node) {
 		},
 	});
 	const { data } = await created.json();
-	await page.goto(`${BASE}/workflow/${data.id}${ours ? `/${ours.id}` : ''}`);
-	return page;
+	return openWorkflow(data.id, name, ours?.id);
 }
 
 /**
@@ -225,63 +272,56 @@ describe('the five nodes in the n8n editor', () => {
 		nodesToFind().map((node) => /** @type {[string, NodeToFind]} */ ([node.displayName, node])),
 	)('%s', async (_name, node) => {
 		const page = await workflowPage();
-		try {
-			await page.getByTestId('node-creator-plus-button').click();
-			await page.getByTestId('node-creator-search-bar').fill(node.displayName);
-			const entry = page
-				.getByTestId('node-creator-item-name')
-				.filter({ hasText: node.displayName })
-				.first();
-			await entry.waitFor();
-			await entry.click();
+		await page.getByTestId('node-creator-plus-button').click();
+		await page.getByTestId('node-creator-search-bar').fill(node.displayName);
+		const entry = page
+			.getByTestId('node-creator-item-name')
+			.filter({ hasText: node.displayName })
+			.first();
+		await entry.waitFor();
+		await entry.click();
 
-			await page
-				.getByTestId('node-creator-item-name')
-				.filter({ hasText: node.action })
-				.first()
-				.click();
-			const parameters = page.getByTestId('node-parameters');
-			await parameters.waitFor();
-			await page.waitForTimeout(500);
-			const file = path.join(SCREENSHOTS, `${node.displayName.replace(/\W+/g, '-')}.png`);
-			await page.screenshot({ path: file });
+		await page
+			.getByTestId('node-creator-item-name')
+			.filter({ hasText: node.action })
+			.first()
+			.click();
+		const parameters = page.getByTestId('node-parameters');
+		await parameters.waitFor();
+		await page.waitForTimeout(500);
+		const file = path.join(SCREENSHOTS, `${node.displayName.replace(/\W+/g, '-')}.png`);
+		await page.screenshot({ path: file });
 
-			/** @param {string} name the shown value of an options parameter */
-			const shownValue = (name) =>
-				parameters
-					.getByTestId(`parameter-input-${name}`)
-					.evaluate((el) => (el.querySelector('input')?.value || el.textContent || '').trim());
-			expect(await shownValue('resource')).toBe(node.resource);
-			expect(await shownValue('operation')).toBe(node.operation);
+		/** @param {string} name the shown value of an options parameter */
+		const shownValue = (name) =>
+			parameters
+				.getByTestId(`parameter-input-${name}`)
+				.evaluate((el) => (el.querySelector('input')?.value || el.textContent || '').trim());
+		expect(await shownValue('resource')).toBe(node.resource);
+		expect(await shownValue('operation')).toBe(node.operation);
 
-			// Custom API Call: ours, last and alone (n8n adds its own unless the last entry is named so).
-			for (const picker of ['resource', 'operation']) {
-				const names = await dropdownNames(
-					page,
-					parameters.getByTestId(`parameter-input-${picker}`),
-				);
-				expect([picker, names.filter((name) => name === 'Custom API Call').length]).toEqual([
-					picker,
-					1,
-				]);
-				expect([picker, names.at(-1)]).toEqual([picker, 'Custom API Call']);
-			}
-
-			const icons = await page.$$eval('img', (images) =>
-				images
-					.filter((img) => img.src.includes('/icons/n8n-nodes-business-platform/'))
-					.map((img) => ({ src: img.src, loaded: img.complete && img.naturalWidth > 0 })),
-			);
-			expect(icons.length).toBeGreaterThan(0);
-			expect(icons.filter((icon) => !icon.loaded)).toEqual([]);
-
-			const problems = await parameters
-				.locator('[data-test-id*="issue"], .el-alert--error, [class*="error"]')
-				.allInnerTexts();
-			expect(problems).toEqual([]);
-		} finally {
-			await page.close({ runBeforeUnload: false });
+		// Custom API Call: ours, last and alone (n8n adds its own unless the last entry is named so).
+		for (const picker of ['resource', 'operation']) {
+			const names = await dropdownNames(page, parameters.getByTestId(`parameter-input-${picker}`));
+			expect([picker, names.filter((name) => name === 'Custom API Call').length]).toEqual([
+				picker,
+				1,
+			]);
+			expect([picker, names.at(-1)]).toEqual([picker, 'Custom API Call']);
 		}
+
+		const icons = await page.$$eval('img', (images) =>
+			images
+				.filter((img) => img.src.includes('/icons/n8n-nodes-business-platform/'))
+				.map((img) => ({ src: img.src, loaded: img.complete && img.naturalWidth > 0 })),
+		);
+		expect(icons.length).toBeGreaterThan(0);
+		expect(icons.filter((icon) => !icon.loaded)).toEqual([]);
+
+		const problems = await parameters
+			.locator('[data-test-id*="issue"], .el-alert--error, [class*="error"]')
+			.allInnerTexts();
+		expect(problems).toEqual([]);
 	});
 });
 
@@ -368,26 +408,22 @@ describe('the panels', () => {
 			type: 'businessPlatformEcommerce',
 			parameters: { resource: 'category', operation: 'update', updateFields: {} },
 		});
-		try {
-			const parameters = await parametersOf(page);
-			const picker = parameters.getByTestId('resource-locator-categoryId');
-			await picker.getByTestId('rlc-input').click();
-			await page.getByTestId('rlc-search').waitFor();
-			await page.keyboard.type('phones'); // the search box has the focus once the list opens
-			const item = page.getByTestId('rlc-item').filter({ hasText: 'Electronics / Phones (1202)' });
-			await item.waitFor();
-			expect(await page.getByTestId('rlc-item').allInnerTexts()).toEqual([
-				'Electronics / Phones (1202)',
-			]);
-			await screenshot(page, 'category-id-search');
-			await item.click();
-			await page.waitForTimeout(300);
-			expect(await locatorText(picker)).toContain('Electronics / Phones');
-			expect(await problemsIn(parameters)).toEqual([]);
-			await screenshot(page, 'category-id-picked');
-		} finally {
-			await page.close({ runBeforeUnload: false });
-		}
+		const parameters = await parametersOf(page);
+		const picker = parameters.getByTestId('resource-locator-categoryId');
+		await picker.getByTestId('rlc-input').click();
+		await page.getByTestId('rlc-search').waitFor();
+		await page.keyboard.type('phones'); // the search box has the focus once the list opens
+		const item = page.getByTestId('rlc-item').filter({ hasText: 'Electronics / Phones (1202)' });
+		await item.waitFor();
+		expect(await page.getByTestId('rlc-item').allInnerTexts()).toEqual([
+			'Electronics / Phones (1202)',
+		]);
+		await screenshot(page, 'category-id-search');
+		await item.click();
+		await page.waitForTimeout(300);
+		expect(await locatorText(picker)).toContain('Electronics / Phones');
+		expect(await problemsIn(parameters)).toEqual([]);
+		await screenshot(page, 'category-id-picked');
 	});
 
 	test('a plain-string Category ID saved before it was a picker loads without a parameter error', async () => {
@@ -400,15 +436,11 @@ describe('the panels', () => {
 				updateFields: { englishTitle: 'Phones' },
 			},
 		});
-		try {
-			const parameters = await parametersOf(page);
-			const picker = parameters.getByTestId('resource-locator-categoryId');
-			expect(await locatorText(picker)).toBe('1202');
-			expect(await problemsIn(parameters)).toEqual([]);
-			await screenshot(page, 'category-id-plain-string');
-		} finally {
-			await page.close({ runBeforeUnload: false });
-		}
+		const parameters = await parametersOf(page);
+		const picker = parameters.getByTestId('resource-locator-categoryId');
+		expect(await locatorText(picker)).toBe('1202');
+		expect(await problemsIn(parameters)).toEqual([]);
+		await screenshot(page, 'category-id-plain-string');
 	});
 
 	test('Task Status: a fixed choice of the values the API shows', async () => {
@@ -416,32 +448,28 @@ describe('the panels', () => {
 			type: 'businessPlatformProjects',
 			parameters: { resource: 'task', operation: 'update', taskId: '1001', updateFields: {} },
 		});
-		try {
-			const parameters = await parametersOf(page);
-			await parameters.getByTestId('collection-parameter-add').first().click();
-			await page
-				.getByTestId('collection-parameter-option')
-				.filter({ hasText: /^Status$/ })
-				.click();
-			await page.getByTestId('collection-parameter-option').first().waitFor({ state: 'hidden' });
-			const status = parameters.getByTestId('parameter-input-status');
-			await status.click();
-			const choices = page.locator('.el-select-dropdown__item:visible');
-			await choices.first().waitFor();
-			expect((await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim())).toEqual([
-				'In Progress',
-				'In_progress',
-				'Not Started',
-			]);
-			await screenshot(page, 'task-status-choices');
-			await choices.filter({ hasText: 'Not Started' }).click();
-			await page.waitForTimeout(300);
-			expect(await status.locator('input').first().inputValue()).toBe('Not Started');
-			expect(await problemsIn(parameters)).toEqual([]);
-			await screenshot(page, 'task-status-chosen');
-		} finally {
-			await page.close({ runBeforeUnload: false });
-		}
+		const parameters = await parametersOf(page);
+		await parameters.getByTestId('collection-parameter-add').first().click();
+		await page
+			.getByTestId('collection-parameter-option')
+			.filter({ hasText: /^Status$/ })
+			.click();
+		await page.getByTestId('collection-parameter-option').first().waitFor({ state: 'hidden' });
+		const status = parameters.getByTestId('parameter-input-status');
+		await status.click();
+		const choices = page.locator('.el-select-dropdown__item:visible');
+		await choices.first().waitFor();
+		expect((await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim())).toEqual([
+			'In Progress',
+			'In_progress',
+			'Not Started',
+		]);
+		await screenshot(page, 'task-status-choices');
+		await choices.filter({ hasText: 'Not Started' }).click();
+		await page.waitForTimeout(300);
+		expect(await status.locator('input').first().inputValue()).toBe('Not Started');
+		expect(await problemsIn(parameters)).toEqual([]);
+		await screenshot(page, 'task-status-chosen');
 	});
 
 	test('News Get Many: Simplify on by default, one "Add option" button, the Retry On Fail notice', async () => {
@@ -449,28 +477,24 @@ describe('the panels', () => {
 			type: 'businessPlatformEcommerce',
 			parameters: { resource: 'news', operation: 'getAll' },
 		});
-		try {
-			const parameters = await parametersOf(page);
-			const simplify = parameters.getByTestId('parameter-input-simple');
-			expect(
-				await simplify.locator('.el-switch').evaluate((el) => el.classList.contains('is-checked')),
-			).toBe(true);
-			const addButtons = await parameters
-				.getByTestId('collection-parameter-add')
-				.locator('input')
-				.evaluateAll((inputs) =>
-					inputs.map((input) => /** @type {HTMLInputElement} */ (input).placeholder),
-				);
-			expect(addButtons.filter((text) => /option/i.test(text))).toEqual(['Add option']);
-			const notice = parameters.getByText(/keep the node's Settings → Retry On Fail off/i);
-			expect(await notice.count()).toBe(1);
-			expect(await notice.isVisible()).toBe(true);
-			expect(await problemsIn(parameters)).toEqual([]);
-			await notice.scrollIntoViewIfNeeded();
-			await screenshot(page, 'news-get-many-panel');
-		} finally {
-			await page.close({ runBeforeUnload: false });
-		}
+		const parameters = await parametersOf(page);
+		const simplify = parameters.getByTestId('parameter-input-simple');
+		expect(
+			await simplify.locator('.el-switch').evaluate((el) => el.classList.contains('is-checked')),
+		).toBe(true);
+		const addButtons = await parameters
+			.getByTestId('collection-parameter-add')
+			.locator('input')
+			.evaluateAll((inputs) =>
+				inputs.map((input) => /** @type {HTMLInputElement} */ (input).placeholder),
+			);
+		expect(addButtons.filter((text) => /option/i.test(text))).toEqual(['Add option']);
+		const notice = parameters.getByText(/keep the node's Settings → Retry On Fail off/i);
+		expect(await notice.count()).toBe(1);
+		expect(await notice.isVisible()).toBe(true);
+		expect(await problemsIn(parameters)).toEqual([]);
+		await notice.scrollIntoViewIfNeeded();
+		await screenshot(page, 'news-get-many-panel');
 	});
 });
 
@@ -494,34 +518,28 @@ describe('Simplify in the editor', () => {
 		'%s %s %s: Simplify on for a new node, its hint, one notice',
 		async (type, resource, operation) => {
 			const page = await workflowPage({ type, parameters: { resource, operation } });
-			try {
-				const parameters = page.getByTestId('node-parameters');
-				await parameters.waitFor();
-				const simplify = parameters.getByTestId('parameter-input-simple');
-				await simplify.waitFor();
-				expect(
-					await simplify
-						.locator('.el-switch')
-						.evaluate((el) => el.classList.contains('is-checked')),
-				).toBe(true);
-				const hint = parameters.getByText(/^Keeps .+; no personal data$/);
-				expect(await hint.count()).toBe(1);
-				expect(await hint.isVisible()).toBe(true);
-				// One notice: the credential fields and Retry On Fail in the same box.
-				const notice = parameters.getByText(/^Uses the credential's /);
-				expect(await notice.count()).toBe(1);
-				expect(await notice.innerText()).toMatch(/Retry On Fail off/);
-				expect(await parameters.getByText(/Retry On Fail off/).count()).toBe(1);
-				// A new node marks its empty required fields (an icon, no text); no error is shown.
-				expect((await problemsIn(parameters)).filter((text) => text.trim() !== '')).toEqual([]);
-				await simplify.scrollIntoViewIfNeeded();
-				await screenshot(
-					page,
-					`simplify-panel-${type.replace('businessPlatform', '')}-${resource}-${operation}`,
-				);
-			} finally {
-				await page.close({ runBeforeUnload: false });
-			}
+			const parameters = page.getByTestId('node-parameters');
+			await parameters.waitFor();
+			const simplify = parameters.getByTestId('parameter-input-simple');
+			await simplify.waitFor();
+			expect(
+				await simplify.locator('.el-switch').evaluate((el) => el.classList.contains('is-checked')),
+			).toBe(true);
+			const hint = parameters.getByText(/^Keeps .+; no personal data$/);
+			expect(await hint.count()).toBe(1);
+			expect(await hint.isVisible()).toBe(true);
+			// One notice: the credential fields and Retry On Fail in the same box.
+			const notice = parameters.getByText(/^Uses the credential's /);
+			expect(await notice.count()).toBe(1);
+			expect(await notice.innerText()).toMatch(/Retry On Fail off/);
+			expect(await parameters.getByText(/Retry On Fail off/).count()).toBe(1);
+			// A new node marks its empty required fields (an icon, no text); no error is shown.
+			expect((await problemsIn(parameters)).filter((text) => text.trim() !== '')).toEqual([]);
+			await simplify.scrollIntoViewIfNeeded();
+			await screenshot(
+				page,
+				`simplify-panel-${type.replace('businessPlatform', '')}-${resource}-${operation}`,
+			);
 		},
 	);
 
@@ -536,39 +554,35 @@ describe('Simplify in the editor', () => {
 				type: 'businessPlatformHr',
 				parameters: simple ? parameters : { ...parameters, simple: false },
 			});
-			try {
-				const panel = page.getByTestId('node-parameters');
-				await panel.waitFor();
-				await page.getByTestId('node-execute-button').first().click();
-				// The output panel counts the items once the run is done; its JSON view shows every
-				// field (the table may not, with nested records).
-				await page
-					.getByText(/^1 item$/)
-					.first()
-					.waitFor();
-				await page.getByText('JSON', { exact: true }).last().click();
-				await page
-					.getByText(/net_price/)
-					.first()
-					.waitFor({ state: 'attached' });
-				await page.waitForTimeout(500);
-				const text = await page.locator('body').innerText();
-				for (const field of ['reference', 'employee_id', 'created_date', 'net_price'])
-					expect(text).toContain(field);
-				if (simple) {
-					expect(text).toContain('employee_name');
-					for (const field of personalDataFields())
-						expect(text).not.toMatch(new RegExp(`\\b${field}\\b`));
-				} else {
-					// The whole record: the employee record nested in it, the payslip's lines.
-					expect(text).toMatch(/\bemployee\b/);
-					expect(text).toMatch(/\bitems\b/);
-					expect(text).not.toContain('employee_name');
-				}
-				await screenshot(page, `simplify-output-payslip-${label}`);
-			} finally {
-				await page.close({ runBeforeUnload: false });
+			const panel = page.getByTestId('node-parameters');
+			await panel.waitFor();
+			await page.getByTestId('node-execute-button').first().click();
+			// The output panel counts the items once the run is done; its JSON view shows every
+			// field (the table may not, with nested records).
+			await page
+				.getByText(/^1 item$/)
+				.first()
+				.waitFor();
+			await page.getByText('JSON', { exact: true }).last().click();
+			await page
+				.getByText(/net_price/)
+				.first()
+				.waitFor({ state: 'attached' });
+			await page.waitForTimeout(500);
+			const text = await page.locator('body').innerText();
+			for (const field of ['reference', 'employee_id', 'created_date', 'net_price'])
+				expect(text).toContain(field);
+			if (simple) {
+				expect(text).toContain('employee_name');
+				for (const field of personalDataFields())
+					expect(text).not.toMatch(new RegExp(`\\b${field}\\b`));
+			} else {
+				// The whole record: the employee record nested in it, the payslip's lines.
+				expect(text).toMatch(/\bemployee\b/);
+				expect(text).toMatch(/\bitems\b/);
+				expect(text).not.toContain('employee_name');
 			}
+			await screenshot(page, `simplify-output-payslip-${label}`);
 		},
 	);
 });
@@ -584,146 +598,141 @@ describe("README's Log In steps in the editor", () => {
 			'BusinessPlatformLogInApi',
 		);
 		const pasteType = displayNameOf('BusinessPlatformApi.credentials.js', 'BusinessPlatformApi');
-		const page = await context.newPage();
-		try {
-			// A node as a user adds it: no credential chosen yet (the pasted one exists already).
-			const created = await page.request.post(`${BASE}/rest/workflows`, {
-				timeout: BROWSER_STEP_MS,
-				data: {
-					name: 'Log In from the dropdown',
-					nodes: [
-						START,
-						{
-							id: 'skill',
-							name: 'Create skill',
-							type: `${app.PACKAGE_NAME}.businessPlatformHr`,
-							typeVersion: 1,
-							position: [240, 0],
-							parameters: {
-								resource: 'skill',
-								operation: 'create',
-								type: 'Editor',
-								skills: 'Excel',
-							},
+		// A node as a user adds it: no credential chosen yet (the pasted one exists already).
+		const name = 'Log In from the dropdown';
+		const created = await context.request.post(`${BASE}/rest/workflows`, {
+			timeout: BROWSER_STEP_MS,
+			data: {
+				name,
+				nodes: [
+					START,
+					{
+						id: 'skill',
+						name: 'Create skill',
+						type: `${app.PACKAGE_NAME}.businessPlatformHr`,
+						typeVersion: 1,
+						position: [240, 0],
+						parameters: {
+							resource: 'skill',
+							operation: 'create',
+							type: 'Editor',
+							skills: 'Excel',
 						},
-					],
-					connections: { Start: { main: [[{ node: 'Create skill', type: 'main', index: 0 }]] } },
-					settings: {},
-					active: false,
-				},
-			});
-			const workflowId = (await created.json()).data.id;
-			await page.goto(`${BASE}/workflow/${workflowId}/skill`);
-			await page.getByTestId('node-parameters').waitFor();
+					},
+				],
+				connections: { Start: { main: [[{ node: 'Create skill', type: 'main', index: 0 }]] } },
+				settings: {},
+				active: false,
+			},
+		});
+		const workflowId = (await created.json()).data.id;
+		const page = await openWorkflow(workflowId, name, 'skill');
+		await page.getByTestId('node-parameters').waitFor();
 
-			// README, Log In steps 1 and 2: Create new credential, then Log In at the dialog's top right.
-			await page.getByTestId('node-credentials-select').first().click();
-			await page.getByTestId('node-credentials-select-item-new').click();
-			const dialog = page.getByTestId('editCredential-modal');
-			await dialog.waitFor();
-			await dialog.getByTestId('credential-mode-dropdown-trigger').click();
-			await page.getByRole('menuitem', { name: 'Log In', exact: true }).click();
-			await dialog.getByTestId('loginIdentifier').waitFor();
-			// The header names the type under the credential's default name.
-			await dialog.getByText(loginType, { exact: true }).first().waitFor();
+		// README, Log In steps 1 and 2: Create new credential, then Log In at the dialog's top right.
+		await page.getByTestId('node-credentials-select').first().click();
+		await page.getByTestId('node-credentials-select-item-new').click();
+		const dialog = page.getByTestId('editCredential-modal');
+		await dialog.waitFor();
+		await dialog.getByTestId('credential-mode-dropdown-trigger').click();
+		await page.getByRole('menuitem', { name: 'Log In', exact: true }).click();
+		await dialog.getByTestId('loginIdentifier').waitFor();
+		// The header names the type under the credential's default name.
+		await dialog.getByText(loginType, { exact: true }).first().waitFor();
 
-			// Steps 3 and 4: the keys, the Base URLs the test and this node use, and the login.
-			const values = sandboxLoginCredentials(sandbox);
-			for (const field of [
-				'apiKey',
-				'apiConnection',
-				'businessKey',
-				'clientUuid',
-				'ecommerceBaseUrl',
-				'hrBaseUrl',
-				'authBaseUrl',
-				'loginIdentifier',
-				'loginPassword',
-			])
-				await dialog
-					.getByTestId(field)
-					.locator('input, textarea')
-					.first()
-					.fill(String(values[field]));
-			await screenshot(page, 'log-in-credential-dialog');
-
-			// Step 5: Save; n8n logs in and lists one news item.
-			const loginsBefore = sandbox.requests.filter(
-				(/** @type {any} */ r) => r.operation === 'login',
-			).length;
-			await dialog.getByTestId('credential-save-button').click();
-			// Opened from the node, the dialog closes once the credential is saved and tested.
-			await dialog.waitFor({ state: 'hidden' });
-			expect(
-				sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'login').length,
-			).toBeGreaterThan(loginsBefore);
-
-			// The node now holds it; the dropdown shows both credentials with their types read whole.
-			await page.getByTestId('node-credentials-select').first().click();
-			const items = page.locator('.el-select-dropdown__item:visible');
-			await items.first().waitFor();
-			const shown = await items.evaluateAll((elements) =>
-				elements.map((el) => {
-					const meta = /** @type {HTMLElement | null} */ (
-						el.querySelector('[class*="optionMeta"]')
-					);
-					return {
-						type: meta?.textContent?.trim() ?? '',
-						whole: meta ? meta.scrollWidth <= meta.clientWidth : false,
-					};
-				}),
-			);
-			await screenshot(page, 'credential-dropdown-log-in');
-			expect(shown).toEqual(
-				expect.arrayContaining([
-					{ type: loginType, whole: true },
-					{ type: pasteType, whole: true },
-				]),
-			);
-			await page.keyboard.press('Escape');
-
-			// Saved: the node keeps the Log In type (and n8n's hidden Authentication says so).
-			// Asked again until it is, within one browser step (the key press does not wait for the save).
-			await page.keyboard.press('Control+s');
-			const savingSince = Date.now();
-			/** @type {any} */
-			let saved;
-			do {
-				if (saved) await page.waitForTimeout(500);
-				const response = await page.request.get(`${BASE}/rest/workflows/${workflowId}`, {
-					timeout: BROWSER_STEP_MS,
-				});
-				saved = (await response.json()).data.nodes.find(
-					(/** @type {any} */ n) => n.name === 'Create skill',
-				);
-			} while (
-				!saved.credentials?.businessPlatformLogInApi &&
-				Date.now() - savingSince < BROWSER_STEP_MS
-			);
-			expect(Object.keys(saved.credentials)).toEqual(['businessPlatformLogInApi']);
-			expect(saved.parameters.authentication).toBe('login');
-
-			// The saved node, loaded afresh, runs with it: it sends the login's token.
-			await page.goto(`${BASE}/workflow/${workflowId}/skill`);
-			await page.getByTestId('node-parameters').waitFor();
-			const before = sandbox.requests.length;
-			await page.getByTestId('node-execute-button').first().click();
-			await page
-				.getByText(/^1 item$/)
+		// Steps 3 and 4: the keys, the Base URLs the test and this node use, and the login.
+		const values = sandboxLoginCredentials(sandbox);
+		for (const field of [
+			'apiKey',
+			'apiConnection',
+			'businessKey',
+			'clientUuid',
+			'ecommerceBaseUrl',
+			'hrBaseUrl',
+			'authBaseUrl',
+			'loginIdentifier',
+			'loginPassword',
+		])
+			await dialog
+				.getByTestId(field)
+				.locator('input, textarea')
 				.first()
-				.waitFor();
-			await screenshot(page, 'log-in-credential-run');
-			const creates = sandbox.requests
-				.slice(before)
-				.filter((/** @type {any} */ r) => r.operation === 'createSkill');
-			expect(creates.map((/** @type {any} */ r) => r.status)).toEqual([200]);
-			expect(creates[0].headers.user_token).not.toBe(sandbox.credentials.userToken);
-			expect(
-				sandbox.state.acme.skills.some((/** @type {any} */ skill) => skill.type === 'Editor'),
-			).toBe(true);
-		} finally {
-			await page.close({ runBeforeUnload: false });
-		}
+				.fill(String(values[field]));
+		await screenshot(page, 'log-in-credential-dialog');
+
+		// Step 5: Save; n8n logs in and lists one news item.
+		const loginsBefore = sandbox.requests.filter(
+			(/** @type {any} */ r) => r.operation === 'login',
+		).length;
+		await dialog.getByTestId('credential-save-button').click();
+		// Opened from the node, the dialog closes once the credential is saved and tested.
+		await dialog.waitFor({ state: 'hidden' });
+		expect(
+			sandbox.requests.filter((/** @type {any} */ r) => r.operation === 'login').length,
+		).toBeGreaterThan(loginsBefore);
+
+		// The node now holds it; the dropdown shows both credentials with their types read whole.
+		await page.getByTestId('node-credentials-select').first().click();
+		const items = page.locator('.el-select-dropdown__item:visible');
+		await items.first().waitFor();
+		const shown = await items.evaluateAll((elements) =>
+			elements.map((el) => {
+				const meta = /** @type {HTMLElement | null} */ (el.querySelector('[class*="optionMeta"]'));
+				return {
+					type: meta?.textContent?.trim() ?? '',
+					whole: meta ? meta.scrollWidth <= meta.clientWidth : false,
+				};
+			}),
+		);
+		await screenshot(page, 'credential-dropdown-log-in');
+		expect(shown).toEqual(
+			expect.arrayContaining([
+				{ type: loginType, whole: true },
+				{ type: pasteType, whole: true },
+			]),
+		);
+		await page.keyboard.press('Escape');
+
+		// Saved: the node keeps the Log In type (and n8n's hidden Authentication says so).
+		// Asked again until it is, within one browser step (the key press does not wait for the save).
+		await page.keyboard.press('Control+s');
+		const savingSince = Date.now();
+		/** @type {any} */
+		let saved;
+		do {
+			if (saved) await page.waitForTimeout(500);
+			const response = await page.request.get(`${BASE}/rest/workflows/${workflowId}`, {
+				timeout: BROWSER_STEP_MS,
+			});
+			saved = (await response.json()).data.nodes.find(
+				(/** @type {any} */ n) => n.name === 'Create skill',
+			);
+		} while (
+			!saved.credentials?.businessPlatformLogInApi &&
+			Date.now() - savingSince < BROWSER_STEP_MS
+		);
+		expect(Object.keys(saved.credentials)).toEqual(['businessPlatformLogInApi']);
+		expect(saved.parameters.authentication).toBe('login');
+
+		// The saved node, loaded afresh (a page load, not the app's router), runs with it: it
+		// sends the login's token.
+		await page.goto(`${BASE}/workflow/${workflowId}/skill`);
+		await page.getByTestId('node-parameters').waitFor();
+		const before = sandbox.requests.length;
+		await page.getByTestId('node-execute-button').first().click();
+		await page
+			.getByText(/^1 item$/)
+			.first()
+			.waitFor();
+		await screenshot(page, 'log-in-credential-run');
+		const creates = sandbox.requests
+			.slice(before)
+			.filter((/** @type {any} */ r) => r.operation === 'createSkill');
+		expect(creates.map((/** @type {any} */ r) => r.status)).toEqual([200]);
+		expect(creates[0].headers.user_token).not.toBe(sandbox.credentials.userToken);
+		expect(
+			sandbox.state.acme.skills.some((/** @type {any} */ skill) => skill.type === 'Editor'),
+		).toBe(true);
 	});
 });
 
@@ -757,8 +766,6 @@ describe('what a run went through, in the output pane', () => {
 		} catch (error) {
 			await screenshot(page, 'run-hints-failed');
 			throw error;
-		} finally {
-			await page.close({ runBeforeUnload: false });
 		}
 	});
 });
