@@ -160,11 +160,17 @@ const START = {
 let editor;
 let workflowsOpened = 0;
 
-/** The workflow name in the editor's header, when it is `name` (plain words). @param {import('playwright-core').Page} page @param {string} name */
+/**
+ * The workflow name in the editor's header, when it is `name` (plain words).
+ * @param {import('playwright-core').Page} page @param {string} name
+ */
 const shownName = (page, name) =>
 	page.getByTestId('inline-edit-preview').filter({ hasText: new RegExp(`^${name}$`) });
 
-/** Goes to `route` through the app's own router, as its links do. @param {import('playwright-core').Page} page @param {string} route */
+/**
+ * Goes to `route` through the app's own router, as its links do.
+ * @param {import('playwright-core').Page} page @param {string} route
+ */
 const routeTo = (page, route) =>
 	page.evaluate((to) => {
 		history.pushState(null, '', to);
