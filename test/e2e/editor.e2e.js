@@ -206,6 +206,25 @@ async function openWorkflow(workflowId, name, nodeId) {
 }
 
 /**
+ * Creates workflow `name` over n8n's REST API: a manual trigger and, when given, `node` after it.
+ * Returns its id.
+ * @param {string} name @param {Record<string, any>} [node]
+ */
+async function createWorkflow(name, node) {
+	const created = await context.request.post(`${BASE}/rest/workflows`, {
+		timeout: BROWSER_STEP_MS,
+		data: {
+			name,
+			nodes: node ? [START, node] : [START],
+			connections: node ? { Start: { main: [[{ node: node.name, type: 'main', index: 0 }]] } } : {},
+			settings: {},
+			active: false,
+		},
+	});
+	return /** @type {string} */ ((await created.json()).data.id);
+}
+
+/**
  * The page on a fresh workflow holding a manual trigger and, when given, one node of this
  * package with the credential, its parameter panel open.
  * @param {{ type: string, parameters: Record<string, any> }} [node]
@@ -221,18 +240,7 @@ async function workflowPage(node) {
 		credentials: { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } },
 	};
 	const name = `Editor check ${++workflowsOpened}`;
-	const created = await context.request.post(`${BASE}/rest/workflows`, {
-		timeout: BROWSER_STEP_MS,
-		data: {
-			name,
-			nodes: ours ? [START, ours] : [START],
-			connections: ours ? { Start: { main: [[{ node: ours.name, type: 'main', index: 0 }]] } } : {},
-			settings: {},
-			active: false,
-		},
-	});
-	const { data } = await created.json();
-	return openWorkflow(data.id, name, ours?.id);
+	return openWorkflow(await createWorkflow(name, ours), name, ours?.id);
 }
 
 /**
@@ -606,32 +614,14 @@ describe("README's Log In steps in the editor", () => {
 		const pasteType = displayNameOf('BusinessPlatformApi.credentials.js', 'BusinessPlatformApi');
 		// A node as a user adds it: no credential chosen yet (the pasted one exists already).
 		const name = 'Log In from the dropdown';
-		const created = await context.request.post(`${BASE}/rest/workflows`, {
-			timeout: BROWSER_STEP_MS,
-			data: {
-				name,
-				nodes: [
-					START,
-					{
-						id: 'skill',
-						name: 'Create skill',
-						type: `${app.PACKAGE_NAME}.businessPlatformHr`,
-						typeVersion: 1,
-						position: [240, 0],
-						parameters: {
-							resource: 'skill',
-							operation: 'create',
-							type: 'Editor',
-							skills: 'Excel',
-						},
-					},
-				],
-				connections: { Start: { main: [[{ node: 'Create skill', type: 'main', index: 0 }]] } },
-				settings: {},
-				active: false,
-			},
+		const workflowId = await createWorkflow(name, {
+			id: 'skill',
+			name: 'Create skill',
+			type: `${app.PACKAGE_NAME}.businessPlatformHr`,
+			typeVersion: 1,
+			position: [240, 0],
+			parameters: { resource: 'skill', operation: 'create', type: 'Editor', skills: 'Excel' },
 		});
-		const workflowId = (await created.json()).data.id;
 		const page = await openWorkflow(workflowId, name, 'skill');
 		await page.getByTestId('node-parameters').waitFor();
 
