@@ -3,8 +3,10 @@
  * Parameters that hold an expression are read ahead for the next items in one loop
  * (nodes/shared/node/readAhead.ts), through n8n-core's real engine against the sandbox: each
  * item still gets its own values, across more items than one read-ahead holds, and an
- * expression that fails for one item fails that item alone and at its own place.
+ * expression that fails for one item fails that item alone and at its own place. And what the
+ * idle time reads (the item queue's IdleWork), on n8n's side a context that notes each read.
  */
+const { readingAhead } = require('../nodes/shared/node/readAhead');
 const { useSandbox } = require('./harness/fixture');
 const { expectPairedItems } = require('./harness/requests');
 
@@ -50,4 +52,40 @@ test('payslip get: without Continue On Fail, the run fails at the item whose exp
 	const requested = fixture.requestsFor('getPayslip').length;
 	expect(requested).toBeGreaterThanOrEqual(FAILING - 3);
 	expect(requested).toBeLessThanOrEqual(FAILING);
+});
+
+/** @param {number} from @param {number} to @returns {number[]} from, from + 1, ..., to - 1 */
+const range = (from, to) => Array.from({ length: to - from }, (_, i) => from + i);
+
+test('in idle time the next items are read a slice at a time, at most 256 past the last item started, each once, and each item gets its own value or error', () => {
+	/** @type {number[]} */
+	const readsByN8n = [];
+	const n8nContext = /** @type {any} */ ({
+		getNode: () => ({ parameters: { payslipId: '={{ $json.id }}' } }),
+		getNodeParameter: (/** @type {string} */ _name, /** @type {number} */ itemIndex) => {
+			readsByN8n.push(itemIndex);
+			if (itemIndex === 7) throw new Error('item 7: the expression failed');
+			return `id of item ${itemIndex}`;
+		},
+	});
+	const { context, readWhileIdle } = readingAhead(n8nContext, ['payslipId'], 600);
+	expect(readWhileIdle()).toBe(true);
+	expect(readsByN8n).toEqual(range(0, 4));
+	while (readWhileIdle());
+	expect(readsByN8n).toEqual(range(0, 256));
+	// The items start in order and get what was read, n8n reading nothing again.
+	for (const itemIndex of range(0, 10)) {
+		const read = () => context.getNodeParameter('payslipId', itemIndex);
+		if (itemIndex === 7) expect(read).toThrow('item 7: the expression failed');
+		else expect(read()).toBe(`id of item ${itemIndex}`);
+	}
+	expect(readsByN8n).toHaveLength(256);
+	// With item 9 started, idle time may read up to item 264, and no further.
+	while (readWhileIdle());
+	expect(readsByN8n.slice(256)).toEqual(range(256, 265));
+	// Near the end: no item past the last is read.
+	expect(context.getNodeParameter('payslipId', 500)).toBe('id of item 500');
+	while (readWhileIdle());
+	expect(Math.max(...readsByN8n)).toBe(599);
+	expect(new Set(readsByN8n).size).toBe(readsByN8n.length);
 });

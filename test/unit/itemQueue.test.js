@@ -65,3 +65,88 @@ test('a failed item stops the items not yet started, across the pauses between s
 	expect(started.length).toBeLessThan(50);
 	expect(started).toEqual(Array.from({ length: started.length }, (_, i) => i));
 });
+
+/**
+ * Runs `count` tasks that each wait for a promise the test resolves, with idle work that notes
+ * each slice among the queue's events and asks for more while `moreSlices` says so.
+ * @param {number} limit @param {number} count @param {(slices: number) => boolean} moreSlices
+ */
+function heldBackQueue(limit, count, moreSlices) {
+	/** @type {string[]} */
+	const events = [];
+	/** @type {Array<() => void>} */
+	const endTask = [];
+	let slices = 0;
+	const queue = createItemQueue(limit, () => {
+		events.push(`idle slice ${++slices}`);
+		return moreSlices(slices);
+	});
+	for (let i = 0; i < count; i++) {
+		queue.add(async () => {
+			events.push(`start ${i}`);
+			await new Promise((resolve) => endTask.push(() => resolve(undefined)));
+			events.push(`end ${i}`);
+		});
+	}
+	return { queue, events, endTask };
+}
+
+/** @param {number} ms */
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits, a timer turn at a time, until `predicate` holds (jest's test timeout bounds a hang). @param {() => boolean} predicate */
+async function until(predicate) {
+	while (!predicate()) await pause(1);
+}
+/** @param {string[]} events */
+const idleSlices = (events) => events.filter((e) => e.startsWith('idle'));
+
+test('while the limit holds every waiting item back, idle work runs slice by slice, the event loop between slices, until it has none left for now', async () => {
+	const { queue, events, endTask } = heldBackQueue(2, 5, (slices) => slices < 3);
+	// A timer set now fires between the first two slices: each slice has a turn of the event loop
+	// of its own (the first slice was planned before this timer, the second when the first ran).
+	setTimeout(() => events.push('event loop ran'), 0);
+	await until(() => idleSlices(events).length === 3);
+	// Two items run, three wait for the limit; the third slice said nothing was left, so no
+	// fourth follows (one was planned, its timer would have fired before this one).
+	await pause(1);
+	expect(events).toEqual([
+		'start 0',
+		'start 1',
+		'idle slice 1',
+		'event loop ran',
+		'idle slice 2',
+		'idle slice 3',
+	]);
+	// An item ends and the next starts, two still wait: idle work is asked again, as what it
+	// has left may have grown with the items started.
+	endTask.shift()?.();
+	await until(() => idleSlices(events).length === 4);
+	expect(events.indexOf('idle slice 4')).toBeGreaterThan(events.indexOf('start 2'));
+	while (events.filter((e) => e.startsWith('end')).length < 5) {
+		endTask.shift()?.();
+		await pause(1);
+	}
+	await queue.done();
+});
+
+test('idle work runs only while the limit holds items back: never with room for every item, and no more once the last item has started', async () => {
+	const roomy = heldBackQueue(10, 5, () => true);
+	await pause(1);
+	await pause(1);
+	roomy.endTask.forEach((end) => end());
+	await roomy.queue.done();
+	expect(idleSlices(roomy.events)).toEqual([]);
+
+	const held = heldBackQueue(1, 3, () => true);
+	await until(() => idleSlices(held.events).length > 0);
+	// Items 0 and 1 end in turn; item 2, the last, starts: nothing waits, so no slice follows.
+	held.endTask.shift()?.();
+	await until(() => held.events.includes('start 1'));
+	held.endTask.shift()?.();
+	await until(() => held.events.includes('start 2'));
+	await pause(1);
+	await pause(1);
+	expect(idleSlices(held.events.slice(held.events.indexOf('start 2')))).toEqual([]);
+	held.endTask.shift()?.();
+	await held.queue.done();
+});

@@ -88,10 +88,11 @@ export async function routeItems(
 		String(this.getNodeParameter('options.business', itemIndex, '') ?? ''),
 	);
 	const results: INodeExecutionData[][] = [];
-	const queue = createItemQueue(concurrency);
 	const items = this.getInputData();
 	const parameterNames = operation.description.map((parameter) => parameter.name);
-	const operationContext = readingAhead(this, parameterNames, items.length);
+	const readAhead = readingAhead(this, parameterNames, items.length);
+	const operationContext = readAhead.context;
+	const queue = createItemQueue(concurrency, readAhead.readWhileIdle);
 	items.forEach((_item, i) => {
 		queue.add(async () => {
 			try {
