@@ -87,31 +87,44 @@ const asClient = (command, args) =>
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
 
+let childOutputs = 0;
+
 /**
- * Runs a command to completion with a time limit, output collected.
+ * Runs a command to completion with a time limit, output collected. Its stdout goes to a file,
+ * not a pipe: `n8n execute` exits as soon as it has printed, and what it printed into a pipe
+ * the bench (at nice 19) had not yet read was lost (run data cut off at 0.2 to 1.1 MB in the
+ * cases with a file); writes to a file are done when they return.
  * @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
  * @param {(child: import('node:child_process').ChildProcess) => void} [onSpawn]
  * @returns {Promise<{ status: number | null, stdout: string, stderr: string }>}
  */
 function runChild(command, args, env = process.env, onSpawn = undefined) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const stdoutFile = path.join(os.tmpdir(), `bench-${process.pid}-${++childOutputs}.out`);
+		const stdoutFd = fs.openSync(stdoutFile, 'w');
+		/** @type {import('node:child_process').ChildProcess} */
+		let child;
+		try {
+			child = spawn(command, args, { env, stdio: ['ignore', stdoutFd, 'pipe'] });
+		} finally {
+			// The child holds its own copy.
+			fs.closeSync(stdoutFd);
+		}
 		children.add(child);
 		onSpawn?.(child);
-		/** @type {Buffer[]} */ const stdout = [];
 		/** @type {Buffer[]} */ const stderr = [];
 		const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
-		child.stdout.on('data', (chunk) => stdout.push(chunk));
-		child.stderr.on('data', (chunk) => stderr.push(chunk));
+		child.stderr?.on('data', (chunk) => stderr.push(chunk));
 		child.on('error', reject);
 		child.on('close', (status, signal) => {
 			clearTimeout(timer);
 			children.delete(child);
 			const result = {
 				status,
-				stdout: Buffer.concat(stdout).toString('utf8'),
+				stdout: fs.readFileSync(stdoutFile, 'utf8'),
 				stderr: Buffer.concat(stderr).toString('utf8'),
 			};
+			fs.rmSync(stdoutFile, { force: true });
 			if (signal === 'SIGKILL')
 				reject(
 					new Error(`${path.basename(args[0] ?? command)} ran over ${CHILD_TIMEOUT_MS / 1000} s`),
