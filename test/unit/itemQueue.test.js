@@ -101,10 +101,16 @@ async function until(predicate) {
 const idleSlices = (events) => events.filter((e) => e.startsWith('idle'));
 
 test('while the limit holds every waiting item back, idle work runs slice by slice, the event loop between slices, until it has none left for now', async () => {
-	const { queue, events, endTask } = heldBackQueue(2, 5, (slices) => slices < 3);
-	// A timer set now fires between the first two slices: each slice has a turn of the event loop
-	// of its own (the first slice was planned before this timer, the second when the first ran).
-	setTimeout(() => events.push('event loop ran'), 0);
+	/** @type {string[]} */
+	let events = [];
+	const held = heldBackQueue(2, 5, (slices) => {
+		// A timer set in the first slice fires before the second: each slice has a turn of the
+		// event loop of its own (the second is planned when the first has ended).
+		if (slices === 1) setTimeout(() => events.push('event loop ran'), 0);
+		return slices < 3;
+	});
+	const { queue, endTask } = held;
+	events = held.events;
 	await until(() => idleSlices(events).length === 3);
 	// Two items run, three wait for the limit; the third slice said nothing was left, so no
 	// fourth follows (one was planned, its timer would have fired before this one).
