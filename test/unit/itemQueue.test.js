@@ -69,7 +69,8 @@ test('a failed item stops the items not yet started, across the pauses between s
 /**
  * Runs `count` tasks that each wait for a promise the test resolves, with idle work that notes
  * each slice among the queue's events and asks for more while `moreSlices` says so.
- * @param {number} limit @param {number} count @param {(slices: number) => boolean} moreSlices
+ * @param {number} limit @param {number} count
+ * @param {(slices: number, events: string[]) => boolean} moreSlices
  */
 function heldBackQueue(limit, count, moreSlices) {
 	/** @type {string[]} */
@@ -79,7 +80,7 @@ function heldBackQueue(limit, count, moreSlices) {
 	let slices = 0;
 	const queue = createItemQueue(limit, () => {
 		events.push(`idle slice ${++slices}`);
-		return moreSlices(slices);
+		return moreSlices(slices, events);
 	});
 	for (let i = 0; i < count; i++) {
 		queue.add(async () => {
@@ -101,16 +102,12 @@ async function until(predicate) {
 const idleSlices = (events) => events.filter((e) => e.startsWith('idle'));
 
 test('while the limit holds every waiting item back, idle work runs slice by slice, the event loop between slices, until it has none left for now', async () => {
-	/** @type {string[]} */
-	let events = [];
-	const held = heldBackQueue(2, 5, (slices) => {
+	const { queue, events, endTask } = heldBackQueue(2, 5, (slices, events) => {
 		// A timer set in the first slice fires before the second: each slice has a turn of the
 		// event loop of its own (the second is planned when the first has ended).
 		if (slices === 1) setTimeout(() => events.push('event loop ran'), 0);
 		return slices < 3;
 	});
-	const { queue, endTask } = held;
-	events = held.events;
 	await until(() => idleSlices(events).length === 3);
 	// Two items run, three wait for the limit; the third slice said nothing was left, so no
 	// fourth follows (one was planned, its timer would have fired before this one).
