@@ -428,12 +428,19 @@ const OWNER = {
 };
 
 /**
+ * One exchange with n8n's REST API, its answer read included: a bound on a hang only, far above
+ * any exchange seen on a starved machine.
+ */
+const ASK_HANG_MS = 5 * 60_000;
+
+/**
  * One call to n8n's REST API (`url` after /rest), asked again every 500 ms until `timeoutMs`
  * while n8n answers 503 "Database is not ready!" or `alsoRetry` says so. The 503 comes from
  * n8n's database check, which fails for a few seconds when the machine is starved: seen in CI for
  * the owner setup and the login. n8n answers it before any route runs, so asking again is safe.
  * A connection that fails (also seen in CI: reset while n8n was starved) is asked again only when
- * `repeatable`: the request may have run.
+ * `repeatable`: the request may have run. One exchange that hangs ends after ASK_HANG_MS, as a
+ * failed connection.
  * @param {number} port
  * @param {string} url
  * @param {{ method?: string, body?: string, cookie?: string, timeoutMs?: number, repeatable?: boolean,
@@ -448,20 +455,25 @@ async function askN8n(port, url, options = {}) {
 		/** @type {Record<string, string>} */
 		const headers = { 'Content-Type': 'application/json' };
 		if (cookie) headers.cookie = cookie;
-		let response;
+		let answer;
 		try {
-			response = await fetch(`http://127.0.0.1:${port}/rest${url}`, { method, headers, body });
+			const response = await fetch(`http://127.0.0.1:${port}/rest${url}`, {
+				method,
+				headers,
+				body,
+				signal: AbortSignal.timeout(ASK_HANG_MS),
+			});
+			answer = {
+				status: response.status,
+				ok: response.ok,
+				text: await response.text(),
+				headers: response.headers,
+			};
 		} catch (error) {
 			if (!repeatable || Date.now() >= deadline) throw error;
 			await delay(500);
 			continue;
 		}
-		const answer = {
-			status: response.status,
-			ok: response.ok,
-			text: await response.text(),
-			headers: response.headers,
-		};
 		const notReady = answer.status === 503 && /not ready/i.test(answer.text);
 		if ((!notReady && !alsoRetry(answer.status, answer.text)) || Date.now() >= deadline)
 			return answer;
