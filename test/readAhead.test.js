@@ -68,7 +68,9 @@ test('in idle time the next items are read a slice at a time, at most 256 past t
 			return `id of item ${itemIndex}`;
 		},
 	});
-	const { context, readWhileIdle } = readingAhead(n8nContext, ['payslipId'], 600);
+	const { context, readWhileIdle: idleWork } = readingAhead(n8nContext, ['payslipId'], 600);
+	expect(idleWork).toBeDefined();
+	const readWhileIdle = /** @type {() => boolean} */ (idleWork);
 	expect(readWhileIdle()).toBe(true);
 	expect(readsByN8n).toEqual(range(0, 4));
 	while (readWhileIdle());
@@ -88,4 +90,14 @@ test('in idle time the next items are read a slice at a time, at most 256 past t
 	while (readWhileIdle());
 	expect(Math.max(...readsByN8n)).toBe(599);
 	expect(new Set(readsByN8n).size).toBe(readsByN8n.length);
+});
+
+test('with no parameter holding an expression there is nothing to read ahead, and no idle work', () => {
+	const n8nContext = /** @type {any} */ ({
+		getNode: () => ({ parameters: { payslipId: '1751' } }),
+		getNodeParameter: () => '1751',
+	});
+	const { context, readWhileIdle } = readingAhead(n8nContext, ['payslipId'], 600);
+	expect(readWhileIdle).toBeUndefined();
+	expect(context).toBe(n8nContext);
 });

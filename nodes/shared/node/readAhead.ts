@@ -10,6 +10,8 @@
  */
 import type { IExecuteFunctions, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 
+import type { IdleWork } from './itemQueue';
+
 /** Items read in one loop: enough to keep the runtime's evaluations together, few to hold. */
 const ITEMS_READ_AHEAD = 16;
 /** Items read in one slice of idle time: a few milliseconds, so that answers wait little. */
@@ -29,8 +31,11 @@ type Read = { value: unknown } | { error: unknown };
 export interface ReadAhead {
 	/** The node's context for the operation's execute(). */
 	context: IExecuteFunctions;
-	/** Reads one slice of the next items in idle time; false when none is left to read. */
-	readWhileIdle: () => boolean;
+	/**
+	 * Reads one slice of the next items in idle time; false when none is left to read. None when
+	 * no parameter holds an expression: nothing to read.
+	 */
+	readWhileIdle?: IdleWork;
 }
 
 /**
@@ -45,7 +50,7 @@ export function readingAhead(
 ): ReadAhead {
 	const saved = context.getNode().parameters;
 	const withExpressions = new Set(names.filter((name) => holdsExpression(saved[name])));
-	if (withExpressions.size === 0 || itemCount < 2) return { context, readWhileIdle: () => false };
+	if (withExpressions.size === 0 || itemCount < 2) return { context };
 
 	const reads = new Map<string, Read>();
 	const keyOf = (itemIndex: number, name: string) => `${itemIndex}\u0000${name}`;
