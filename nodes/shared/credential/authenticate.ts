@@ -62,8 +62,8 @@ export const CREDENTIAL_TEST_HEADER = 'x-business-platform-credential-test';
 /**
  * Thrown by `authenticate` in the Log In credential's Test when no login ran for it (a token
  * was stored): n8n takes the 401 as an expired token, runs the credential's login with the
- * fields as they are now and sends the Test again (n8n-core httpRequestWithAuthentication,
- * DESIGN.md: it re-sends once after a 401). A failed login is then the Test's answer.
+ * fields as they are now and sends the Test again (n8n-core httpRequestWithAuthentication
+ * re-sends once after a 401). A failed login is then the Test's answer.
  */
 class LoginToCheck extends Error {
 	readonly response = { status: 401 };
