@@ -17,7 +17,7 @@ const { sandboxCredentials } = require('../../sandbox/credentials');
 const { useSandbox } = require('./fixture');
 const { runNode } = require('./n8n');
 const { OPERATION_CASES } = require('./operationCases');
-const { inputItemOf, requestsFor } = require('./requests');
+const { injectFromRequest, inputItemOf, requestsFor } = require('./requests');
 const { ENDPOINTS } = require('../../nodes/shared/platform/endpoints');
 const {
 	FAULT_CASES,
@@ -121,25 +121,6 @@ function runOperation(platform, op, fault, options = {}) {
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 	});
-}
-
-/**
- * Arms a fault when the n-th request of the run reaches the sandbox (before the sandbox
- * picks its fault for it), so that it hits a chosen item. Returns a function that disarms it.
- * @param {import('../../sandbox/server').Sandbox} sandbox
- * @param {number} n
- * @param {Record<string, any>} fault
- */
-function injectFromRequest(sandbox, n, fault) {
-	let seen = 0;
-	const listener = () => {
-		seen++;
-		if (seen !== n) return;
-		sandbox.inject(fault);
-		sandbox.server.off('request', listener);
-	};
-	sandbox.server.on('request', listener);
-	return () => sandbox.server.off('request', listener);
 }
 
 /**

@@ -240,6 +240,8 @@ async function runNode({
 	const output = taskData?.data?.main?.[0] ?? [];
 	return {
 		output,
+		// The second output under settings { onError: 'continueErrorOutput' }: the failed items.
+		errorOutput: taskData?.data?.main?.[1] ?? [],
 		json: output.map((item) => item.json),
 		error,
 		hints: taskData?.hints ?? [],

@@ -125,7 +125,27 @@ function inputItemOf(entry) {
 	return paired.item;
 }
 
+/**
+ * Arms a fault when the n-th request of the run reaches the sandbox (before the sandbox
+ * picks its fault for it), so that it hits a chosen item. Returns a function that disarms it.
+ * @param {import('../../sandbox/server').Sandbox} sandbox
+ * @param {number} n
+ * @param {Record<string, any>} fault
+ */
+function injectFromRequest(sandbox, n, fault) {
+	let seen = 0;
+	const listener = () => {
+		seen++;
+		if (seen !== n) return;
+		sandbox.inject(fault);
+		sandbox.server.off('request', listener);
+	};
+	sandbox.server.on('request', listener);
+	return () => sandbox.server.off('request', listener);
+}
+
 module.exports = {
+	injectFromRequest,
 	inputItemOf,
 	expectRequest,
 	expectPairedItems,

@@ -92,6 +92,7 @@ export async function routeItems(
 	const parameterNames = operation.description.map((parameter) => parameter.name);
 	const readAhead = readingAhead(this, parameterNames, items.length);
 	const operationContext = readAhead.context;
+	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const queue = createItemQueue(concurrency, readAhead.readWhileIdle);
 	items.forEach((_item, i) => {
 		queue.add(async () => {
@@ -100,7 +101,7 @@ export async function routeItems(
 			} catch (error) {
 				const nodeError = asNodeError(this.getNode(), error, i, operation.description);
 				if (this.continueOnFail()) {
-					results[i] = [{ json: errorItemJson(nodeError), pairedItem: { item: i } }];
+					results[i] = [{ json: errorItemJson(nodeError, toErrorOutput), pairedItem: { item: i } }];
 					return;
 				}
 				throw nodeError;
