@@ -73,6 +73,74 @@ function workflowOf(code, type, parameters, nodeSettings = {}) {
 const operationWorkflow = (testCase) =>
 	workflowOf(testCase.endpoint, testCase.type, fullRunParameters(testCase));
 
+/**
+ * "On Error: Continue (using error output)" for an operation: four items (Set, Split Out) into
+ * the node, whose second output leads to a node of its own. Item 1 acts for a business the
+ * credential does not have, or, where the path takes an id, asks for a record the platform does
+ * not have; item 3 gives an id that is no id. Both must leave on the error output.
+ * @param {OperationCase} testCase
+ */
+function errorOutputWorkflow(testCase) {
+	const code = `ErrorOutput${testCase.endpoint}`;
+	const parameters = { ...testCase.parameters, ...testCase.itemParameters };
+	const [idName] = Object.keys(testCase.pathIds ?? {});
+	if (idName) {
+		const value = String(parameters[idName]);
+		const others = value.startsWith('={{') ? value.slice(3, -2) : JSON.stringify(value);
+		parameters[idName] =
+			`={{ $json.n === 1 ? '987654321' : $json.n === 3 ? 'no-such-id' : ${others} }}`;
+	} else {
+		parameters.options = {
+			...parameters.options,
+			business: "={{ $json.n === 1 ? 'no-such-business' : '' }}",
+		};
+	}
+	const workflow = workflowOf(code, testCase.type, withOptions(parameters, { concurrency: 1 }), {
+		onError: 'continueErrorOutput',
+	});
+	const [start, node] = workflow.nodes;
+	const at = (/** @type {number} */ x, /** @type {number} */ y) => [x, y];
+	const noOp = (/** @type {string} */ name, /** @type {number} */ y) => ({
+		id: `${code}-${name}`,
+		name,
+		type: 'n8n-nodes-base.noOp',
+		typeVersion: 1,
+		position: at(720, y),
+		parameters: {},
+	});
+	const nodes = [
+		start,
+		{
+			id: `${code}-list`,
+			name: 'List',
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			position: at(120, 0),
+			parameters: { mode: 'raw', jsonOutput: '{ "n": [0, 1, 2, 3] }' },
+		},
+		{
+			id: `${code}-items`,
+			name: 'Items',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: at(240, 0),
+			parameters: { fieldToSplitOut: 'n' },
+		},
+		{ ...node, position: at(480, 0) },
+		noOp('Succeeded', -100),
+		noOp('Failed', 100),
+	];
+	const to = (/** @type {string} */ name) => [{ node: name, type: 'main', index: 0 }];
+	/** @type {Record<string, any>} */
+	const connections = {
+		Start: { main: [to('List')] },
+		List: { main: [to('Items')] },
+		Items: { main: [to(node.name)] },
+		[node.name]: { main: [to('Succeeded'), to('Failed')] },
+	};
+	return { ...workflow, nodes, connections };
+}
+
 /** Workflow code of a Custom API Call case: `CustomApiCallHr`, ... @param {{ name: string }} testCase */
 const customApiCallCode = (testCase) => `CustomApiCall${testCase.name}`;
 
@@ -121,6 +189,7 @@ beforeAll(async () => {
 	fs.mkdirSync(workflowDir);
 	const workflows = [
 		...OPERATION_CASES.map(operationWorkflow),
+		...OPERATION_CASES.map(errorOutputWorkflow),
 		...CUSTOM_API_CALL_CASES.map((testCase) =>
 			workflowOf(customApiCallCode(testCase), testCase.type, testCase.parameters),
 		),
@@ -172,6 +241,7 @@ async function execute(workflowId) {
 /** The workflows run in one `n8n execute-batch`: every operation's and every Custom API Call's. */
 const batchWorkflowIds = () => [
 	...OPERATION_CASES.map((testCase) => `bpE2e${testCase.endpoint}`),
+	...OPERATION_CASES.map((testCase) => `bpE2eErrorOutput${testCase.endpoint}`),
 	...CUSTOM_API_CALL_CASES.map((testCase) => `bpE2e${customApiCallCode(testCase)}`),
 ];
 
@@ -188,6 +258,7 @@ function batchRunOf(workflowId) {
 	const started = Date.parse(run.startedAt);
 	const stopped = Date.parse(run.stoppedAt);
 	return {
+		run,
 		outputOf: outputsOf(run),
 		requests: sandbox.requests.filter(
 			(/** @type {any} */ r) => r.receivedAt >= started && r.receivedAt <= stopped,
@@ -195,10 +266,18 @@ function batchRunOf(workflowId) {
 	};
 }
 
-/** A node's output items (json) in a run's data. @param {any} run */
-const outputsOf = (run) => (/** @type {string} */ name) =>
-	(run.data.resultData.runData[name]?.[0]?.data?.main?.[0] ?? []).map(
-		(/** @type {any} */ item) => item.json,
+/** A node's output items (json) in a run's data, of its first output unless told. @param {any} run */
+const outputsOf =
+	(run) =>
+	(/** @type {string} */ name, output = 0) =>
+		(run.data.resultData.runData[name]?.[0]?.data?.main?.[output] ?? []).map(
+			(/** @type {any} */ item) => item.json,
+		);
+
+/** The input items a node's output items are paired with. @param {any} run @param {string} name @param {number} output */
+const pairedItemsOf = (run, name, output) =>
+	(run.data.resultData.runData[name]?.[0]?.data?.main?.[output] ?? []).map(
+		(/** @type {any} */ item) => item.pairedItem?.item,
 	);
 
 describe('every operation in the real n8n app', () => {
@@ -207,6 +286,27 @@ describe('every operation in the real n8n app', () => {
 		async (_code, testCase) => {
 			const { outputOf, requests } = batchRunOf(`bpE2e${testCase.endpoint}`);
 			checkFullRun(testCase, outputOf(`Operation ${testCase.endpoint}`), requests);
+		},
+	);
+});
+
+describe('"On Error: Continue (using error output)" in the real n8n app, every operation', () => {
+	test.each(OPERATION_CASES.map((testCase) => [testCase.endpoint, testCase]))(
+		'%s: failed items reach the error output and the node behind it, paired; the rest the first output',
+		async (code) => {
+			const { run, outputOf } = batchRunOf(`bpE2eErrorOutput${code}`);
+			const name = `Operation ErrorOutput${code}`;
+			const failed = OPERATION_CASES.find((c) => c.endpoint === code)?.pathIds ? [1, 3] : [1];
+			const succeeded = [0, 1, 2, 3].filter((n) => !failed.includes(n));
+			expect(pairedItemsOf(run, name, 1)).toEqual(failed);
+			expect([...new Set(pairedItemsOf(run, name, 0))]).toEqual(succeeded);
+			// The node behind the error output ran with the failed items: the input item's data and the error.
+			expect(outputOf('Failed')).toEqual(
+				failed.map((n) =>
+					expect.objectContaining({ n, error: expect.any(String), details: expect.anything() }),
+				),
+			);
+			expect(outputOf('Succeeded').some((/** @type {any} */ json) => 'error' in json)).toBe(false);
 		},
 	);
 });
