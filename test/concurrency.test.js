@@ -173,6 +173,75 @@ describe('failures under concurrency', () => {
 	});
 });
 
+describe('expressions are evaluated only for items that start', () => {
+	/**
+	 * The items whose Task ID expression n8n-core evaluated during `run` (its ExecuteContext's
+	 * parameter reads, observed), and the requests the platform received.
+	 * @param {() => Promise<any>} run
+	 */
+	async function evaluatedItems(run) {
+		// `any`: _getNodeParameter (what every parameter read of n8n-core's contexts calls) is not in its types.
+		const context = /** @type {any} */ (require('n8n-core').ExecuteContext.prototype);
+		const read = jest.spyOn(context, '_getNodeParameter');
+		try {
+			const result = await run();
+			const calls = /** @type {Array<[string, number]>} */ (read.mock.calls);
+			const items = new Set(
+				calls.filter(([name]) => name === 'taskId').map(([, itemIndex]) => itemIndex),
+			);
+			return { result, items, sent: fixture.requestsFor('updateTask') };
+		} finally {
+			read.mockRestore();
+		}
+	}
+
+	test('after a failed item (no Continue On Fail), no item the run will not start was evaluated', async () => {
+		fixture.sandbox.setLatency(20);
+		const items = taskItems(40, (i) => (i === 2 ? { task: 9999 } : {}));
+		const {
+			result,
+			items: evaluated,
+			sent,
+		} = await evaluatedItems(() => updateTasks({ concurrency: 4 }, { items }));
+		expect(result.error?.httpCode).toBe('404');
+		// Every started item sends its one request: the items evaluated are the items sent.
+		expect(evaluated.size).toBe(sent.length);
+	});
+
+	test('after Stop, no item the run will not start was evaluated', async () => {
+		fixture.sandbox.setLatency(20);
+		let received = 0;
+		/** @type {() => void} */
+		let stopNow = () => {};
+		const stop = new Promise((resolve) => (stopNow = () => resolve(undefined)));
+		const count = () => {
+			if (++received === 20) stopNow();
+		};
+		fixture.sandbox.server.on('request', count);
+		try {
+			const { items: evaluated } = await evaluatedItems(() =>
+				runNode({
+					type: 'businessPlatformProjects',
+					parameters: {
+						resource: 'task',
+						operation: 'update',
+						taskId: '={{ $json.task }}',
+						updateFields: { name: '={{ $json.name }}' },
+						options: { retryDelay: 1, concurrencyMode: 'fixed', concurrency: 4 },
+					},
+					credentials: fixture.credentials,
+					items: taskItems(200),
+					stop,
+				}),
+			);
+			// The 20 that reached the platform, and at most the 4 in flight or starting when Stop came.
+			expect(evaluated.size).toBeLessThanOrEqual(received + 4);
+		} finally {
+			fixture.sandbox.server.off('request', count);
+		}
+	});
+});
+
 describe('one shared backoff', () => {
 	test('a 429 with Retry-After: 1 holds back every request of the run for a second, then the run completes', async () => {
 		fixture.sandbox.setLatency(20);

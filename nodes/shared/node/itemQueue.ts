@@ -18,19 +18,11 @@ import type { RequestLimiter } from '../transport/rateLimit/runLimiter';
 const STARTS_PER_TURN = 8;
 
 /**
- * Work for the time the limit holds every waiting item back, done in short slices, the event
- * loop running between them so that answers are not kept waiting: the router reads the next
- * items' parameters then (readAhead.ts). Returns false when there is nothing left to do for
- * now; it is asked again when the limit next holds items back.
- */
-export type IdleWork = () => boolean;
-
-/**
  * Runs added tasks with at most `limit` in flight (a number, or the run's limiter's current
  * limit). After a task fails, or the execution is cancelled, no further task starts;
  * `done()` waits for those in flight and rejects with the first failure.
  */
-export function createItemQueue(limit: number | RequestLimiter, idleWork?: IdleWork) {
+export function createItemQueue(limit: number | RequestLimiter) {
 	const currentLimit = typeof limit === 'number' ? () => limit : () => limit.currentLimit();
 	const signal = typeof limit === 'number' ? undefined : limit.signal;
 	const waiting: Array<() => Promise<void>> = [];
@@ -39,7 +31,6 @@ export function createItemQueue(limit: number | RequestLimiter, idleWork?: IdleW
 	let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
 	let startedThisTurn = 0;
 	let nextTurnPlanned = false;
-	let idleWorkPlanned = false;
 
 	const finishIfIdle = () => {
 		if (!settle || running > 0 || (waiting.length > 0 && !failure)) return;
@@ -51,18 +42,6 @@ export function createItemQueue(limit: number | RequestLimiter, idleWork?: IdleW
 		startedThisTurn = 0;
 		startNext();
 		finishIfIdle();
-	};
-	const heldBackByLimit = () =>
-		!failure && !signal?.aborted && waiting.length > 0 && running >= currentLimit();
-	// At 100 ms of latency the slow start's first rounds leave n8n's CPU idle until answers
-	// come back (docs/performance.md, Idle time): one slice of idle work per timer turn.
-	const planIdleWork = () => {
-		if (!idleWork || idleWorkPlanned || !heldBackByLimit()) return;
-		idleWorkPlanned = true;
-		void sleep(0).then(() => {
-			idleWorkPlanned = false;
-			if (heldBackByLimit() && idleWork()) planIdleWork();
-		});
 	};
 	const startNext = () => {
 		if (signal?.aborted) failure ??= { error: new ExecutionCancelledError() };
@@ -86,7 +65,6 @@ export function createItemQueue(limit: number | RequestLimiter, idleWork?: IdleW
 					finishIfIdle();
 				});
 		}
-		planIdleWork();
 	};
 
 	// A limit that grew lets more items start before one of those running ends.

@@ -16,7 +16,6 @@ import { createItemQueue } from './itemQueue';
 import type { NodeActions, PlatformOperation } from './operation';
 import { ENDPOINTS } from '../platform/endpoints';
 import { toOutputItems } from './output';
-import { readingAhead } from './readAhead';
 import { startNodeRun, type PlatformRun } from '../transport/run';
 import { nodeRunSettingsOf, type NodeRunSettings } from '../values/settings';
 
@@ -89,15 +88,12 @@ export async function routeItems(
 	);
 	const results: INodeExecutionData[][] = [];
 	const items = this.getInputData();
-	const parameterNames = operation.description.map((parameter) => parameter.name);
-	const readAhead = readingAhead(this, parameterNames, items.length);
-	const operationContext = readAhead.context;
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	const queue = createItemQueue(concurrency, readAhead.readWhileIdle);
+	const queue = createItemQueue(concurrency);
 	items.forEach((_item, i) => {
 		queue.add(async () => {
 			try {
-				results[i] = toOutputItems(await operation.execute.call(operationContext, i, run), i);
+				results[i] = toOutputItems(await operation.execute.call(this, i, run), i);
 			} catch (error) {
 				const nodeError = asNodeError(this.getNode(), error, i, operation.description);
 				if (this.continueOnFail()) {
