@@ -14,9 +14,8 @@ import {
 	simplifyParameter,
 } from '../shared/node/descriptions';
 import { withRequestSettings } from '../shared/node/operation';
-import { SIMPLE_NEWS_KEEPS } from '../shared/node/news';
+import { SIMPLE_NEWS_KEEPS, newsPageSize } from '../shared/node/news';
 import { pollNews } from './newsPoll';
-import { DEFAULT_PAGE_SIZE } from '../shared/values/settings';
 
 /** The action nodes' request settings without Concurrency and its mode: the trigger reads one page at a time. */
 const triggerRequestSettings = requestSettingOptions.filter(
@@ -66,16 +65,7 @@ const properties: INodeProperties[] = [
 	},
 	// The simplified item keeps the fields News → Get Many's Simplify keeps.
 	{ ...simplifyParameter, hint: `Keeps ${SIMPLE_NEWS_KEEPS}` },
-	optionsCollectionOf([
-		{
-			displayName: 'Page Size',
-			name: 'pageSize',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: DEFAULT_PAGE_SIZE,
-			description: 'News items asked for per request while the list is read',
-		},
-	]),
+	optionsCollectionOf([newsPageSize('News items asked for per request while the list is read')]),
 ];
 
 export class BusinessPlatformEcommerceTrigger implements INodeType {

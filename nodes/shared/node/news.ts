@@ -2,9 +2,22 @@
  * The news list's query, fields and simplified item, shared by News → Get Many and the
  * Ecommerce Trigger, which read the same list.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { requireCode } from '../values/parameters';
+import { DEFAULT_PAGE_SIZE } from '../values/settings';
+
+/** Page Size of the news list's Options: the platform states no maximum. */
+export function newsPageSize(description: string): INodeProperties {
+	return {
+		displayName: 'Page Size',
+		name: 'pageSize',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: DEFAULT_PAGE_SIZE,
+		description,
+	};
+}
 
 const STATUS_CODES: Record<string, string> = { active: '1', inactive: '0' };
 

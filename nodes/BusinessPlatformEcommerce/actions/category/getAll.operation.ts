@@ -1,14 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE } from '../../../shared/values/settings';
-import {
-	outputParameters,
-	requestedLimit,
-	returnAllOrLimit,
-} from '../../../shared/node/descriptions';
+import { outputParameters, returnAllOrLimit } from '../../../shared/node/descriptions';
+import { getManyRecords } from '../../../shared/node/getMany';
 import type { PlatformOperation } from '../../../shared/node/operation';
-import { shapeRecords } from '../../../shared/node/output';
-import { platformPaginate } from '../../../shared/transport/pagination';
 import { CATEGORY_FIELDS, SIMPLE_CATEGORY_KEEPS, simplifyCategory } from '../../categories';
 
 const properties: INodeProperties[] = [
@@ -27,19 +22,18 @@ export const operation: PlatformOperation = {
 	description: properties,
 
 	async execute(itemIndex, run) {
-		const limit = requestedLimit(this, itemIndex);
+		const language = run.credential.language;
 		// The spec shows no answer for this list: a paginator is walked, a plain array is the whole list.
-		const categories = await platformPaginate.call(
+		return await getManyRecords(
 			this,
 			run,
-			'listCategories',
 			itemIndex,
-			{},
-			{ pageSize: DEFAULT_PAGE_SIZE, limit, plainListIsWhole: true },
-		);
-		const language = run.credential.language;
-		return shapeRecords(this, itemIndex, categories, (category) =>
-			simplifyCategory(category, language),
+			{
+				endpoint: 'listCategories',
+				input: {},
+				pages: { pageSize: DEFAULT_PAGE_SIZE, plainListIsWhole: true },
+			},
+			(category) => simplifyCategory(category, language),
 		);
 	},
 };

@@ -1,16 +1,20 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_SIZE, pageSizeOf } from '../../../shared/values/settings';
+import { pageSizeOf } from '../../../shared/values/settings';
 import {
 	optionsCollectionOf,
 	outputParameters,
-	requestedLimit,
 	returnAllOrLimit,
 } from '../../../shared/node/descriptions';
+import { getManyRecords } from '../../../shared/node/getMany';
 import type { PlatformOperation } from '../../../shared/node/operation';
-import { platformPaginate } from '../../../shared/transport/pagination';
-import { shapeRecords } from '../../../shared/node/output';
-import { NEWS_FIELDS, SIMPLE_NEWS_KEEPS, queryOf, simplifyNews } from '../../../shared/node/news';
+import {
+	NEWS_FIELDS,
+	SIMPLE_NEWS_KEEPS,
+	newsPageSize,
+	queryOf,
+	simplifyNews,
+} from '../../../shared/node/news';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -50,15 +54,9 @@ const properties: INodeProperties[] = [
 		],
 	},
 	optionsCollectionOf([
-		{
-			displayName: 'Page Size',
-			name: 'pageSize',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: DEFAULT_PAGE_SIZE,
-			description:
-				'News items asked for per request while walking the pages (the platform states no maximum)',
-		},
+		newsPageSize(
+			'News items asked for per request while walking the pages (the platform states no maximum)',
+		),
 		{
 			displayName: 'Sort Order',
 			name: 'sortOrder',
@@ -88,19 +86,15 @@ export const operation: PlatformOperation = {
 	description: properties,
 
 	async execute(itemIndex, run) {
-		const limit = requestedLimit(this, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const pageSize = pageSizeOf(options, 'Page Size');
 		const query = queryOf(this.getNodeParameter('filters', itemIndex, {}) as IDataObject, options);
-
-		const news = await platformPaginate.call(
+		return await getManyRecords(
 			this,
 			run,
-			'listNews',
 			itemIndex,
-			{ query },
-			{ pageSize, limit },
+			{ endpoint: 'listNews', input: { query }, pages: { pageSize } },
+			simplifyNews,
 		);
-		return shapeRecords(this, itemIndex, news, simplifyNews);
 	},
 };
