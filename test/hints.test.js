@@ -126,7 +126,7 @@ describe("waits for the business's shared limit", () => {
 		expect(messagesOf(secondRun)).toEqual([
 			expect.stringMatching(
 				new RegExp(
-					`^1 item waited ${DURATION} in all to be sent, as this business's requests were at the pace the platform accepts; if other workflows use this business at the same time, running them apart lets this one finish sooner\\.$`,
+					`^1 item waited ${DURATION} in all to be sent, as this business's requests were already at the pace the platform accepts; if other workflows use this business at the same time, running them apart lets this one finish sooner\\.$`,
 				),
 			),
 		]);

@@ -71,7 +71,10 @@ export class RunActivity {
 		this.tokenRefusals++;
 	}
 
-	/** The run took a token a login not its own got (the process's newest, or the stored one). */
+	/**
+	 * The run took a newer token (the process's newest, or the stored one) instead of logging in.
+	 * Its own login's token can come this way too, so a hint never calls it another execution's.
+	 */
 	tokenReused(): void {
 		this.tokensReused++;
 	}
@@ -105,7 +108,7 @@ export class RunActivity {
 		const waits = longWaitsOutside(this.limitWaits, pauses);
 		if (waits.items > 0) {
 			hints.push(
-				`${count(waits.items, 'item')} waited ${duration(waits.ms)} in all to be sent, as this business's requests were at the pace the platform accepts; if other workflows use this business at the same time, running them apart lets this one finish sooner.`,
+				`${count(waits.items, 'item')} waited ${duration(waits.ms)} in all to be sent, as this business's requests were already at the pace the platform accepts; if other workflows use this business at the same time, running them apart lets this one finish sooner.`,
 			);
 		}
 		const login = this.loginSentence();
@@ -153,7 +156,7 @@ export class RunActivity {
  * The shared-limit waits worth saying: those of `waits` longer than LONG_LIMIT_WAIT_MS outside
  * `pauses` (the run's refusal pauses, said on their own), as the items that waited and the time
  * the run spent in such waits outside the pauses. One sort of each list and a binary search per
- * wait: 20k waits against 20k pauses took seconds when each wait was held against every pause.
+ * wait, not each wait against every pause: 20k of each took seconds so (bench/hints.js).
  */
 export function longWaitsOutside(
 	waits: LimitWait[],
