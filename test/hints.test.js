@@ -16,6 +16,7 @@ const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
 const runHrLoggingIn = fixture.runner('businessPlatformHr', { authentication: 'login' });
 const runProjects = fixture.runner('businessPlatformProjects');
+const runEcommerce = fixture.runner('businessPlatformEcommerce');
 const PAYSLIP = { resource: 'payslip', operation: 'get', payslipId: '1751' };
 const SKILL = { resource: 'skill', operation: 'create', type: 'hints', skills: 'Excel' };
 const MIB = 1024 * 1024;
@@ -28,6 +29,10 @@ function messagesOf(/** @type {{ hints: import('n8n-workflow').NodeExecutionHint
 }
 
 const DURATION = String.raw`\d+\.\d s`;
+
+/** The hint after the platform's refusals (429), the run having paused `time` for them. */
+const paused = (/** @type {string} */ time, refusal = '429 Too Many Requests') =>
+	`The platform asked the node to slow down (${refusal}), so the run paused ${time} in all; if items fail on it, raise Rate Limit Wait (Seconds) or lower Concurrency.`;
 
 /** Resolves once `condition` holds, looking every 10 ms; the test's own timeout bounds it. */
 async function until(/** @type {() => boolean} */ condition) {
@@ -58,9 +63,7 @@ describe("the platform's refusals (429)", () => {
 			{ items: [{ json: {} }, { json: {} }] },
 		);
 		expect(run.error).toBeUndefined();
-		expect(messagesOf(run)).toEqual([
-			'The platform refused 2 requests as too many (429); the run paused 2.0 s in all for them.',
-		]);
+		expect(messagesOf(run)).toEqual([paused('2.0 s')]);
 	});
 
 	test("the login's refusals count too", async () => {
@@ -69,10 +72,13 @@ describe("the platform's refusals (429)", () => {
 			credentials: sandboxLoginCredentials(fixture.sandbox),
 		});
 		expect(run.error).toBeUndefined();
-		expect(messagesOf(run)).toEqual([
-			'The platform refused 1 request as too many (429); the run paused 1.0 s in all for them.',
-			'Log In credential: the node logged in 1 time.',
-		]);
+		expect(messagesOf(run)).toEqual([paused('1.0 s'), 'The node logged in to get a user token.']);
+	});
+	test('a 503 with Retry-After is named as the platform sent it', async () => {
+		fixture.sandbox.inject({ operation: 'getPayslip', status: 503, retryAfter: 1 });
+		const run = await runHr(PAYSLIP);
+		expect(run.error).toBeUndefined();
+		expect(messagesOf(run)).toEqual([paused('1.0 s', '503 Service Unavailable')]);
 	});
 });
 
@@ -84,9 +90,7 @@ describe('a refusal that outlasts Rate Limit Wait (survivors of the mutation sam
 			{ continueOnFail: true },
 		);
 		expect(run.json[0].error).toBeDefined();
-		expect(messagesOf(run)).toEqual([
-			'The platform refused 1 request as too many (429); the run paused 2.0 s in all for them.',
-		]);
+		expect(messagesOf(run)).toEqual([paused('2.0 s')]);
 	});
 
 	test("the login's is not: nothing waited for it", async () => {
@@ -122,7 +126,7 @@ describe("waits for the business's shared limit", () => {
 		expect(messagesOf(secondRun)).toEqual([
 			expect.stringMatching(
 				new RegExp(
-					`^1 request waited more than a second for the business's shared limit \\(shared by every execution for this business\\); ${DURATION} in all\\.$`,
+					`^1 item waited ${DURATION} in all to be sent, as this business's requests were already at the pace the platform accepts; if other workflows use this business at the same time, running them apart lets this one finish sooner\\.$`,
 				),
 			),
 		]);
@@ -132,12 +136,53 @@ describe("waits for the business's shared limit", () => {
 		expect(messagesOf(firstRun)).toEqual([]);
 	});
 
+	test('counted in items: two pages of one item that each waited are one item', async () => {
+		// One slot again. The first execution's two items and the second's two pages take turns:
+		// page 1 waits for item 1, page 2 for item 2, each held at the platform until the test
+		// lets it answer. The test's holds each last 1.5 s; load can only make them longer.
+		fixture.sandbox.seedNews('acme', 2);
+		const holds = [0, 1, 2].map(() => {
+			/** @type {() => void} */
+			let release = () => {};
+			const until = new Promise((resolve) => (release = () => resolve(undefined)));
+			fixture.sandbox.inject({ operation: 'listNews', until });
+			return release;
+		});
+		const atPlatform = (/** @type {number} */ n) => fixture.sandbox.pendingFaults === 3 - n;
+		const waiting = () => sharedLimitLoads().some((load) => load.waiting === 1);
+		const NEWS = { resource: 'news', operation: 'getAll' };
+		const first = runEcommerce(
+			{ ...NEWS, returnAll: false, limit: 1, options: { concurrency: 1 } },
+			{ items: [{ json: {} }, { json: {} }] },
+		);
+		await until(() => atPlatform(1));
+		const second = runEcommerce({
+			...NEWS,
+			returnAll: true,
+			options: { concurrency: 1, pageSize: 1 },
+		});
+		await until(waiting);
+		await new Promise((r) => setTimeout(r, 1_500));
+		holds[0]();
+		await until(() => atPlatform(2) && waiting());
+		holds[1]();
+		await until(() => atPlatform(3) && waiting());
+		await new Promise((r) => setTimeout(r, 1_500));
+		holds[2]();
+		const secondRun = await second;
+		expect(secondRun.error).toBeUndefined();
+		expect(secondRun.json).toHaveLength(2);
+		expect(fixture.requestsFor('listNews')).toHaveLength(4);
+		expect(messagesOf(secondRun)).toEqual([
+			expect.stringMatching(new RegExp(`^1 item waited ${DURATION} in all to be sent, `)),
+		]);
+		expect((await first).error).toBeUndefined();
+	});
+
 	test("a run's own refusal pause is said once, not again as a wait for the shared limit", async () => {
 		fixture.sandbox.inject({ operation: 'getPayslip', retryAfter: 2 });
 		const run = await runHr(PAYSLIP);
-		expect(messagesOf(run)).toEqual([
-			'The platform refused 1 request as too many (429); the run paused 2.0 s in all for them.',
-		]);
+		expect(messagesOf(run)).toEqual([paused('2.0 s')]);
 	});
 });
 
@@ -146,7 +191,7 @@ describe('logins (the Log In credential)', () => {
 	test('the first login, then a renewal after the platform refused the token', async () => {
 		const credentials = sandboxLoginCredentials(fixture.sandbox);
 		expect(messagesOf(await runHrLoggingIn(SKILL, { credentials }))).toEqual([
-			'Log In credential: the node logged in 1 time.',
+			'The node logged in to get a user token.',
 		]);
 		// The next run takes the stored token: straight through.
 		expect(messagesOf(await runHrLoggingIn(SKILL, { credentials }))).toEqual([]);
@@ -155,7 +200,62 @@ describe('logins (the Log In credential)', () => {
 		const renewed = await runHrLoggingIn(SKILL, { credentials });
 		expect(renewed.error).toBeUndefined();
 		expect(messagesOf(renewed)).toEqual([
-			'Log In credential: the platform refused the user token 1 time; the node logged in 1 time.',
+			'The user token had expired, so the node logged in again.',
+		]);
+	});
+
+	test('a renewal for many items at once, by one execution alone: its own login, said once', async () => {
+		const credentials = sandboxLoginCredentials(fixture.sandbox);
+		await runHrLoggingIn(SKILL, { credentials });
+		fixture.sandbox.userTokens.expireAll();
+		const items = Array.from({ length: 8 }, () => ({ json: {} }));
+		const renewed = await runHrLoggingIn(
+			{ ...SKILL, options: { concurrency: 8, concurrencyMode: 'fixed' } },
+			{ credentials, items },
+		);
+		expect(renewed.error).toBeUndefined();
+		expect(renewed.json).toHaveLength(8);
+		expect(messagesOf(renewed)).toEqual([
+			'The user token had expired, so the node logged in again.',
+		]);
+	});
+
+	test('a token that expires twice in one run: each renewal a login, said in one sentence', async () => {
+		const credentials = sandboxLoginCredentials(fixture.sandbox);
+		await runHrLoggingIn(SKILL, { credentials });
+		fixture.sandbox.userTokens.expireAll();
+		// Item 1 renews the stored token; item 2's create is held at the platform while the
+		// token it carries expires too.
+		fixture.sandbox.inject({ operation: 'createSkill', times: 2, delayMs: 0 });
+		/** @type {() => void} */
+		let release = () => {};
+		const held = new Promise((resolve) => (release = () => resolve(undefined)));
+		fixture.sandbox.inject({ operation: 'createSkill', until: held });
+		const running = runHrLoggingIn(
+			{ ...SKILL, options: { concurrency: 1 } },
+			{ credentials, items: [{ json: {} }, { json: {} }] },
+		);
+		await until(() => fixture.sandbox.pendingFaults === 0);
+		fixture.sandbox.userTokens.expireAll();
+		release();
+		const run = await running;
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(2);
+		expect(fixture.requestsFor('login')).toHaveLength(3);
+		expect(messagesOf(run)).toEqual([
+			'The user token had expired, so the node logged in again (2 times).',
+		]);
+	});
+
+	test('a renewal whose login failed', async () => {
+		const credentials = sandboxLoginCredentials(fixture.sandbox);
+		await runHrLoggingIn(SKILL, { credentials });
+		fixture.sandbox.userTokens.expireAll();
+		fixture.sandbox.inject({ operation: 'login', status: 401 });
+		const run = await runHrLoggingIn(SKILL, { credentials, continueOnFail: true });
+		expect(run.json[0].error).toBeDefined();
+		expect(messagesOf(run)).toEqual([
+			'The platform refused the user token, and the node got no new one.',
 		]);
 	});
 
@@ -184,7 +284,7 @@ describe('logins (the Log In credential)', () => {
 		expect(run.error).toBeUndefined();
 		expect(fixture.requestsFor('login')).toHaveLength(1);
 		expect(messagesOf(run)).toEqual([
-			"Log In credential: the platform refused the user token 1 time; the node used the token of another execution's login 1 time.",
+			'The user token had expired, so the node took a newer one from another login instead of logging in again.',
 		]);
 		expect(JSON.stringify(run.hints)).not.toContain(newer);
 	});
@@ -197,7 +297,7 @@ describe('requests tried again', () => {
 		const run = await runHr({ ...PAYSLIP, options: { maxTries: 3 } });
 		expect(run.error).toBeUndefined();
 		expect(messagesOf(run)).toEqual([
-			'The node tried requests again 2 times: 1 after a server error, 1 after no answer (Options → Max Tries).',
+			'The node retried 2 times after a server error (once) or no answer (once) from the platform; if items still fail this way, raise Max Tries.',
 		]);
 	});
 });
@@ -215,8 +315,8 @@ describe('requests that hit Timeout', () => {
 		);
 		expect(run.error).toBeUndefined();
 		expect(messagesOf(run)).toEqual([
-			'The node tried requests again 1 time: 1 after no answer (Options → Max Tries).',
-			'1 request got no complete answer within the Timeout of 1.0 s (Options → Timeout).',
+			'The node retried once after no answer from the platform; if items still fail this way, raise Max Tries.',
+			'The platform took longer than the 1.0 s Timeout to answer (once); if it is slow rather than down, raise Timeout (Ms) above 1000.',
 		]);
 	});
 });
@@ -238,7 +338,7 @@ describe("uploads that waited for the run's byte budget", () => {
 		expect(messagesOf(run)).toEqual([
 			expect.stringMatching(
 				new RegExp(
-					`^[12] uploads? waited ${DURATION} in all for room in the run's 32 MiB of files on their way\\.$`,
+					`^The run waited ${DURATION} in all to send files, as the node keeps at most 32 MiB of files on their way at once\\.$`,
 				),
 			),
 		]);
@@ -249,7 +349,7 @@ describe('a run that fails partway', () => {
 	const failing = () => fixture.sandbox.inject({ operation: 'getPayslip', status: 500, times: 2 });
 	const ITEMS = [{ json: {} }, { json: {} }];
 	const RETRIED =
-		'The node tried requests again 1 time: 1 after a server error (Options → Max Tries).';
+		'The node retried once after a server error from the platform; if items still fail this way, raise Max Tries.';
 
 	test('under Continue On Fail says it in hints', async () => {
 		failing();

@@ -748,7 +748,7 @@ describe("README's Log In steps in the editor", () => {
 
 describe('what a run went through, in the output pane', () => {
 	const REFUSAL_HINT =
-		'The platform refused 1 request as too many (429); the run paused 1.0 s in all for them.';
+		'The platform asked the node to slow down (429 Too Many Requests), so the run paused 1.0 s in all; if items fail on it, raise Rate Limit Wait (Seconds) or lower Concurrency.';
 
 	test("a run the platform made pause shows it in the output pane's hints", async () => {
 		sandbox.inject({ operation: 'getPayslip', retryAfter: 1 });

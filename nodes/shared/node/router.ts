@@ -16,7 +16,7 @@ import { createItemQueue } from './itemQueue';
 import type { NodeActions, PlatformOperation } from './operation';
 import { ENDPOINTS } from '../platform/endpoints';
 import { toOutputItems } from './output';
-import { startNodeRun, type PlatformRun } from '../transport/run';
+import { startNodeRun } from '../transport/run';
 import { nodeRunSettingsOf, type NodeRunSettings } from '../values/settings';
 
 function resolveOperation(context: IExecuteFunctions, actions: NodeActions): PlatformOperation {
@@ -64,9 +64,8 @@ function warnAboutRetryOnFail(context: IExecuteFunctions, operation: PlatformOpe
  * WorkflowExecute.executeNode), so a run that fails says them here instead. Under Continue On
  * Fail the run returns, and says them as hints.
  */
-function withWhatTheRunWentThrough(error: unknown, run: PlatformRun): unknown {
+function withWhatTheRunWentThrough(error: unknown, sentences: string[]): unknown {
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
-	const sentences = run.activity.sentences(run.settings.timeoutMs);
 	if (sentences.length === 0) return error;
 	error.description = [
 		error.description,
@@ -104,15 +103,15 @@ export async function routeItems(
 			}
 		});
 	});
-	try {
-		await queue.done();
-	} catch (error) {
-		throw withWhatTheRunWentThrough(error, run);
-	} finally {
-		// Before a failure is thrown too, should a later n8n keep the hints of a failed node.
-		for (const message of run.activity.sentences(run.settings.timeoutMs)) {
-			this.addExecutionHints({ type: 'info', location: 'outputPane', message });
-		}
+	const failed = await queue.done().then(
+		() => undefined,
+		(error: unknown) => ({ error }),
+	);
+	const sentences = run.activity.sentences(run.settings.timeoutMs);
+	// Before a failure is thrown too, should a later n8n keep the hints of a failed node.
+	for (const message of sentences) {
+		this.addExecutionHints({ type: 'info', location: 'outputPane', message });
 	}
+	if (failed) throw withWhatTheRunWentThrough(failed.error, sentences);
 	return [results.flat()];
 }

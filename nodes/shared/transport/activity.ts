@@ -2,24 +2,39 @@
  * What one node run went through on its way, counted over all its items: the platform's
  * refusals and the pauses they asked for, waits for the business's shared limit and for the
  * run's upload bytes, logins, retries and timeouts. The transport writes to it with one call
- * where each happens; activityHints() turns it into the sentences the router shows in the
- * output pane (node/router.ts). Counts and durations only: never a token, a key or a name.
+ * where each happens; sentences() turns it into the hints the router shows in the output pane
+ * (node/router.ts), each saying what happened in the user's words and what to change if it
+ * matters. Counts and durations only: never a token, a key or a name.
  */
+import { REQUEST_SETTING_BOUNDS } from '../values/settings';
 import { UPLOAD_BYTES_IN_FLIGHT } from './uploadBudget';
 
 /** A stretch of time, [start, end) in Date.now() ms. */
-type Interval = [start: number, end: number];
+export type Interval = [start: number, end: number];
+
+/** One item's wait for a slot of the business's shared limit. */
+export interface LimitWait {
+	item: number;
+	during: Interval;
+}
 
 /** Waits for the shared limit shorter than this are the limit working as it should: not said. */
 export const LONG_LIMIT_WAIT_MS = 1_000;
 
+const { concurrency, maxTries, rateLimitWait, timeout } = REQUEST_SETTING_BOUNDS;
+
+const STATUS_NAMES: Record<number, string> = {
+	429: 'Too Many Requests',
+	503: 'Service Unavailable',
+};
+
 export class RunActivity {
-	private refusals = 0;
-	private refused503 = false;
+	/** The HTTP codes of those refusals: 429, and 503 with Retry-After. */
+	private readonly refusalCodes = new Set<number>();
 	/** The pauses the platform asked for after refusing this run's requests. */
 	private readonly refusalPauses: Interval[] = [];
 	/** Waits for a slot of the business's shared limit longer than LONG_LIMIT_WAIT_MS. */
-	private readonly limitWaits: Interval[] = [];
+	private readonly limitWaits: LimitWait[] = [];
 	private readonly uploadWaits: Interval[] = [];
 	private logins = 0;
 	private tokenRefusals = 0;
@@ -30,16 +45,15 @@ export class RunActivity {
 
 	/** The platform refused a request as too many (429, or 503 with Retry-After); every request of the business pauses `pauseMs` from now. */
 	refused(pauseMs: number, statusCode = 429): void {
-		this.refusals++;
-		if (statusCode !== 429) this.refused503 = true;
+		this.refusalCodes.add(statusCode);
 		const now = Date.now();
 		this.refusalPauses.push([now, now + pauseMs]);
 	}
 
-	/** A request got its slot of the shared limit, having asked for it at `askedAt`. */
-	gotLimitSlot(askedAt: number): void {
+	/** A request of item `item` got its slot of the shared limit, having asked for it at `askedAt`. */
+	gotLimitSlot(askedAt: number, item: number): void {
 		const now = Date.now();
-		if (now - askedAt > LONG_LIMIT_WAIT_MS) this.limitWaits.push([askedAt, now]);
+		if (now - askedAt > LONG_LIMIT_WAIT_MS) this.limitWaits.push({ item, during: [askedAt, now] });
 	}
 
 	/** A request got the bytes for its files, having waited for them since `since`. */
@@ -57,7 +71,10 @@ export class RunActivity {
 		this.tokenRefusals++;
 	}
 
-	/** The run took the token another execution's login got, instead of logging in itself. */
+	/**
+	 * The run took a newer token (the process's newest, or the stored one) instead of logging in.
+	 * Its own login's token can come this way too, so a hint never calls it another execution's.
+	 */
 	tokenReused(): void {
 		this.tokensReused++;
 	}
@@ -77,54 +94,96 @@ export class RunActivity {
 	sentences(timeoutMs: number): string[] {
 		const hints: string[] = [];
 		const pauses = merged(this.refusalPauses);
-		if (this.refusals > 0) {
+		if (this.refusalPauses.length > 0) {
+			const codes = [...this.refusalCodes].sort((a, b) => a - b);
+			const named =
+				codes.length > 1
+					? codes.join(' and ')
+					: `${codes[0]} ${STATUS_NAMES[codes[0]] ?? ''}`.trim();
 			hints.push(
-				`The platform refused ${count(this.refusals, 'request')} as too many (${this.refused503 ? '429, or 503 with Retry-After' : '429'}); the run paused ${duration(lengthOf(pauses))} in all for them.`,
+				`The platform asked the node to slow down (${named}), so the run paused ${duration(lengthOf(pauses))} in all; if items fail on it, raise ${rateLimitWait.label} or lower ${concurrency.label}.`,
 			);
 		}
 		// The run's own refusals' pauses are said above: only the rest of a wait is the shared limit's.
-		const limitWaits = this.limitWaits
-			.map((wait) => without(merged([wait]), pauses))
-			.filter((rest) => lengthOf(rest) > LONG_LIMIT_WAIT_MS);
-		if (limitWaits.length > 0) {
-			const waited = lengthOf(merged(limitWaits.flat()));
+		const waits = longWaitsOutside(this.limitWaits, pauses);
+		if (waits.items > 0) {
 			hints.push(
-				`${count(limitWaits.length, 'request')} waited more than a second for the business's shared limit (shared by every execution for this business); ${duration(waited)} in all.`,
+				`${count(waits.items, 'item')} waited ${duration(waits.ms)} in all to be sent, as this business's requests were already at the pace the platform accepts; if other workflows use this business at the same time, running them apart lets this one finish sooner.`,
 			);
 		}
-		const login = [
-			...(this.tokenRefusals > 0
-				? [`the platform refused the user token ${times(this.tokenRefusals)}`]
-				: []),
-			...(this.logins > 0 ? [`the node logged in ${times(this.logins)}`] : []),
-			...(this.tokensReused > 0
-				? [`the node used the token of another execution's login ${times(this.tokensReused)}`]
-				: []),
-		];
-		if (login.length > 0) hints.push(`Log In credential: ${login.join('; ')}.`);
+		const login = this.loginSentence();
+		if (login) hints.push(login);
 		const retries = this.serverErrorRetries + this.noAnswerRetries;
 		if (retries > 0) {
-			const why = [
-				...(this.serverErrorRetries > 0 ? [`${this.serverErrorRetries} after a server error`] : []),
-				...(this.noAnswerRetries > 0 ? [`${this.noAnswerRetries} after no answer`] : []),
-			];
+			const why =
+				this.noAnswerRetries === 0
+					? 'a server error'
+					: this.serverErrorRetries === 0
+						? 'no answer'
+						: `a server error (${times(this.serverErrorRetries)}) or no answer (${times(this.noAnswerRetries)})`;
 			hints.push(
-				`The node tried requests again ${times(retries)}: ${why.join(', ')} (Options → Max Tries).`,
+				`The node retried ${times(retries)} after ${why} from the platform; if items still fail this way, raise ${maxTries.label}.`,
 			);
 		}
 		if (this.timeouts > 0) {
 			hints.push(
-				`${count(this.timeouts, 'request')} got no complete answer within the Timeout of ${duration(timeoutMs)} (Options → Timeout).`,
+				`The platform took longer than the ${duration(timeoutMs)} Timeout to answer (${times(this.timeouts)}); if it is slow rather than down, raise ${timeout.label} above ${timeoutMs}.`,
 			);
 		}
 		if (this.uploadWaits.length > 0) {
-			const waited = lengthOf(merged(this.uploadWaits));
 			hints.push(
-				`${count(this.uploadWaits.length, 'upload')} waited ${duration(waited)} in all for room in the run's ${UPLOAD_BYTES_IN_FLIGHT / (1024 * 1024)} MiB of files on their way.`,
+				`The run waited ${duration(lengthOf(merged(this.uploadWaits)))} in all to send files, as the node keeps at most ${UPLOAD_BYTES_IN_FLIGHT / (1024 * 1024)} MiB of files on their way at once.`,
 			);
 		}
 		return hints;
 	}
+
+	/** A renewal is information, not a failure; where the new token came from is not the user's concern. */
+	private loginSentence(): string | undefined {
+		const again = this.logins > 1 ? ` (${times(this.logins)})` : '';
+		if (this.tokenRefusals === 0) {
+			return this.logins > 0 ? `The node logged in to get a user token${again}.` : undefined;
+		}
+		if (this.logins > 0) return `The user token had expired, so the node logged in again${again}.`;
+		if (this.tokensReused > 0) {
+			return 'The user token had expired, so the node took a newer one from another login instead of logging in again.';
+		}
+		return 'The platform refused the user token, and the node got no new one.';
+	}
+}
+
+/**
+ * The shared-limit waits worth saying: those of `waits` longer than LONG_LIMIT_WAIT_MS outside
+ * `pauses` (the run's refusal pauses, said on their own), as the items that waited and the time
+ * the run spent in such waits outside the pauses. One sort of each list and a binary search per
+ * wait, not each wait against every pause: 20k of each took seconds so (bench/hints.js).
+ */
+export function longWaitsOutside(
+	waits: LimitWait[],
+	pauses: Interval[],
+): { items: number; ms: number } {
+	const holes = merged(pauses);
+	/** pausedBefore[i]: the length of holes[0..i). */
+	const pausedBefore = [0];
+	for (const [start, end] of holes)
+		pausedBefore.push(pausedBefore[pausedBefore.length - 1] + end - start);
+	/** The pause time before `t`. */
+	const pausedUntil = (t: number): number => {
+		let low = 0;
+		let high = holes.length;
+		while (low < high) {
+			const middle = (low + high) >> 1;
+			if (holes[middle][0] < t) low = middle + 1;
+			else high = middle;
+		}
+		if (low === 0) return 0;
+		const [start, end] = holes[low - 1];
+		return pausedBefore[low - 1] + Math.min(end, t) - start;
+	};
+	const outside = ([start, end]: Interval) => end - start - (pausedUntil(end) - pausedUntil(start));
+	const long = waits.filter((wait) => outside(wait.during) > LONG_LIMIT_WAIT_MS);
+	const ms = merged(long.map((wait) => wait.during)).reduce((sum, wait) => sum + outside(wait), 0);
+	return { items: new Set(long.map((wait) => wait.item)).size, ms };
 }
 
 /** Sorted, disjoint stretches covering the same time. */
@@ -139,27 +198,12 @@ function merged(intervals: Interval[]): Interval[] {
 	return result;
 }
 
-/** The parts of `intervals` (merged) outside `holes` (merged). */
-function without(intervals: Interval[], holes: Interval[]): Interval[] {
-	const result: Interval[] = [];
-	for (const [start, end] of intervals) {
-		let from = start;
-		for (const [holeStart, holeEnd] of holes) {
-			if (holeEnd <= from || holeStart >= end) continue;
-			if (holeStart > from) result.push([from, holeStart]);
-			from = Math.max(from, holeEnd);
-		}
-		if (from < end) result.push([from, end]);
-	}
-	return result;
-}
-
 function lengthOf(intervals: Interval[]): number {
 	return intervals.reduce((sum, [start, end]) => sum + (end - start), 0);
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-const times = (n: number) => (n === 1 ? '1 time' : `${n} times`);
+const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
 
 /** "0.4 s", "42.0 s", "3 min 5 s". */
 function duration(ms: number): string {

@@ -82,7 +82,7 @@ export async function admit(
 		}
 		const askedAt = Date.now();
 		const release: Release = await run.limiter.acquire(request.limitKey, until);
-		run.activity.gotLimitSlot(askedAt);
+		run.activity.gotLimitSlot(askedAt, itemIndex);
 		admitted = true;
 		let givenBack = false;
 		return {
