@@ -241,7 +241,8 @@ async function createWorkflow(name, node) {
 /**
  * The page on a fresh workflow holding a manual trigger and, when given, one node of this
  * package with the credential, its parameter panel open.
- * @param {{ type: string, parameters: Record<string, any> }} [node]
+ * @param {{ type: string, parameters: Record<string, any>, settings?: Record<string, any> }} [node]
+ *   settings: the node's Settings tab (onError, ...)
  */
 async function workflowPage(node) {
 	const ours = node && {
@@ -252,6 +253,7 @@ async function workflowPage(node) {
 		position: [240, 0],
 		parameters: node.parameters,
 		credentials: { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } },
+		...node.settings,
 	};
 	const name = `Editor check ${++workflowsOpened}`;
 	return openWorkflow(await createWorkflow(name, ours), name, ours?.id);
@@ -613,6 +615,35 @@ describe('Simplify in the editor', () => {
 			await screenshot(page, `simplify-output-payslip-${label}`);
 		},
 	);
+});
+
+describe('On Error: Continue (using error output) in the editor', () => {
+	test("a payslip the platform does not have leaves on the Error output, with the platform's message", async () => {
+		const page = await workflowPage({
+			type: 'businessPlatformHr',
+			parameters: { resource: 'payslip', operation: 'get', payslipId: '987654321' },
+			settings: { onError: 'continueErrorOutput' },
+		});
+		await page.getByTestId('node-parameters').waitFor();
+		await page.getByTestId('node-execute-button').first().click();
+		const output = page.getByTestId('output-panel');
+		// The output pane offers the node's two outputs; the failed item is on Error, none on Success.
+		const errorBranch = output.getByText(/^Error\b/).first();
+		await errorBranch.waitFor();
+		await errorBranch.click();
+		await output
+			.getByText(/^1 item$/)
+			.first()
+			.waitFor();
+		await output.getByText('JSON', { exact: true }).last().click();
+		await output
+			.getByText(/The platform has no payslip 987654321/)
+			.first()
+			.waitFor();
+		const text = await output.innerText();
+		expect(text).toContain('No query results');
+		await screenshot(page, 'error-output-payslip');
+	});
 });
 
 describe("README's Log In steps in the editor", () => {
