@@ -343,3 +343,40 @@ test("README.md's screenshots are the editor tests' own: each is written by an e
 		if (quoted) expect(writer).toContain(quoted);
 	}
 });
+
+describe('the example workflows', () => {
+	const EXAMPLES = fs
+		.readdirSync(path.join(ROOT, 'examples'))
+		.filter((name) => name.endsWith('.json'))
+		.map((name) => [name, JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', name), 'utf8'))]);
+
+	test.each(EXAMPLES)(
+		'%s starts from one enabled trigger: the editor\'s button then reads "Execute workflow", not "from" another trigger',
+		(name, workflow) => {
+			const triggers = workflow.nodes.filter(
+				(/** @type {any} */ node) => /trigger$/i.test(node.type) && !node.disabled,
+			);
+			expect([name, triggers.length]).toEqual([name, 1]);
+		},
+	);
+
+	test.each(EXAMPLES)(
+		'%s has a sticky note "What to change" naming every node whose credential the user chooses',
+		(name, workflow) => {
+			const notes = workflow.nodes.filter(
+				(/** @type {any} */ node) => node.type === 'n8n-nodes-base.stickyNote',
+			);
+			expect([name, notes.map((/** @type {any} */ note) => note.name)]).toEqual([
+				name,
+				['What to change'],
+			]);
+			const text = notes[0].parameters.content;
+			for (const node of workflow.nodes.filter((/** @type {any} */ each) => each.credentials))
+				expect([name, node.name, text.includes(`**${node.name}**`)]).toEqual([
+					name,
+					node.name,
+					true,
+				]);
+		},
+	);
+});
