@@ -271,7 +271,11 @@ describe("links of README.md, docs/ and the nodes' codex", () => {
 			.split('\n')
 			.filter((line) => /^#{1,6} /.test(line))
 			.map((line) => anchor(line.replace(/^#+ /, '')));
-	const REPOSITORY = 'https://github.com/business-platform/n8n-nodes-business-platform';
+	// package.json's repository: until the first publish a guess (docs/releasing.md), and every
+	// link below must change with it.
+	const REPOSITORY = JSON.parse(
+		fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'),
+	).repository.url.replace(/^git\+|\.git$/g, '');
 
 	/** Every link of a file to this repository: [file it is in, target file, anchor]. */
 	function linksIn(/** @type {string} */ file) {
@@ -300,6 +304,31 @@ describe("links of README.md, docs/ and the nodes' codex", () => {
 			.filter((dir) => dir !== 'shared')
 			.map((dir) => `nodes/${dir}/${dir}.node.json`),
 	].filter((file) => file.endsWith('.md') || file.endsWith('.json'));
+
+	/** The credentials' documentationUrl, the link n8n shows in the credential dialog. */
+	const CREDENTIAL_DOCS = [BusinessPlatformApi, BusinessPlatformLogInApi].map(
+		(Type) => new Type().documentationUrl,
+	);
+
+	test("the credentials' documentation links lead to README's Credentials section", () => {
+		expect(CREDENTIAL_DOCS).toEqual([`${REPOSITORY}#credentials`, `${REPOSITORY}#credentials`]);
+		expect(anchorsOf(path.join(ROOT, 'README.md'))).toContain('credentials');
+	});
+
+	test.each([...FILES, 'package.json', 'credentials'].map((file) => [file]))(
+		"%s: every GitHub link of the package is to package.json's repository",
+		(file) => {
+			const text =
+				file === 'credentials'
+					? CREDENTIAL_DOCS.join('\n')
+					: fs.readFileSync(path.join(ROOT, file), 'utf8');
+			const stray = [...text.matchAll(/https:\/\/github\.com\/[^\s)"#]+/g)]
+				.map(([url]) => url.replace(/\.git$/, ''))
+				.filter((url) => /n8n-nodes-business-platform/.test(url))
+				.filter((url) => url !== REPOSITORY && !url.startsWith(`${REPOSITORY}/`));
+			expect(stray).toEqual([]);
+		},
+	);
 
 	test.each(FILES.map((file) => [file]))(
 		'%s: every link leads to a file and heading that exist',
