@@ -11,6 +11,7 @@
  */
 
 const { startSandbox } = require('./server');
+const { sandboxSummary } = require('./credentials');
 
 /**
  * @param {string[]} argv
@@ -80,30 +81,13 @@ async function main() {
 		rateLimit,
 		quiet: false,
 	});
-	const c = sandbox.credentials;
 	const lines = [
 		`Business Platform sandbox listening on ${sandbox.url}${args.latency ? ` (latency ${args.latency} ms)` : ''}`,
 		...(rateLimit
 			? [`Rate limit per business key: ${JSON.stringify(rateLimit)} (sandbox/README.md)`]
 			: []),
 		'',
-		'Base URLs:',
-		...Object.entries(sandbox.baseUrls).map(([name, value]) => `  ${name.padEnd(12)} ${value}`),
-		'',
-		'Path prefixes:',
-		`  categories   ${sandbox.pathPrefixes.categories}`,
-		`  favorites    ${sandbox.pathPrefixes.favorites}`,
-		'',
-		'Credential values:',
-		`  API key              ${c.apiKey}`,
-		`  API connection       ${c.apiConnection}`,
-		`  User token           ${c.userToken}`,
-		`  Client UUID          ${c.clientUuid}`,
-		`  Platform key         ${c.platformKey}`,
-		`  Platform             ${c.platform}`,
-		`  Business key (acme, id ${sandbox.businesses.acme.id})     ${c.businessKeys.acme}`,
-		`  Business key (globex, id ${sandbox.businesses.globex.id})   ${c.businessKeys.globex}`,
-		`  Login (POST ${sandbox.baseUrls.auth}/api/login)  ${c.loginEmail} / ${c.loginPassword}`,
+		...sandboxSummary(sandbox),
 		'',
 		'Press Ctrl-C to stop.',
 		'',

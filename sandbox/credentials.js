@@ -53,4 +53,36 @@ function sandboxLoginCredentials(sandbox, overrides = {}) {
 	});
 }
 
-module.exports = { sandboxCredentials, sandboxLoginCredentials };
+/**
+ * What `npm run sandbox` and `npm run dev` print of a sandbox, to type into a credential of
+ * one's own: its Base URLs, path prefixes and credential values. These are the sandbox's fixed
+ * demo values (sandbox/data/basics.js), no real user's secrets.
+ * @param {any} sandbox the object returned by startSandbox
+ * @returns {string[]}
+ */
+function sandboxSummary(sandbox) {
+	const c = sandbox.credentials;
+	return [
+		'Base URLs:',
+		...Object.entries(sandbox.baseUrls).map(
+			([name, value]) => `  ${String(name).padEnd(12)} ${value}`,
+		),
+		'',
+		'Path prefixes:',
+		`  categories   ${sandbox.pathPrefixes.categories}`,
+		`  favorites    ${sandbox.pathPrefixes.favorites}`,
+		'',
+		'Credential values:',
+		`  API key              ${c.apiKey}`,
+		`  API connection       ${c.apiConnection}`,
+		`  User token           ${c.userToken}`,
+		`  Client UUID          ${c.clientUuid}`,
+		`  Platform key         ${c.platformKey}`,
+		`  Platform             ${c.platform}`,
+		`  Business key (acme, id ${sandbox.businesses.acme.id})     ${c.businessKeys.acme}`,
+		`  Business key (globex, id ${sandbox.businesses.globex.id})   ${c.businessKeys.globex}`,
+		`  Login (POST ${sandbox.baseUrls.auth}/api/login)  ${c.loginEmail} / ${c.loginPassword}`,
+	];
+}
+
+module.exports = { sandboxCredentials, sandboxLoginCredentials, sandboxSummary };

@@ -17,7 +17,7 @@ const path = require('node:path');
 
 const app = require('./n8n-app');
 const { startSandbox } = require('../sandbox/server');
-const { sandboxLoginCredentials } = require('../sandbox/credentials');
+const { sandboxLoginCredentials, sandboxSummary } = require('../sandbox/credentials');
 
 /** What to stop when the command fails. @type {(() => void)[]} */
 const cleanups = [];
@@ -192,6 +192,17 @@ n8n ${app.N8N_VERSION} is running with ${app.PACKAGE_NAME} loaded.
             tokens expire after ${DEV_TOKEN_LIFETIME_MS / 60_000} minutes, and that credential renews them)
   Ports:    n8n ${N8N_PORT}, sandbox ${sandbox.port}, n8n's task broker ${brokerPort}
   n8n log:  ${N8N_LOG}
+
+The sandbox's demo values, for a credential of your own (none is a real secret):
+
+${sandboxSummary(sandbox)
+	.map((line) => (line ? `  ${line}` : line))
+	.join('\n')}
+
+To see a run pause for the platform's rate limit: start a second sandbox that takes one request
+every 5 seconds, \`npm run sandbox -- --port ${SANDBOX_PORT + 1} --rate 0.2 --burst 1\`, set the HR Base URL
+of "${app.CREDENTIAL_NAME}" to its hr URL, and run the payslip example twice in a row
+(README.md, Quick start).
 
 Press Ctrl-C to stop n8n and the sandbox.`);
 }

@@ -214,3 +214,10 @@ test("release-it with .release-it.json's changelog hooks: rc.0, a refused rc wit
 	// The rc's tag keeps its own section.
 	expect(git(remote, 'show', 'v0.1.1-rc.0:CHANGELOG.md')).toBe(atRc.trimEnd());
 }, 120000);
+
+test('CHANGELOG.md is written for users: no internal issue numbers, no test or source file names', () => {
+	const text = fs.readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8');
+	expect(text.match(/\bissues? #?\d+|\(#\d+\)|\btest\/\S+|\bnodes\/shared\/\S+/gi) ?? []).toEqual(
+		[],
+	);
+});

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * What README.md promises a user, held to the code. The Troubleshooting table: each of its ten
+ * What README.md promises a user, held to the code. The Troubleshooting table: each of its twelve
  * messages is provoked through n8n-core's real engine against the sandbox platform, and the
  * error the node produces must begin with the table's text. The quick start: the commands,
  * login, credentials, workflow and fields it names are what `npm run dev` and the example set
@@ -8,6 +8,7 @@
  * docs/ lead to files and headings that exist. The verification rules' claim about Node
  * built-ins (one row, in docs/) names exactly what the node code imports.
  */
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
@@ -55,8 +56,11 @@ function beginning(/** @type {string} */ cell) {
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
+const runEcommerce = fixture.runner('businessPlatformEcommerce');
 const GET_PAYSLIP = { resource: 'payslip', operation: 'get', payslipId: '1751' };
 const CREATE_SKILL = { resource: 'skill', operation: 'create', type: 'Tools', skills: 'Excel' };
+// An operation that sends the API Key (a payslip read sends none).
+const GET_ORDER = { resource: 'order', operation: 'get', orderId: '1301' };
 
 /** A loopback port nothing listens on (it was free a moment ago). */
 async function closedPort() {
@@ -83,6 +87,11 @@ const PROVOKE = {
 			continueOnFail: true,
 			credentials: { ...fixture.credentials, hrBaseUrl: '' },
 		}),
+	'The platform did not accept the credential\'s "API Key"': () =>
+		runEcommerce(GET_ORDER, {
+			continueOnFail: true,
+			credentials: { ...fixture.credentials, apiKey: 'sbx_apikey_not_issued_5512' },
+		}),
 	'The platform did not accept the credential\'s "User Token"': () =>
 		runHr(CREATE_SKILL, {
 			continueOnFail: true,
@@ -95,6 +104,17 @@ const PROVOKE = {
 				continueOnFail: true,
 				credentials: sandboxLoginCredentials(fixture.sandbox, {
 					loginPassword: 'not-the-password-7731',
+				}),
+			},
+		),
+	'Log in failed: the platform\'s login at the "Auth Base URL" could not be reached': async () =>
+		runHr(
+			// Max Tries 1: one try at a login nothing answers.
+			{ ...CREATE_SKILL, authentication: 'login', options: { maxTries: 1 } },
+			{
+				continueOnFail: true,
+				credentials: sandboxLoginCredentials(fixture.sandbox, {
+					authBaseUrl: `http://127.0.0.1:${await closedPort()}`,
 				}),
 			},
 		),
@@ -138,8 +158,8 @@ const PROVOKE = {
 const TROUBLESHOOTING = tableRows(section(README, 'Troubleshooting'));
 
 describe("README's Troubleshooting table", () => {
-	test('has the ten errors, each with its message, cause and fix', () => {
-		expect(TROUBLESHOOTING).toHaveLength(10);
+	test('has the twelve errors, each with its message, cause and fix', () => {
+		expect(TROUBLESHOOTING).toHaveLength(12);
 		for (const row of TROUBLESHOOTING) {
 			expect(row).toHaveLength(3);
 			expect(row.every((cell) => cell.length > 0)).toBe(true);
@@ -177,6 +197,21 @@ describe("README's quick start", () => {
 		expect(quickStart).toContain(`**${dev.LOGIN_CREDENTIAL.name}**`);
 		expect(quickStart).toContain(`expire every ${dev.DEV_TOKEN_LIFETIME_MS / 60_000} minutes`);
 		expect(quickStart).toContain(`n8n ${app.TESTED_N8N_VERSIONS[0]}`);
+	});
+
+	test('its way to see a run pause is `npm run sandbox` with flags it takes', () => {
+		// The command's flags, and those of the code spans that are flags alone (`--latency 3000`).
+		const spans = [...quickStart.matchAll(/`([^`]*)`/g)].map(([, code]) => code);
+		const flags = spans
+			.filter((code) => code.startsWith('npm run sandbox -- ') || code.startsWith('--'))
+			.flatMap((code) => code.match(/--[a-z-]+/g) ?? [])
+			.filter((flag) => flag !== '--');
+		expect(flags).toEqual(expect.arrayContaining(['--rate', '--latency']));
+		const usage = execFileSync(process.execPath, [path.join(ROOT, 'sandbox', 'cli.js'), '--help'], {
+			encoding: 'utf8',
+		});
+		for (const flag of flags)
+			expect([flag, new RegExp(`[[ ]${flag} `).test(usage)]).toEqual([flag, true]);
 	});
 
 	test('the example it runs has the workflow, nodes, payslip and fields it names', () => {
@@ -236,7 +271,11 @@ describe("links of README.md, docs/ and the nodes' codex", () => {
 			.split('\n')
 			.filter((line) => /^#{1,6} /.test(line))
 			.map((line) => anchor(line.replace(/^#+ /, '')));
-	const REPOSITORY = 'https://github.com/business-platform/n8n-nodes-business-platform';
+	// package.json's repository: until the first publish a guess (docs/releasing.md), and every
+	// link below must change with it.
+	const REPOSITORY = JSON.parse(
+		fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'),
+	).repository.url.replace(/^git\+|\.git$/g, '');
 
 	/** Every link of a file to this repository: [file it is in, target file, anchor]. */
 	function linksIn(/** @type {string} */ file) {
@@ -265,6 +304,31 @@ describe("links of README.md, docs/ and the nodes' codex", () => {
 			.filter((dir) => dir !== 'shared')
 			.map((dir) => `nodes/${dir}/${dir}.node.json`),
 	].filter((file) => file.endsWith('.md') || file.endsWith('.json'));
+
+	/** The credentials' documentationUrl, the link n8n shows in the credential dialog. */
+	const CREDENTIAL_DOCS = [BusinessPlatformApi, BusinessPlatformLogInApi].map(
+		(Type) => new Type().documentationUrl,
+	);
+
+	test("the credentials' documentation links lead to README's Credentials section", () => {
+		expect(CREDENTIAL_DOCS).toEqual([`${REPOSITORY}#credentials`, `${REPOSITORY}#credentials`]);
+		expect(anchorsOf(path.join(ROOT, 'README.md'))).toContain('credentials');
+	});
+
+	test.each([...FILES, 'package.json', 'credentials'].map((file) => [file]))(
+		"%s: every GitHub link of the package is to package.json's repository",
+		(file) => {
+			const text =
+				file === 'credentials'
+					? CREDENTIAL_DOCS.join('\n')
+					: fs.readFileSync(path.join(ROOT, file), 'utf8');
+			const stray = [...text.matchAll(/https:\/\/github\.com\/[^\s)"#]+/g)]
+				.map(([url]) => url.replace(/\.git$/, ''))
+				.filter((url) => /n8n-nodes-business-platform/.test(url))
+				.filter((url) => url !== REPOSITORY && !url.startsWith(`${REPOSITORY}/`));
+			expect(stray).toEqual([]);
+		},
+	);
 
 	test.each(FILES.map((file) => [file]))(
 		'%s: every link leads to a file and heading that exist',
@@ -342,4 +406,41 @@ test("README.md's screenshots are the editor tests' own: each is written by an e
 		const quoted = /"([^"]+)"/.exec(alt)?.[1];
 		if (quoted) expect(writer).toContain(quoted);
 	}
+});
+
+describe('the example workflows', () => {
+	const EXAMPLES = fs
+		.readdirSync(path.join(ROOT, 'examples'))
+		.filter((name) => name.endsWith('.json'))
+		.map((name) => [name, JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', name), 'utf8'))]);
+
+	test.each(EXAMPLES)(
+		'%s starts from one enabled trigger: the editor\'s button then reads "Execute workflow", not "from" another trigger',
+		(name, workflow) => {
+			const triggers = workflow.nodes.filter(
+				(/** @type {any} */ node) => /trigger$/i.test(node.type) && !node.disabled,
+			);
+			expect([name, triggers.length]).toEqual([name, 1]);
+		},
+	);
+
+	test.each(EXAMPLES)(
+		'%s has a sticky note "What to change" naming every node whose credential the user chooses',
+		(name, workflow) => {
+			const notes = workflow.nodes.filter(
+				(/** @type {any} */ node) => node.type === 'n8n-nodes-base.stickyNote',
+			);
+			expect([name, notes.map((/** @type {any} */ note) => note.name)]).toEqual([
+				name,
+				['What to change'],
+			]);
+			const text = notes[0].parameters.content;
+			for (const node of workflow.nodes.filter((/** @type {any} */ each) => each.credentials))
+				expect([name, node.name, text.includes(`**${node.name}**`)]).toEqual([
+					name,
+					node.name,
+					true,
+				]);
+		},
+	);
 });
