@@ -1,4 +1,4 @@
-// The n8n node starter's Prettier settings (n8n-io/n8n-nodes-starter), checked in CI by `npm run format:check`.
+// The n8n node starter's Prettier settings (n8n-io/n8n-nodes-starter), checked in CI by `npm run check -- format`.
 module.exports = {
 	semi: true,
 	trailingComma: 'all',

@@ -1,6 +1,6 @@
 /**
  * The import direction of nodes/ (issue 32 item 3, issue 38 item 3), checked over n8n's own lint
- * config: `npm run lint:layers`, run by .ci/run and the CI workflow after `npm run lint`.
+ * config: `npm run check -- layers` (scripts/check.js), run by .ci/run and the CI workflow beside `npm run lint`.
  *
  * It cannot live in eslint.config.mjs: the package is in n8n's strict mode (package.json
  * `n8n.strict`, needed for verified community nodes), and `n8n-node lint` then refuses any

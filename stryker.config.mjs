@@ -3,7 +3,7 @@
 // the same rounds, so a mutant's result does not depend on which rounds a seed happened to draw.
 process.env.BP_WAITS_SEED ??= '43';
 /**
- * Mutation testing of the code that owns a request's waits (`npm run test:mutation`, StrykerJS
+ * Mutation testing of the code that owns a request's waits (`npx stryker run`; a seeded sample: `npm run test:mutation`, StrykerJS
  * with its jest runner; docs/testing.md, Mutation testing): small changes to the wait helpers
  * (waits.ts), admission, the upload budget, the user token and its login's retry loop, and the
  * shared limits, each run against the tests of those waits. A mutant no test fails on is a wait

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `npm run bench:queue`: webhook-started creates in n8n's queue mode, against a platform that
+ * `node bench/queue.js`: webhook-started creates in n8n's queue mode, against a platform that
  * rate-limits. Starts the queue stack of `npm run test:queue` (Redis, Postgres, n8n main and
  * two workers, all on loopback; scripts/queue/) and the sandbox with a token bucket of
  * BENCH_QUEUE_RATE requests/s per business key (burst BENCH_QUEUE_BURST), which answers 429
@@ -405,7 +405,7 @@ async function main() {
 		else fs.rmSync(dir, { recursive: true, force: true });
 	}
 	process.stdout.write(
-		`Total ${seconds(Date.now() - runStarted)}. Reproduce: npm run bench:queue\n`,
+		`Total ${seconds(Date.now() - runStarted)}. Reproduce: node bench/queue.js\n`,
 	);
 	// exit now: idle keep-alive sockets of the calls would hold the process a few seconds more.
 	process.exit(failed ? 1 : 0);

@@ -369,7 +369,7 @@ function isReleased(version, root) {
 /**
  * Writes test/contract/<version>.json for `current`, unless an earlier snapshot holds the same
  * contract. A released version's snapshot is frozen, as its saved workflows are: rewriting it
- * with another contract would hide a break from `npm run contract`. Until the release, it may
+ * with another contract would hide a break from `node scripts/contract.js --check`. Until the release, it may
  * describe the tree again. Returns whether it wrote.
  * @param {Contract} current @param {string} [root] the project folder
  */

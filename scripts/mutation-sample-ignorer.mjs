@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Stryker ignore-plugin of `npm run test:mutation:sample` (scripts/mutation-sample.mjs): only
+ * Stryker ignore-plugin of `npm run test:mutation` (scripts/mutation-sample.mjs): only
  * the drawn mutants run. A drawn mutant's range also holds the mutants nested in it (a block's
  * statements); this ignores every node that neither is a drawn mutant's node nor holds one, so
  * those nested mutants are reported Ignored instead of run. The drawn places come in

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * `npm run test:mutation:sample`: the mutation score of the wait-owning code (stryker.config.mjs)
- * from a seeded random sample of its mutants, for when the full `npm run test:mutation` (every
+ * `npm run test:mutation`: the mutation score of the wait-owning code (stryker.config.mjs)
+ * from a seeded random sample of its mutants, for when the full `npx stryker run` (every
  * mutant, hours on a 2-core machine) does not fit.
  *
  * It lists every mutant Stryker's instrumenter makes in the configured files, draws

@@ -4,7 +4,7 @@
  * Source maps in a package as npm ships it that point at files it does not hold: a map whose
  * source is neither in the package nor carried in the map (`sourcesContent`), or a file whose
  * `sourceMappingURL` names a map that is not there. Such maps only send debuggers and scanners
- * looking for files no user has. The build makes no maps (tsconfig.json), and `npm run scan`
+ * looking for files no user has. The build makes no maps (tsconfig.json), and `npm run check -- scan`
  * runs this on the unpacked tarball, so a map that comes back must come with its sources.
  *
  *   node scripts/package-maps.js <unpacked package folder>   exit 0, or 1 with one line per problem

@@ -10,11 +10,11 @@
  *
  *   node scripts/saved-workflows.js --write   (after npm run build)
  *
- * `node scripts/contract.js --write` (the release, npm run contract:write) writes them with each
+ * `node scripts/contract.js --write` (the release) writes them with each
  * new contract snapshot.
  * A version's folder is written once and then frozen: its files are what users' n8n holds. An
  * existing folder is left as it is, and SAVED_MANIFEST records each file's SHA-256 when it is
- * written; `npm run contract` (scripts/contract.js --check) fails when a file changed, went
+ * written; `node scripts/contract.js --check` fails when a file changed, went
  * missing or is not listed.
  */
 const crypto = require('node:crypto');

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `npm run lint:layers` fails on each kind of upward import (issue 38 item 3): a shared layer
+ * `npm run check -- layers` fails on each kind of upward import (issue 38 item 3): a shared layer
  * importing one above it, the same from a nested folder, a node folder importing another
  * node's folder, and shared code importing a node folder. Each case is linted as if it were a
  * file at that path (ESLint's lintText with a filePath), so nothing is written into the tree.
@@ -61,7 +61,7 @@ const ALLOWED = [
 ];
 
 /**
- * ESLint run once with the layers config (the same as `npm run lint:layers`) over every case,
+ * ESLint run once with the layers config (the same as `npm run check -- layers`) over every case,
  * each linted as text standing at its path: per case, the layer rule's messages.
  * @param {Array<{ file: string, source: string }>} cases
  * @returns {string[][]}

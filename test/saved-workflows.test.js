@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * The workflows saved with a release are frozen (scripts/saved-workflows.js): every file under
- * test/e2e/saved-workflows/ is as test/contract/saved-workflows.sha256 says, `npm run contract`
+ * test/e2e/saved-workflows/ is as test/contract/saved-workflows.sha256 says, `node scripts/contract.js --check`
  * fails on a changed, missing or unlisted file, and writing a version's saved workflows (the
- * release, `npm run contract:write`) leaves an existing folder as it is. The scratch copies are
+ * release, `node scripts/contract.js --write`) leaves an existing folder as it is. The scratch copies are
  * of the committed folders; writing uses the TypeScript sources (compiled by jest).
  */
 const { spawnSync } = require('node:child_process');
@@ -75,8 +75,8 @@ test('a changed, missing or unlisted saved workflow is reported', () => {
 	);
 });
 
-test('npm run contract fails when a saved workflow of 0.1.0 changed', () => {
-	// scripts/contract.js --check (what `npm run contract` runs) in a scratch project: copies of
+test('scripts/contract.js --check fails when a saved workflow of 0.1.0 changed', () => {
+	// scripts/contract.js --check  in a scratch project: copies of
 	// the scripts, the snapshots and the saved workflows; the rest linked (the build in dist/).
 	const scratch = scratchCopy();
 	fs.cpSync(path.join(ROOT, 'scripts'), path.join(scratch, 'scripts'), { recursive: true });
@@ -113,7 +113,7 @@ test('writing saved workflows leaves an existing version folder as it is and add
 	const manifestBefore = fs.readFileSync(path.join(scratch, MANIFEST_FILE), 'utf8');
 	const sources = loadPackage(undefined, { sources: true });
 
-	// The release of 0.1.0 (and `npm run contract:write` at 0.1.0): nothing changes.
+	// The release of 0.1.0 (and `node scripts/contract.js --write` at 0.1.0): nothing changes.
 	writeSavedWorkflows({ ...sources, version: '0.1.0' }, scratch);
 	expect(contentsOf(scratch)).toEqual(before);
 	expect(fs.readFileSync(path.join(scratch, MANIFEST_FILE), 'utf8')).toBe(manifestBefore);

@@ -2,7 +2,7 @@
 /**
  * End to end in the real n8n app (on Node 24, installed into the install cache, scripts/install-cache.js;
  * the n8n version is app.N8N_VERSION, chosen by BP_N8N_VERSION: `npm run test:e2e` runs 2.x,
- * `npm run test:e2e:n8n1` 1.x, `npm run test:e2e:min` the oldest supported n8n): the built package is loaded as a community package, a credential
+ * `BP_N8N_VERSION=1 npm run test:e2e -- test/e2e/app.e2e.js` 1.x, `BP_N8N_VERSION=min` the oldest supported n8n): the built package is loaded as a community package, a credential
  * and workflows are imported with n8n's CLI and run headless. Every operation
  * (test/harness/operationCases/) has a workflow, and so has Custom API Call in each module
  * (test/harness/customApiCallCases.js): they run one after another in one `n8n execute-batch`,
@@ -173,6 +173,8 @@ let batchRuns;
 
 /** @type {any} */
 let sandbox;
+/** The requests of the first batch, which the sandbox's reset before the second one drops. @type {any[]} */
+let firstBatchRequests = [];
 /** @type {NodeJS.ProcessEnv} */
 let env;
 /** @type {string} */
@@ -213,7 +215,9 @@ beforeAll(async () => {
 		.map((f) => path.join(app.ROOT, 'examples', f));
 	await app.importIntoN8n(env, sandbox, [...files, ...examples]);
 	batchRuns = await app.executeBatch(env, userFolder, batchWorkflowIds());
-	// The error-output runs act on the records the runs above acted on (a delete's): a fresh platform.
+	// The error-output runs act on the records the runs above acted on (a delete's): a fresh
+	// platform, its request log kept for the checks of the runs above.
+	firstBatchRequests = [...sandbox.requests];
 	sandbox.reset();
 	const errorOutputIds = OPERATION_CASES.map((testCase) => `bpE2eErrorOutput${testCase.endpoint}`);
 	for (const [id, run] of await app.executeBatch(env, userFolder, errorOutputIds))
@@ -265,7 +269,7 @@ function batchRunOf(workflowId) {
 	return {
 		run,
 		outputOf: outputsOf(run),
-		requests: sandbox.requests.filter(
+		requests: [...firstBatchRequests, ...sandbox.requests].filter(
 			(/** @type {any} */ r) => r.receivedAt >= started && r.receivedAt <= stopped,
 		),
 	};

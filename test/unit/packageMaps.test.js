@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * scripts/package-maps.js, which `npm run scan` runs on the unpacked tarball: it finds a source
+ * scripts/package-maps.js, which `npm run check -- scan` runs on the unpacked tarball: it finds a source
  * map pointing at a TypeScript file the package does not ship (as the build's maps did, 99 of
  * them), a script naming a map that is missing, and sources outside the package or behind a URL;
  * it accepts maps whose sources are shipped or carried inside them.

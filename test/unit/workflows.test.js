@@ -85,7 +85,7 @@ test("the weekly job runs n8n's latest scanner and lint, and may write nothing",
 		latest.jobs.latest.steps
 	);
 	expect(steps).toContainEqual(
-		expect.objectContaining({ run: 'npm run scan', env: { SCANNER_VERSION: 'latest' } }),
+		expect.objectContaining({ run: 'npm run check -- scan', env: { SCANNER_VERSION: 'latest' } }),
 	);
 	expect(steps.map((step) => step.run ?? '').join('\n')).toMatch(
 		/npm install --no-save [^\n]*@n8n\/node-cli@latest\n[^]*npm run lint/,
