@@ -677,3 +677,95 @@ describe('the stored token belongs to the login fields, password included (issue
 		expect(fixture.requestsFor('listNews')).toHaveLength(1);
 	});
 });
+
+describe('bulk runs with tokens that expire by time (issue 52 item 5)', () => {
+	test('a login that gives back a token the platform took and then refused (it expired) logs in again', async () => {
+		// The first two logins answer one token the platform knows: it takes it, then it expires.
+		const taken = fixture.sandbox.userTokens.issue();
+		fixture.sandbox.inject({
+			operation: 'login',
+			status: 200,
+			body: { status: true, data: { token: taken } },
+			times: 2,
+		});
+		const credentials = loginCredentials();
+		const first = await createSkillLoggingIn('first', credentials);
+		expect(first.json[0].error).toBeUndefined();
+		fixture.sandbox.userTokens.expireAll();
+		const { json } = await createSkillLoggingIn('again', credentials);
+		expect(json[0].error).toBeUndefined();
+		// The second login gave the expired token back: a third one gave a new token.
+		expect(logins()).toHaveLength(3);
+		const sent = tokensSentFor('again');
+		expect(sent).toEqual([taken, credentials.loginToken]);
+		expect(credentials.loginToken).not.toBe(taken);
+	});
+
+	/** Each token the sandbox issued was taken for some requests, then refused once expired. */
+	function expectEveryLoginTaken() {
+		const used = new Set(
+			fixture
+				.requestsFor()
+				.filter((r) => r.status === 200 && r.operation !== 'login')
+				.map((r) => r.headers['user-token'] ?? r.headers.user_token),
+		);
+		const issued = fixture.sandbox.userTokens.issued;
+		expect(issued.length).toBeGreaterThan(1);
+		for (const token of issued) expect(used.has(token)).toBe(true);
+	}
+
+	test('100 Task → Update items with a file, Concurrency 4, tokens of 600 ms: every item updated once', async () => {
+		fixture.sandbox.setLatency(50);
+		fixture.sandbox.userTokens.configure({ lifetimeMs: 600 });
+		const items = Array.from({ length: 100 }, (_, i) => ({
+			json: { id: 1001 + (i % 2) },
+			binary: {
+				photo: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: `${i}.png` },
+			},
+		}));
+		const { json } = await fixture.run(
+			'businessPlatformProjects',
+			{
+				authentication: 'login',
+				resource: 'task',
+				operation: 'update',
+				taskId: '={{ $json.id }}',
+				updateFields: { binaryPropertyNames: 'photo' },
+				options: { concurrencyMode: 'fixed', concurrency: 4 },
+			},
+			{ credentials: loginCredentials(), continueOnFail: true, items },
+		);
+		expect(json.filter((item) => item.error)).toEqual([]);
+		expect(json).toHaveLength(100);
+		// Each item carried out once: one accepted update per item.
+		expect(fixture.requestsFor('updateTask').filter((r) => r.status === 200)).toHaveLength(100);
+		expectEveryLoginTaken();
+	});
+
+	test('60 Calendar → Get Many (user) items, Concurrency 3, tokens of 400 ms: every item listed', async () => {
+		fixture.sandbox.setLatency(60);
+		fixture.sandbox.userTokens.configure({ lifetimeMs: 400 });
+		const { json } = await fixture.run(
+			'businessPlatformCalendar',
+			{
+				authentication: 'login',
+				resource: 'calendar',
+				operation: 'getAll',
+				userType: 'user',
+				type: 'user',
+				returnAll: true,
+				options: { concurrencyMode: 'fixed', concurrency: 3 },
+			},
+			{
+				credentials: loginCredentials(),
+				continueOnFail: true,
+				items: Array.from({ length: 60 }, () => ({ json: {} })),
+			},
+		);
+		expect(json.filter((item) => item.error)).toEqual([]);
+		// Two calendars per item.
+		expect(json).toHaveLength(120);
+		expect(fixture.requestsFor('listCalendars').filter((r) => r.status === 200)).toHaveLength(60);
+		expectEveryLoginTaken();
+	});
+});

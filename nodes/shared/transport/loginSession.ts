@@ -35,6 +35,10 @@ export interface LoginSession {
 	token: string;
 	/** Tokens the platform refused during this run: not sent again. */
 	refused: Set<string>;
+	/** Tokens the platform took for a call (this run's, or the process's last login once proven): refused later, they expired. */
+	taken: Set<string>;
+	/** Taken tokens a login gave back after their refusal: a second time, the login is broken. */
+	givenBack: Set<string>;
 	/** Refused tokens for which the credential's stored token was read already. */
 	storeRead: Set<string>;
 	/** When the run began (Date.now()): a login before it did not "just" give its token. */
@@ -67,6 +71,8 @@ export function sessionOf(run: PlatformRun): LoginSession {
 		session = {
 			token,
 			refused: new Set(),
+			taken: new Set(),
+			givenBack: new Set(),
 			storeRead: new Set(),
 			startedAt,
 			tokenSince: token !== '' ? startedAt : -Infinity,

@@ -138,7 +138,15 @@ export async function ensureUserToken(
 			session.login = undefined;
 		});
 		const result = await session.login;
-		if ('token' in result && session.refused.has(result.token)) {
+		if (
+			'token' in result &&
+			session.refused.has(result.token) &&
+			session.taken.has(result.token) &&
+			!session.givenBack.has(result.token)
+		) {
+			// A token the platform took, then refused, has expired: the login gave back a stale one. Once more.
+			session.givenBack.add(result.token);
+		} else if ('token' in result && session.refused.has(result.token)) {
 			// The login gave again the very token the platform refused: logging in once more would loop.
 			session.failure = {
 				failure: {
@@ -205,6 +213,8 @@ export function tokenVerdict(
 		return refused ? { renew: false, note: PASTED_TOKEN_NOTE } : undefined;
 	const shared = sharedLoginOf(run);
 	const ofLastLogin = sentToken === shared.token;
+	const session = sessionOf(run);
+	if (!refused || (ofLastLogin && shared.proven)) session.taken.add(sentToken);
 	if (!refused) {
 		if (ofLastLogin) {
 			shared.proven = true;
@@ -214,7 +224,6 @@ export function tokenVerdict(
 		return undefined;
 	}
 	// Tokens refused before the platform ever took one, right after logins during this run: no loop of logins.
-	const session = sessionOf(run);
 	if (ofLastLogin && !shared.proven && shared.loggedInAt >= session.startedAt) {
 		// Counted once per login: the first refusal of its token.
 		if (!session.refused.has(sentToken)) shared.unprovenRefusals++;
