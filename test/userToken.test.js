@@ -24,6 +24,8 @@ const { PNG } = require('./projects/files');
 const { untilIdle, whenReceived } = require('./harness/waits');
 const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/sharedLogins');
 const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
+const { setLoginLimits } = require('../nodes/shared/credential/login');
+const { BusinessPlatformLogInApi } = require('../credentials/BusinessPlatformLogInApi.credentials');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -526,6 +528,28 @@ describe('each execution logs in by its own limits (issue 43 item 1)', () => {
 		expect(ranB.json[0].error).toBeUndefined();
 		expect(logins().map((r) => r.status)).toEqual([429, 200]);
 		expect(tokensSentFor('b')).toEqual([credentials.loginToken]);
+	});
+});
+
+describe('a login that does not answer within Timeout says so (issue 52 item 6)', () => {
+	test("whichever fires first, the HTTP client's own timeout or the run's deadline, the message names Timeout", async () => {
+		fixture.sandbox.inject({ operation: 'login', delayMs: 120_000, times: Infinity });
+		// n8n's own HTTP helper, as the credential's preAuthentication gets it.
+		const { helpers } = loadOptionsContext({
+			type: 'businessPlatformHr',
+			parameters: { authentication: 'login', resource: 'skill', operation: 'create' },
+			credentials: fixture.credentials,
+			path: 'type',
+		});
+		const credentials = loginCredentials();
+		// The run's deadline for a Timeout of 300 ms, firing after the client's own 300 ms would:
+		// the order that said "could not be reached", every time.
+		setLoginLimits(credentials, { timeoutMs: 300, signal: AbortSignal.timeout(1300) });
+		await expect(
+			new BusinessPlatformLogInApi().preAuthentication.call({ helpers }, credentials),
+		).rejects.toThrow(
+			"Log in failed: the platform's login did not answer within 300 ms (the node's Timeout)",
+		);
 	});
 });
 

@@ -113,6 +113,10 @@ export async function logIn(
 
 	const limits = loginLimits.get(credentials);
 	const timeoutMs = limits?.timeoutMs ?? LOGIN_TIMEOUT_MS;
+	// The one bound of the exchange: the whole answer, however slowly it arrives, within Timeout,
+	// and Stop. No client timeout beside it: two timers firing together made a silent login read
+	// as unreachable whenever the client's fired first.
+	const deadline = limits?.signal ?? AbortSignal.timeout(timeoutMs);
 	let response: { statusCode: number; body: unknown; headers: IDataObject };
 	try {
 		// The plain httpRequest is deliberate: this runs inside the credential's preAuthentication,
@@ -130,10 +134,7 @@ export async function logIn(
 				[identifierField]: String(credentials.loginIdentifier),
 				[passwordField]: String(credentials.loginPassword),
 			}),
-			timeout: timeoutMs,
-			// Ends the login at Timeout even while the server sends a byte now and then (the
-			// HTTP client's timeout only bounds the silence between bytes), and at Stop.
-			abortSignal: limits?.signal ?? AbortSignal.timeout(timeoutMs),
+			abortSignal: deadline,
 			disableFollowRedirect: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
@@ -142,7 +143,7 @@ export async function logIn(
 		})) as typeof response;
 	} catch {
 		// The network error's own text may carry the address and its code, which n8n rewrites.
-		if (limits?.signal.aborted) return failLogin(credentials, loginTimeoutFailure(timeoutMs));
+		if (deadline.aborted) return failLogin(credentials, loginTimeoutFailure(timeoutMs));
 		return failLogin(credentials, {
 			message: 'Log in failed: the platform\'s login at the "Auth Base URL" could not be reached',
 			check: 'Check the credential\'s "Auth Base URL", and that the platform is reachable from n8n',
