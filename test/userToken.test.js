@@ -216,6 +216,23 @@ describe('Authentication: Log In', () => {
 		expect(skillTypes()).toHaveLength(0);
 	});
 
+	test.each([
+		['after its Retry-After', { retryAfter: 1 }],
+		['after the refusal backoff, without a Retry-After', {}],
+	])(
+		'a login refused for too many requests is tried again %s, never at once (a survivor of the mutation sample)',
+		async (_, fault) => {
+			fixture.sandbox.inject({ operation: 'login', status: 429, times: 1, ...fault });
+			const { json } = await createSkills(1, loginCredentials());
+			expect(json[0].error).toBeUndefined();
+			const [refused, taken] = logins();
+			expect([refused.status, taken.status]).toEqual([429, 200]);
+			// 1 s either way (Retry-After: 1, or REFUSAL_BACKOFF_MS); the refusal's answer came after
+			// its arrival, so the gap between arrivals is at least the pause.
+			expect(taken.receivedAt - refused.receivedAt).toBeGreaterThanOrEqual(1000);
+		},
+	);
+
 	test("a wrong password fails the items with the platform's words and the fields to check, after one login", async () => {
 		const credentials = loginCredentials({ loginPassword: 'wrong-password-5511' });
 		const { json } = await createSkills(10, credentials);
