@@ -11,6 +11,7 @@ const { sandboxLoginCredentials } = require('../sandbox/credentials');
 const { CUSTOM_API_CALL_CASES } = require('./harness/customApiCallCases');
 const { createPoller } = require('./harness/poll');
 const { spawnSync } = require('node:child_process');
+const diagnosticsChannel = require('node:diagnostics_channel');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -22,7 +23,6 @@ const {
 } = require('./harness/n8n');
 const { PNG } = require('./projects/files');
 const { untilIdle, whenReceived } = require('./harness/waits');
-const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/sharedLogins');
 const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
 const { setLoginLimits } = require('../nodes/shared/credential/login');
 const { BusinessPlatformLogInApi } = require('../credentials/BusinessPlatformLogInApi.credentials');
@@ -420,7 +420,7 @@ function createSkillLoggingIn(
 	/** @type {string} */ type,
 	/** @type {Record<string, any>} */ credentials,
 	/** @type {Record<string, any>} */ options = {},
-	/** @type {{ stop?: Promise<unknown>, items?: any[] }} */ runOptions = {},
+	/** @type {{ stop?: Promise<unknown>, items?: any[], credentialsRead?: () => void }} */ runOptions = {},
 ) {
 	return runHr(
 		{
@@ -435,14 +435,35 @@ function createSkillLoggingIn(
 	);
 }
 
-/** Resolves once an execution waits for a login attempt another one sent (or `run` ended first). */
-async function untilJoined(/** @type {Promise<unknown>} */ run) {
-	let ended = false;
-	run.then(
-		() => (ended = true),
-		() => (ended = true),
-	);
-	while (loginJoiners() < 1 && !ended) await new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Logins n8n has sent so far in this test file, counted as each request starts (Node's
+ * `http.client.request.start` channel), before it reaches the sandbox.
+ */
+let loginsSent = 0;
+diagnosticsChannel.subscribe('http.client.request.start', (message) => {
+	const { request } = /** @type {{ request: import('node:http').ClientRequest }} */ (message);
+	if (request.path.split('?')[0].endsWith('/api/login')) loginsSent++;
+});
+
+/**
+ * Starts an execution of Skill → Create that needs a token while another execution's login is
+ * under way, and resolves once it has either joined that login or sent one of its own: once
+ * n8n has read its credential (the run's start) and the event loop has turned, as its way from
+ * there to either takes no I/O and no timer. The run, wrapped: a promise returned as it is would
+ * be awaited.
+ * @param {string} type @param {Record<string, any>} credentials @param {Record<string, any>} options
+ */
+async function startJoining(type, credentials, options) {
+	/** @type {() => void} */
+	let read = () => {};
+	const started = new Promise((resolve) => (read = () => resolve(undefined)));
+	const sentBefore = loginsSent;
+	const run = createSkillLoggingIn(type, credentials, options, { credentialsRead: read });
+	await started;
+	await new Promise((resolve) => setImmediate(resolve));
+	// It joined: it sent no login of its own.
+	expect(loginsSent).toBe(sentBefore);
+	return { run };
 }
 
 /** Counts the logins the sandbox receives from now on (its log shows only those it answered). */
@@ -496,7 +517,7 @@ describe('each execution logs in by its own limits (issue 43 item 1)', () => {
 		received.stop();
 		stopA();
 		await a;
-		await untilIdle();
+		await untilIdle(fixture.sandbox);
 		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
 	});
 
@@ -508,14 +529,13 @@ describe('each execution logs in by its own limits (issue 43 item 1)', () => {
 		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
 		const a = createSkillLoggingIn('a', credentials, { timeout: 3000, maxTries: 1 });
 		await loginSent;
-		const b = createSkillLoggingIn('b', credentials, { timeout: 60_000, maxTries: 1 });
-		await untilJoined(b);
+		const { run: b } = await startJoining('b', credentials, { timeout: 60_000, maxTries: 1 });
 		const [ranA, ranB] = await Promise.all([a, b]);
 		expect(ranA.json[0].error).toBe(
 			"Log in failed: the platform's login did not answer within 3000 ms (the node's Timeout)",
 		);
 		expect(ranB.json[0].error).toBeUndefined();
-		// A's login, never answered, and B's own.
+		// A's login, never answered, and B's own, after A's ended.
 		expect(received.count()).toBe(2);
 		received.stop();
 		expect(tokensSentFor('b')).toEqual([credentials.loginToken]);
@@ -535,8 +555,7 @@ describe('each execution logs in by its own limits (issue 43 item 1)', () => {
 		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
 		const a = createSkillLoggingIn('a', credentials, { rateLimitWait: 1 });
 		await loginSent;
-		const b = createSkillLoggingIn('b', credentials, { rateLimitWait: 60 });
-		await untilJoined(b);
+		const { run: b } = await startJoining('b', credentials, { rateLimitWait: 60 });
 		answer();
 		const [ranA, ranB] = await Promise.all([a, b]);
 		expect(ranA.json[0].error).toBe(
@@ -676,14 +695,15 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 
 describe('the stored token belongs to the login fields, password included (issue 43 item 7)', () => {
 	test.each([
-		['in the same process', () => {}],
-		['after a restart', forgetSharedLogins],
+		['in the same process', (/** @type {Record<string, any>} */ stored) => stored],
+		// What a process that never logged in with the credential has: the stored values alone.
+		['after a restart', (/** @type {Record<string, any>} */ stored) => ({ ...stored })],
 	])(
 		'%s, a changed Login Password is logged in with: a wrong one fails, the old token is not sent',
 		async (_, restart) => {
-			const credentials = loginCredentials();
-			await createSkillLoggingIn('first', credentials);
-			restart();
+			const stored = loginCredentials();
+			await createSkillLoggingIn('first', stored);
+			const credentials = restart(stored);
 			credentials.loginPassword = 'wrong-password-4321';
 			const { json } = await createSkillLoggingIn('after', credentials);
 			expect(json[0].error).toBe('Log in failed: the platform refused the login');
