@@ -18,12 +18,8 @@ export default {
 		'nodes/shared/transport/waits.ts',
 		'nodes/shared/transport/admission.ts',
 		'nodes/shared/transport/uploadBudget.ts',
-		// The user token: the request's side, the run's login session, the logins shared by
-		// user, one login through n8n, and the retry loop the login's tries and pauses run in.
+		// The user token's life, and the retry loop the login's tries and pauses run in.
 		'nodes/shared/transport/userToken.ts',
-		'nodes/shared/transport/loginSession.ts',
-		'nodes/shared/transport/sharedLogins.ts',
-		'nodes/shared/transport/loginAttempt.ts',
 		'nodes/shared/transport/retryLoop.ts',
 		'nodes/shared/transport/rateLimit/**/*.ts',
 	],

@@ -63,6 +63,7 @@ const DEFAULT_MAX_BODY = 50 * 1024 * 1024;
  * @property {import('./pushback').Pushback} pushback  rate limits, jitter, in-flight measurements
  * @property {number} seq
  * @property {number} epoch                  bumped by reset(): requests that arrived before it are dropped, not logged or applied
+ * @property {Set<RecordedRequest>} open      requests arrived whose answer has not ended (sent, or the connection closed)
  * @property {Set<NodeJS.Timeout>} timers
  */
 
@@ -262,6 +263,8 @@ async function handleRequest(sb, req, res) {
 	const born = sb.epoch;
 	sb.pushback.arrived(res);
 	const incoming = receive(sb, req);
+	sb.open.add(incoming.rec);
+	res.once('close', () => sb.open.delete(incoming.rec));
 	let read;
 	try {
 		read = await readBody(req, sb.maxBodyBytes);
@@ -327,6 +330,7 @@ async function startSandbox(options = {}) {
 		faults: createFaultQueue(new Set(routes.map((r) => r.operation))),
 		seq: 0,
 		epoch: 0,
+		open: new Set(),
 		timers: new Set(),
 		pushback: createPushback({ rateLimit: options.rateLimit, jitterMs: options.jitterMs }),
 	};
@@ -379,6 +383,16 @@ async function startSandbox(options = {}) {
 		 */
 		inject(fault) {
 			sb.faults.inject(fault);
+		},
+
+		/**
+		 * Requests that arrived and whose answer has not ended yet (sent, or the client gone),
+		 * optionally only those of one operation ('login', ...).
+		 * @param {string} [operation]
+		 */
+		openRequests(operation) {
+			return [...sb.open].filter((r) => operation === undefined || r.operation === operation)
+				.length;
 		},
 
 		/** Drop all queued faults. */

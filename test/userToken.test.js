@@ -11,6 +11,7 @@ const { sandboxLoginCredentials } = require('../sandbox/credentials');
 const { CUSTOM_API_CALL_CASES } = require('./harness/customApiCallCases');
 const { createPoller } = require('./harness/poll');
 const { spawnSync } = require('node:child_process');
+const diagnosticsChannel = require('node:diagnostics_channel');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -22,8 +23,9 @@ const {
 } = require('./harness/n8n');
 const { PNG } = require('./projects/files');
 const { untilIdle, whenReceived } = require('./harness/waits');
-const { forgetSharedLogins, loginJoiners } = require('../nodes/shared/transport/sharedLogins');
 const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
+const { setLoginLimits } = require('../nodes/shared/credential/login');
+const { BusinessPlatformLogInApi } = require('../credentials/BusinessPlatformLogInApi.credentials');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -214,6 +216,23 @@ describe('Authentication: Log In', () => {
 		expect(skillTypes()).toHaveLength(0);
 	});
 
+	test.each([
+		['after its Retry-After', { retryAfter: 1 }],
+		['after the refusal backoff, without a Retry-After', {}],
+	])(
+		'a login refused for too many requests is tried again %s, never at once (a survivor of the mutation sample)',
+		async (_, fault) => {
+			fixture.sandbox.inject({ operation: 'login', status: 429, times: 1, ...fault });
+			const { json } = await createSkills(1, loginCredentials());
+			expect(json[0].error).toBeUndefined();
+			const [refused, taken] = logins();
+			expect([refused.status, taken.status]).toEqual([429, 200]);
+			// 1 s either way (Retry-After: 1, or REFUSAL_BACKOFF_MS); the refusal's answer came after
+			// its arrival, so the gap between arrivals is at least the pause.
+			expect(taken.receivedAt - refused.receivedAt).toBeGreaterThanOrEqual(1000);
+		},
+	);
+
 	test("a wrong password fails the items with the platform's words and the fields to check, after one login", async () => {
 		const credentials = loginCredentials({ loginPassword: 'wrong-password-5511' });
 		const { json } = await createSkills(10, credentials);
@@ -401,7 +420,7 @@ function createSkillLoggingIn(
 	/** @type {string} */ type,
 	/** @type {Record<string, any>} */ credentials,
 	/** @type {Record<string, any>} */ options = {},
-	/** @type {{ stop?: Promise<unknown>, items?: any[] }} */ runOptions = {},
+	/** @type {{ stop?: Promise<unknown>, items?: any[], credentialsRead?: () => void }} */ runOptions = {},
 ) {
 	return runHr(
 		{
@@ -416,14 +435,35 @@ function createSkillLoggingIn(
 	);
 }
 
-/** Resolves once an execution waits for a login attempt another one sent (or `run` ended first). */
-async function untilJoined(/** @type {Promise<unknown>} */ run) {
-	let ended = false;
-	run.then(
-		() => (ended = true),
-		() => (ended = true),
-	);
-	while (loginJoiners() < 1 && !ended) await new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Logins n8n has sent so far in this test file, counted as each request starts (Node's
+ * `http.client.request.start` channel), before it reaches the sandbox.
+ */
+let loginsSent = 0;
+diagnosticsChannel.subscribe('http.client.request.start', (message) => {
+	const { request } = /** @type {{ request: import('node:http').ClientRequest }} */ (message);
+	if (request.path.split('?')[0].endsWith('/api/login')) loginsSent++;
+});
+
+/**
+ * Starts an execution of Skill → Create that needs a token while another execution's login is
+ * under way, and resolves once it has either joined that login or sent one of its own: once
+ * n8n has read its credential (the run's start) and the event loop has turned, as its way from
+ * there to either takes no I/O and no timer. The run, wrapped: a promise returned as it is would
+ * be awaited.
+ * @param {string} type @param {Record<string, any>} credentials @param {Record<string, any>} options
+ */
+async function startJoining(type, credentials, options) {
+	/** @type {() => void} */
+	let read = () => {};
+	const started = new Promise((resolve) => (read = () => resolve(undefined)));
+	const sentBefore = loginsSent;
+	const run = createSkillLoggingIn(type, credentials, options, { credentialsRead: read });
+	await started;
+	await new Promise((resolve) => setImmediate(resolve));
+	// It joined: it sent no login of its own.
+	expect(loginsSent).toBe(sentBefore);
+	return { run };
 }
 
 /** Counts the logins the sandbox receives from now on (its log shows only those it answered). */
@@ -477,7 +517,7 @@ describe('each execution logs in by its own limits (issue 43 item 1)', () => {
 		received.stop();
 		stopA();
 		await a;
-		await untilIdle();
+		await untilIdle(fixture.sandbox);
 		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
 	});
 
@@ -489,14 +529,13 @@ describe('each execution logs in by its own limits (issue 43 item 1)', () => {
 		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
 		const a = createSkillLoggingIn('a', credentials, { timeout: 3000, maxTries: 1 });
 		await loginSent;
-		const b = createSkillLoggingIn('b', credentials, { timeout: 60_000, maxTries: 1 });
-		await untilJoined(b);
+		const { run: b } = await startJoining('b', credentials, { timeout: 60_000, maxTries: 1 });
 		const [ranA, ranB] = await Promise.all([a, b]);
 		expect(ranA.json[0].error).toBe(
 			"Log in failed: the platform's login did not answer within 3000 ms (the node's Timeout)",
 		);
 		expect(ranB.json[0].error).toBeUndefined();
-		// A's login, never answered, and B's own.
+		// A's login, never answered, and B's own, after A's ended.
 		expect(received.count()).toBe(2);
 		received.stop();
 		expect(tokensSentFor('b')).toEqual([credentials.loginToken]);
@@ -516,8 +555,7 @@ describe('each execution logs in by its own limits (issue 43 item 1)', () => {
 		const loginSent = whenReceived(fixture.sandbox.server, '/api/login');
 		const a = createSkillLoggingIn('a', credentials, { rateLimitWait: 1 });
 		await loginSent;
-		const b = createSkillLoggingIn('b', credentials, { rateLimitWait: 60 });
-		await untilJoined(b);
+		const { run: b } = await startJoining('b', credentials, { rateLimitWait: 60 });
 		answer();
 		const [ranA, ranB] = await Promise.all([a, b]);
 		expect(ranA.json[0].error).toBe(
@@ -526,6 +564,28 @@ describe('each execution logs in by its own limits (issue 43 item 1)', () => {
 		expect(ranB.json[0].error).toBeUndefined();
 		expect(logins().map((r) => r.status)).toEqual([429, 200]);
 		expect(tokensSentFor('b')).toEqual([credentials.loginToken]);
+	});
+});
+
+describe('a login that does not answer within Timeout says so (issue 52 item 6)', () => {
+	test("whichever fires first, the HTTP client's own timeout or the run's deadline, the message names Timeout", async () => {
+		fixture.sandbox.inject({ operation: 'login', delayMs: 120_000, times: Infinity });
+		// n8n's own HTTP helper, as the credential's preAuthentication gets it.
+		const { helpers } = loadOptionsContext({
+			type: 'businessPlatformHr',
+			parameters: { authentication: 'login', resource: 'skill', operation: 'create' },
+			credentials: fixture.credentials,
+			path: 'type',
+		});
+		const credentials = loginCredentials();
+		// The run's deadline for a Timeout of 300 ms, firing after the client's own 300 ms would:
+		// the order that said "could not be reached", every time.
+		setLoginLimits(credentials, { timeoutMs: 300, signal: AbortSignal.timeout(1300) });
+		await expect(
+			new BusinessPlatformLogInApi().preAuthentication.call({ helpers }, credentials),
+		).rejects.toThrow(
+			"Log in failed: the platform's login did not answer within 300 ms (the node's Timeout)",
+		);
 	});
 });
 
@@ -635,14 +695,15 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 
 describe('the stored token belongs to the login fields, password included (issue 43 item 7)', () => {
 	test.each([
-		['in the same process', () => {}],
-		['after a restart', forgetSharedLogins],
+		['in the same process', (/** @type {Record<string, any>} */ stored) => stored],
+		// What a process that never logged in with the credential has: the stored values alone.
+		['after a restart', (/** @type {Record<string, any>} */ stored) => ({ ...stored })],
 	])(
 		'%s, a changed Login Password is logged in with: a wrong one fails, the old token is not sent',
 		async (_, restart) => {
-			const credentials = loginCredentials();
-			await createSkillLoggingIn('first', credentials);
-			restart();
+			const stored = loginCredentials();
+			await createSkillLoggingIn('first', stored);
+			const credentials = restart(stored);
 			credentials.loginPassword = 'wrong-password-4321';
 			const { json } = await createSkillLoggingIn('after', credentials);
 			expect(json[0].error).toBe('Log in failed: the platform refused the login');
@@ -675,5 +736,97 @@ describe('the stored token belongs to the login fields, password included (issue
 		expect(wrong.message).not.toContain('wrong-password-4321');
 		expect(logins()).toHaveLength(3);
 		expect(fixture.requestsFor('listNews')).toHaveLength(1);
+	});
+});
+
+describe('bulk runs with tokens that expire by time (issue 52 item 5)', () => {
+	test('a login that gives back a token the platform took and then refused (it expired) logs in again', async () => {
+		// The first two logins answer one token the platform knows: it takes it, then it expires.
+		const taken = fixture.sandbox.userTokens.issue();
+		fixture.sandbox.inject({
+			operation: 'login',
+			status: 200,
+			body: { status: true, data: { token: taken } },
+			times: 2,
+		});
+		const credentials = loginCredentials();
+		const first = await createSkillLoggingIn('first', credentials);
+		expect(first.json[0].error).toBeUndefined();
+		fixture.sandbox.userTokens.expireAll();
+		const { json } = await createSkillLoggingIn('again', credentials);
+		expect(json[0].error).toBeUndefined();
+		// The second login gave the expired token back: a third one gave a new token.
+		expect(logins()).toHaveLength(3);
+		const sent = tokensSentFor('again');
+		expect(sent).toEqual([taken, credentials.loginToken]);
+		expect(credentials.loginToken).not.toBe(taken);
+	});
+
+	/** Each token the sandbox issued was taken for some requests, then refused once expired. */
+	function expectEveryLoginTaken() {
+		const used = new Set(
+			fixture
+				.requestsFor()
+				.filter((r) => r.status === 200 && r.operation !== 'login')
+				.map((r) => r.headers['user-token'] ?? r.headers.user_token),
+		);
+		const issued = fixture.sandbox.userTokens.issued;
+		expect(issued.length).toBeGreaterThan(1);
+		for (const token of issued) expect(used.has(token)).toBe(true);
+	}
+
+	test('100 Task → Update items with a file, Concurrency 4, tokens of 600 ms: every item updated once', async () => {
+		fixture.sandbox.setLatency(50);
+		fixture.sandbox.userTokens.configure({ lifetimeMs: 600 });
+		const items = Array.from({ length: 100 }, (_, i) => ({
+			json: { id: 1001 + (i % 2) },
+			binary: {
+				photo: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: `${i}.png` },
+			},
+		}));
+		const { json } = await fixture.run(
+			'businessPlatformProjects',
+			{
+				authentication: 'login',
+				resource: 'task',
+				operation: 'update',
+				taskId: '={{ $json.id }}',
+				updateFields: { binaryPropertyNames: 'photo' },
+				options: { concurrencyMode: 'fixed', concurrency: 4 },
+			},
+			{ credentials: loginCredentials(), continueOnFail: true, items },
+		);
+		expect(json.filter((item) => item.error)).toEqual([]);
+		expect(json).toHaveLength(100);
+		// Each item carried out once: one accepted update per item.
+		expect(fixture.requestsFor('updateTask').filter((r) => r.status === 200)).toHaveLength(100);
+		expectEveryLoginTaken();
+	});
+
+	test('60 Calendar → Get Many (user) items, Concurrency 3, tokens of 400 ms: every item listed', async () => {
+		fixture.sandbox.setLatency(60);
+		fixture.sandbox.userTokens.configure({ lifetimeMs: 400 });
+		const { json } = await fixture.run(
+			'businessPlatformCalendar',
+			{
+				authentication: 'login',
+				resource: 'calendar',
+				operation: 'getAll',
+				userType: 'user',
+				type: 'user',
+				returnAll: true,
+				options: { concurrencyMode: 'fixed', concurrency: 3 },
+			},
+			{
+				credentials: loginCredentials(),
+				continueOnFail: true,
+				items: Array.from({ length: 60 }, () => ({ json: {} })),
+			},
+		);
+		expect(json.filter((item) => item.error)).toEqual([]);
+		// Two calendars per item.
+		expect(json).toHaveLength(120);
+		expect(fixture.requestsFor('listCalendars').filter((r) => r.status === 200)).toHaveLength(60);
+		expectEveryLoginTaken();
 	});
 });

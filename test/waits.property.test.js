@@ -304,7 +304,7 @@ async function round(/** @type {ReturnType<typeof prng>} */ random) {
 		uploadsUnderRefusalsRound,
 	]);
 	const description = await family(random);
-	await untilIdle().catch((error) => {
+	await untilIdle(fixture.sandbox).catch((error) => {
 		throw new Error(`${description}: ${error.message}`);
 	});
 	// Another workflow of the same business then completes.

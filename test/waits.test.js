@@ -28,10 +28,10 @@ const loginCredentials = (overrides = {}) => sandboxLoginCredentials(fixture.san
 
 /** After a run: nothing held, and another workflow of the business goes through. */
 async function expectBusinessFree() {
-	await untilIdle();
+	await untilIdle(fixture.sandbox);
 	const other = await runHr(PAYSLIP);
 	expect(other.error).toBeUndefined();
-	expect(sharedLoad()).toEqual({ inFlight: 0, waiting: 0, logins: 0 });
+	expect(sharedLoad(fixture.sandbox)).toEqual({ inFlight: 0, waiting: 0, logins: 0 });
 }
 
 /** Task → Update items with a 12 MiB file each; `known(i)` says whether item i's size is recorded. */
@@ -87,7 +87,7 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 		);
 		await loginSent;
 		// While the login is unanswered, no request of the run holds a slot of the business.
-		expect(sharedLoad().inFlight).toBe(0);
+		expect(sharedLoad(fixture.sandbox).inFlight).toBe(0);
 		const other = await runHr(PAYSLIP);
 		expect(other.error).toBeUndefined();
 		const { json } = await run;
@@ -96,7 +96,7 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 			"Log in failed: the platform's login did not answer within 1000 ms (the node's Timeout)",
 		);
 		expect(json[0].description).toContain('The login was tried 2 times');
-		await untilIdle();
+		await untilIdle(fixture.sandbox);
 	}, 30_000);
 
 	test('a login answering one byte at a time ends at Timeout too', async () => {

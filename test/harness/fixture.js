@@ -2,8 +2,10 @@
 /**
  * The engine tests' fixture: one sandbox platform per test file (loopback, a free port),
  * reseeded with an empty request log and no faults before each test (the process-wide request
- * limits and logins forgotten with it), the credential values
- * pointed at it, and runners for this package's nodes through n8n-core's real engine.
+ * limits forgotten with it; the logins a process shares are per n8n credential, and each
+ * credential values object a test makes is a credential of its own: harness/n8n.js), the
+ * credential values pointed at it, and runners for this package's nodes through n8n-core's real
+ * engine.
  *
  *   const fixture = useSandbox();
  *   const runHr = fixture.runner('businessPlatformHr');
@@ -17,13 +19,12 @@ const { sandboxCredentials } = require('../../sandbox/credentials');
 const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
 const { forgetSharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
-const { forgetSharedLogins } = require('../../nodes/shared/transport/sharedLogins');
 
 /**
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
  * @typedef {import('n8n-workflow').INodeParameters} NodeParameters
  * @typedef {Record<string, string>} CredentialValues
- * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode>, stop?: Promise<unknown> }} RunOptions
+ * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode>, stop?: Promise<unknown>, credentialsRead?: () => void }} RunOptions
  * @typedef {(parameters: NodeParameters, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
  */
 
@@ -46,11 +47,10 @@ function useSandbox(options = {}) {
 	beforeEach(() => fixture.resetPlatform());
 
 	const fixture = {
-		/** A fresh platform: the sandbox reseeded, and what the nodes' process learned of the last one (rate limits, login tokens) forgotten. */
+		/** A fresh platform: the sandbox reseeded, and what the nodes' process learned of the last one's rate limits forgotten. */
 		resetPlatform() {
 			sandbox?.reset();
 			forgetSharedLimits();
-			forgetSharedLogins();
 		},
 
 		/** The running sandbox (startSandbox's object). @returns {import('../../sandbox/server').Sandbox} */
@@ -86,6 +86,7 @@ function useSandbox(options = {}) {
 				continueOnFail: runOptions.continueOnFail,
 				settings: runOptions.settings,
 				stop: runOptions.stop,
+				credentialsRead: runOptions.credentialsRead,
 			});
 		},
 

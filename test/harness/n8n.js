@@ -31,14 +31,30 @@ const WORKFLOW_ID = 'wf-test';
 const EXECUTION_ID = 'exec-test';
 
 /**
+ * Each credential values object a test makes is one n8n credential, with an id of its own: the
+ * logins one process shares are per credential (nodes/shared/transport/userToken.ts), so a
+ * test's new credential starts with none, as a new process would.
+ */
+const credentialIds = new WeakMap();
+let lastCredentialId = 0;
+/** @param {object | undefined} credentials */
+function credentialIdOf(credentials) {
+	if (credentials === undefined) return 'cred-1';
+	let id = credentialIds.get(credentials);
+	if (id === undefined) credentialIds.set(credentials, (id = `cred-${++lastCredentialId}`));
+	return id;
+}
+
+/**
  * A node's credential reference, of the type its Authentication parameter picks (as the
  * editor shows that credential only): the pasted-token type unless it is "login".
  * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {object} [credentials] the credential's values (its id follows them: credentialIdOf)
  */
-function credentialsFor(parameters) {
+function credentialsFor(parameters, credentials) {
 	const type =
 		parameters.authentication === 'login' ? 'businessPlatformLogInApi' : 'businessPlatformApi';
-	return { [type]: { id: 'cred-1', name: 'Business Platform (sandbox)' } };
+	return { [type]: { id: credentialIdOf(credentials), name: 'Business Platform (sandbox)' } };
 }
 
 /** @param {string} name */
@@ -76,10 +92,14 @@ const nodeTypes = {
 };
 
 class TestCredentialsHelper extends ICredentialsHelper {
-	/** @param {import('n8n-workflow').ICredentialDataDecryptedObject} data */
-	constructor(data) {
+	/**
+	 * @param {import('n8n-workflow').ICredentialDataDecryptedObject} data
+	 * @param {() => void} [onRead] called each time n8n reads the credential for the node
+	 */
+	constructor(data, onRead = () => {}) {
 		super();
 		this.data = data;
+		this.onRead = onRead;
 		/** What preAuthentication stored, in order. @type {Array<Record<string, any>>} */
 		this.stored = [];
 	}
@@ -128,6 +148,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	 * @type {ICredentialsHelper['getDecrypted']}
 	 */
 	async getDecrypted(_additionalData, _nodeCredentials, typeName) {
+		this.onRead();
 		const defaults = Object.fromEntries(
 			credentialTypeNamed(typeName)
 				.properties.filter((property) => property.type !== 'notice')
@@ -150,9 +171,10 @@ class TestCredentialsHelper extends ICredentialsHelper {
  * The one node of a test workflow, with the sandbox credential.
  * @param {string} type node type (description name)
  * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {object} [credentials] the credential's values
  * @returns {import('n8n-workflow').INode}
  */
-function nodeUnderTest(type, parameters) {
+function nodeUnderTest(type, parameters, credentials) {
 	return {
 		id: 'node-under-test',
 		name: 'Node Under Test',
@@ -160,7 +182,7 @@ function nodeUnderTest(type, parameters) {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: credentialsFor(parameters),
+		credentials: credentialsFor(parameters, credentials),
 	};
 }
 
@@ -180,8 +202,10 @@ function nodeUnderTest(type, parameters) {
  *   continueOnFail?: boolean,
  *   settings?: Partial<import('n8n-workflow').INode>,
  *   stop?: Promise<unknown>,
+ *   credentialsRead?: () => void,
  * }} options  settings: the node's Settings tab (retryOnFail, ...); stop: when it resolves, the
- *   execution is cancelled as n8n's Stop button does (its cancel signal fires)
+ *   execution is cancelled as n8n's Stop button does (its cancel signal fires); credentialsRead:
+ *   called each time n8n reads the node's credential (the run's start among them)
  */
 async function runNode({
 	type,
@@ -191,8 +215,9 @@ async function runNode({
 	continueOnFail = false,
 	settings = {},
 	stop,
+	credentialsRead,
 }) {
-	const node = { ...nodeUnderTest(type, parameters), ...settings };
+	const node = { ...nodeUnderTest(type, parameters, credentials), ...settings };
 	if (continueOnFail) node.onError = 'continueRegularOutput';
 	const workflowData = {
 		id: WORKFLOW_ID,
@@ -211,7 +236,7 @@ async function runNode({
 	);
 	// `any`: IWorkflowExecuteAdditionalData has dozens of members; these are the ones the engine uses here.
 	const additionalData = /** @type {any} */ ({
-		...baseAdditionalData(credentials),
+		...baseAdditionalData(credentials, credentialsRead),
 		hooks,
 		currentNodeParameters: undefined,
 		executeWorkflow: async () => {
@@ -256,7 +281,7 @@ async function runNode({
  *   type: node type (description name); path: the parameter being loaded, e.g. 'updateFields.parentCategory'
  */
 function loadOptionsContext({ type, parameters, credentials, path: parameterPath }) {
-	const node = nodeUnderTest(type, parameters);
+	const node = nodeUnderTest(type, parameters, credentials);
 	const workflow = new Workflow({
 		id: WORKFLOW_ID,
 		nodes: [node],
@@ -420,10 +445,11 @@ async function useFilesystemBinaryData() {
  * What n8n-core needs of the instance around a node (URLs, the credential store), shared by
  * the execute and poll harnesses.
  * @param {import('n8n-workflow').ICredentialDataDecryptedObject} credentials
+ * @param {() => void} [credentialsRead] called each time n8n reads the credential
  */
-function baseAdditionalData(credentials) {
+function baseAdditionalData(credentials, credentialsRead) {
 	return {
-		credentialsHelper: new TestCredentialsHelper(credentials),
+		credentialsHelper: new TestCredentialsHelper(credentials, credentialsRead),
 		restApiUrl: 'http://localhost:5678/rest',
 		instanceBaseUrl: 'http://localhost:5678',
 		webhookBaseUrl: 'http://localhost:5678/webhook',

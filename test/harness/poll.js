@@ -31,7 +31,7 @@ function createPoller({ type, parameters, credentials, savedStaticData, pollBudg
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: credentialsFor(parameters),
+		credentials: credentialsFor(parameters, credentials),
 	};
 	const workflow = new Workflow({
 		id: 'wf-poll-test',

@@ -2,20 +2,24 @@
 /**
  * What a request may hold or wait for, seen from outside the node (nodes/shared/transport/
  * admission.ts): the process's shared limits (requests in flight and waiting, per business)
- * and its logins under way. After every run they must all come back to nothing.
+ * and the logins still under way at the platform. After every run they must all come back to
+ * nothing.
  */
 const { sharedLimitLoads } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
-const { loginsUnderWay } = require('../../nodes/shared/transport/sharedLogins');
 
-/** The shared state of the process: requests in flight and waiting (all businesses), logins under way. */
-function sharedLoad() {
+/**
+ * The shared state of the process: requests in flight and waiting (all businesses), and the
+ * logins the sandbox is still answering (a login no run waits for any more is left open there).
+ * @param {import('../../sandbox/server').Sandbox} sandbox
+ */
+function sharedLoad(sandbox) {
 	let inFlight = 0;
 	let waiting = 0;
 	for (const load of sharedLimitLoads()) {
 		inFlight += load.inFlight;
 		waiting += load.waiting;
 	}
-	return { inFlight, waiting, logins: loginsUnderWay() };
+	return { inFlight, waiting, logins: sandbox.openRequests('login') };
 }
 
 const isIdle = (/** @type {ReturnType<typeof sharedLoad>} */ load) =>
@@ -24,11 +28,12 @@ const isIdle = (/** @type {ReturnType<typeof sharedLoad>} */ load) =>
 /**
  * Resolves once nothing is in flight, waiting or logging in; rejects with the state seen last
  * after `boundMs` (generous: it only turns a hang into a failure, it measures nothing).
+ * @param {import('../../sandbox/server').Sandbox} sandbox
  */
-async function untilIdle(boundMs = 30_000) {
+async function untilIdle(sandbox, boundMs = 30_000) {
 	const giveUpAt = Date.now() + boundMs;
 	for (;;) {
-		const load = sharedLoad();
+		const load = sharedLoad(sandbox);
 		if (isIdle(load)) return;
 		if (Date.now() > giveUpAt)
 			throw new Error(`still held after ${boundMs} ms: ${JSON.stringify(load)}`);

@@ -352,7 +352,7 @@ describe("Task → Update (updateTask, E10) with n8n's filesystem binary data mo
 			]);
 			expect(error?.message).toMatch(/cancel/i);
 			expect(fixture.requestsFor('updateTask')).toEqual([]);
-			await untilIdle();
+			await untilIdle(fixture.sandbox);
 			const other = await updateTask({ taskId: '1001', updateFields: { name: 'After the stop' } });
 			expect(other.error).toBeUndefined();
 		} finally {

@@ -48,7 +48,7 @@ function resolvePlaceholder(
 /**
  * Marks a request made only so that n8n runs the credential's login (preAuthentication) and
  * stores its token: `authenticate`, which n8n calls after the login, stops it before anything
- * is sent (transport/loginAttempt.ts), so the login waits for no slot and holds none.
+ * is sent (transport/userToken.ts loginAttempt), so the login waits for no slot and holds none.
  */
 export const LOGIN_ONLY_HEADER = 'x-business-platform-login-only';
 

@@ -3,16 +3,15 @@
  * failure each answer is. The platform publishes neither the login's request nor its answer
  * (platform-api.md: "not shown"), so the names it sends the identifier and password under and
  * the token's place in the answer are credential fields, with defaults that are assumptions
- * (docs/credentials.md: User Token). Where the token is kept: loginToken.ts; what a failure
- * says: loginFailure.ts.
+ * (docs/credentials.md: User Token). Where the token is kept: loginToken.ts.
  *
  * n8n runs the login: the credential's `preAuthentication` calls logIn when the hidden,
  * expirable `loginToken` field is empty, stores the token encrypted with the credential and
- * hands it to every later execution (transport/loginAttempt.ts empties the field to renew it).
+ * hands it to every later execution. The token's life (when to log in, who waits for it) is
+ * transport/userToken.ts, which empties the field to renew it.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
-import { failLogin, loginTimeoutFailure, secretsOfLogin } from './loginFailure';
 import {
 	LOGIN_TOKEN_FIELD,
 	LOGIN_TOKEN_OWNER_FIELD,
@@ -20,11 +19,84 @@ import {
 	loginTokenOwner,
 	logsIn,
 } from './loginToken';
-import { assertUsableUserToken, redactBody } from './redaction';
+import { parseBusinessKeys } from './businessKeys';
+import { assertUsableUserToken, redact, redactBody, secretsOf } from './redaction';
 import { credentialLanguage } from './fields';
 import { LOGIN_PATH, labelOf } from '../platform/credentialFields';
 import { isRecord, errorMessageOf, parseBody, valueAt } from '../platform/envelope';
 import { toBaseUrl } from '../values/wire';
+
+/** What a failed login tells the user: what failed, what to check, the platform's words. */
+export interface LoginFailure {
+	message: string;
+	check: string;
+	platformMessage?: string;
+	httpCode?: number;
+	/**
+	 * A failure another try may get past, as for any request: the platform's rate limit (its
+	 * Retry-After header as sent), a server error, no answer (or none within Timeout).
+	 */
+	transient?: { kind: 'rateLimited' | 'serverError' | 'noAnswer'; retryAfter?: unknown };
+}
+
+/**
+ * The failure of the last login, its secrets blanked, per credential object. n8n calls
+ * preAuthentication with the very object the transport handed to the request
+ * (credentialsDecrypted), so the transport reads the failure here instead of parsing the error
+ * n8n wraps around it.
+ */
+const failures = new WeakMap<object, LoginFailure>();
+
+export function takeLoginFailure(credentials: object): LoginFailure | undefined {
+	const failure = failures.get(credentials);
+	failures.delete(credentials);
+	return failure;
+}
+
+/** A login that got no whole answer within the node's Timeout (its own or joined: transport/userToken.ts). */
+export function loginTimeoutFailure(timeoutMs: number): LoginFailure {
+	return {
+		message: `Log in failed: the platform's login did not answer within ${timeoutMs} ms (the node's Timeout)`,
+		check:
+			'Check that the platform is reachable from n8n, or raise Options → Timeout (Ms) if its login is slow',
+		transient: { kind: 'noAnswer' },
+	};
+}
+
+/**
+ * The secrets a login's texts never show, in any echoed form: the password, any token, every
+ * key of the credential; blanked as the nodes blank them (redaction.ts).
+ */
+const secretsOfLogin = (credentials: ICredentialDataDecryptedObject) => ({
+	secrets: secretsOf(credentials, parseBusinessKeys(credentials)),
+});
+
+/** Longest platform message a login failure quotes, cut only after its secrets are blanked. */
+const MAX_PLATFORM_MESSAGE = 300;
+
+/** Thrown out of preAuthentication; n8n shows its message (the credential's Test does). */
+class LoginError extends Error {
+	constructor(failure: LoginFailure) {
+		const said = failure.platformMessage ? ` The platform said: "${failure.platformMessage}"` : '';
+		super(`${failure.message}. ${failure.check}${said}`);
+		this.name = 'LoginError';
+	}
+}
+
+/** Keeps the failure, its secrets blanked, for the transport, and throws it out of the login. */
+function failLogin(credentials: ICredentialDataDecryptedObject, failure: LoginFailure): never {
+	const run = secretsOfLogin(credentials);
+	const clean: LoginFailure = {
+		...failure,
+		message: redact(run, failure.message),
+		check: redact(run, failure.check),
+		platformMessage:
+			failure.platformMessage &&
+			redact(run, failure.platformMessage).slice(0, MAX_PLATFORM_MESSAGE),
+	};
+	failures.set(credentials, clean);
+	throw new LoginError(clean);
+}
 
 /**
  * Longest wait for the login's answer where no node run bounds it (the credential's Test): the
@@ -50,7 +122,7 @@ export function loggedInJustNow(credentials: object): boolean {
 	return freshLogins.has(credentials);
 }
 
-/** The limits of the login n8n runs next with this credential object (transport/loginAttempt.ts sets them). */
+/** The limits of the login n8n runs next with this credential object (transport/userToken.ts sets them). */
 const loginLimits = new WeakMap<object, LoginLimits>();
 
 export function setLoginLimits(credentials: object, limits: LoginLimits): void {
@@ -113,6 +185,10 @@ export async function logIn(
 
 	const limits = loginLimits.get(credentials);
 	const timeoutMs = limits?.timeoutMs ?? LOGIN_TIMEOUT_MS;
+	// The one bound of the exchange: the whole answer, however slowly it arrives, within Timeout,
+	// and Stop. No client timeout beside it: two timers firing together made a silent login read
+	// as unreachable whenever the client's fired first.
+	const deadline = limits?.signal ?? AbortSignal.timeout(timeoutMs);
 	let response: { statusCode: number; body: unknown; headers: IDataObject };
 	try {
 		// The plain httpRequest is deliberate: this runs inside the credential's preAuthentication,
@@ -130,10 +206,7 @@ export async function logIn(
 				[identifierField]: String(credentials.loginIdentifier),
 				[passwordField]: String(credentials.loginPassword),
 			}),
-			timeout: timeoutMs,
-			// Ends the login at Timeout even while the server sends a byte now and then (the
-			// HTTP client's timeout only bounds the silence between bytes), and at Stop.
-			abortSignal: limits?.signal ?? AbortSignal.timeout(timeoutMs),
+			abortSignal: deadline,
 			disableFollowRedirect: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
@@ -142,7 +215,7 @@ export async function logIn(
 		})) as typeof response;
 	} catch {
 		// The network error's own text may carry the address and its code, which n8n rewrites.
-		if (limits?.signal.aborted) return failLogin(credentials, loginTimeoutFailure(timeoutMs));
+		if (deadline.aborted) return failLogin(credentials, loginTimeoutFailure(timeoutMs));
 		return failLogin(credentials, {
 			message: 'Log in failed: the platform\'s login at the "Auth Base URL" could not be reached',
 			check: 'Check the credential\'s "Auth Base URL", and that the platform is reachable from n8n',

@@ -35,7 +35,7 @@ function isSecretField(key: string): boolean {
 	return secret;
 }
 
-/** A credential's secrets: a run's (transport/runCredential.ts) or a login's (loginFailure.ts). */
+/** A credential's secrets: a run's (transport/runCredential.ts) or a login's (login.ts). */
 interface HasSecrets {
 	/** Secret values to blank out of anything shown to the user. */
 	secrets: string[];

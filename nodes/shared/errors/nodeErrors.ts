@@ -2,7 +2,7 @@
  * The errors of a request are built here: the platform's or the network's answer
  * (NodeApiError), a redirect not followed, an empty credential field; answerErrors.ts builds
  * those of a success answer the operation cannot use. Bad input is a ParameterError (platform/errors.ts) thrown where it is
- * found, before anything is sent; a failed login says why in credential/loginFailure.ts;
+ * found, before anything is sent; a failed login says why in credential/login.ts;
  * itemErrors.ts turns any failure into the n8n error of one item or of a picker.
  *
  * What a user reads is written in their terms: the message says what failed ("The platform

@@ -14,7 +14,7 @@
  * one holding bytes waits only for a slot, which those answers free.
  *
  * Not here: the pause before a retry (retryLoop.ts, run by platformRequest.ts) and the login's
- * own tries and pauses (loginSession.ts), which hold nothing. Every wait ends on Stop (the
+ * own tries and pauses (userToken.ts), which hold nothing. Every wait ends on Stop (the
  * execution's cancel signal; waits.ts), reading a file included. The waits for bytes and for a
  * slot are queues behind requests that hold nothing else and each end within Timeout, so they
  * always move on. Whatever fails, admit() gives back what it took before it throws, and the

@@ -42,8 +42,7 @@ import {
 import { withRetries } from './retryLoop';
 import type { PlatformRun } from './run';
 import { firstOf } from './waits';
-import { engineRefusalError } from './loginAttempt';
-import { credentialToSend, tokenVerdict, userTokenToSend } from './userToken';
+import { credentialToSend, engineRefusalError, tokenVerdict, userTokenToSend } from './userToken';
 import { REDIRECT_CODES, TIMEOUT_CODES, type Attempt } from '../platform/attempt';
 
 export type { RequestContext } from './context';

@@ -1,5 +1,5 @@
 /**
- * The one retry loop, of every request (platformRequest.ts) and of the login (loginSession.ts):
+ * The one retry loop, of every request (platformRequest.ts) and of the login (userToken.ts):
  * which failure is tried again is the caller's (retries.ts, by retry class); how often, how
  * long it waits and when it gives up is the loop's, under the run's own settings:
  * - a refusal for the platform's rate limit (429, or 503 with Retry-After) was never acted on:

@@ -4,7 +4,7 @@
  * settings, which business an item acts for, the request limiter and how many pages a Get Many
  * may ask for ahead. Built whole here, by createRun, from the request settings in the node's
  * Options (execute) or with defaults (pickers). A login's user token is not part of it: the
- * run's login session keeps it (loginSession.ts).
+ * run's login session keeps it (userToken.ts).
  */
 import type {
 	ICredentialDataDecryptedObject,

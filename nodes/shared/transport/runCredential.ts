@@ -5,7 +5,7 @@
  * path prefixes, the fields headers carry, each business's key and the shared-limit key of each
  * base URL and business. A request only looks values up (request.ts), so the credential is
  * neither read nor checked again per request. The user token a login gives is never written
- * here: the run's login session keeps it (loginSession.ts).
+ * here: the run's login session keeps it (userToken.ts).
  *
  * A failed check is kept and thrown for every item that needs that value, naming the operation
  * that needs it; an item that does not need it runs.
@@ -84,7 +84,7 @@ export class RunCredential {
 	readonly type: string;
 	/**
 	 * The values as n8n gave them; with the pasted-token type, userTokenSource is always 'paste'.
-	 * Never written: a login's token goes into a copy (loginAttempt.ts, userToken.ts).
+	 * Never written: a login's token goes into a copy (userToken.ts).
 	 */
 	readonly values: Readonly<ICredentialDataDecryptedObject>;
 	/** Whether the user token comes from a login (the Log In type). */
