@@ -22,6 +22,8 @@ export default {
 		'nodes/shared/transport/userToken.ts',
 		'nodes/shared/transport/retryLoop.ts',
 		'nodes/shared/transport/rateLimit/**/*.ts',
+		// The item queue: how many items run at once, and that none starts after a failure or Stop.
+		'nodes/shared/node/itemQueue.ts',
 	],
 	testRunner: 'jest',
 	jest: {
@@ -33,6 +35,8 @@ export default {
 			testMatch: [
 				'<rootDir>/test/waits.property.test.js',
 				'<rootDir>/test/waits.test.js',
+				'<rootDir>/test/unit/itemQueue.test.js',
+				'<rootDir>/test/concurrency.test.js',
 				'<rootDir>/test/userToken.test.js',
 				'<rootDir>/test/limiter.test.js',
 				'<rootDir>/test/sharedLimits.test.js',

@@ -627,21 +627,18 @@ describe('On Error: Continue (using error output) in the editor', () => {
 		await page.getByTestId('node-parameters').waitFor();
 		await page.getByTestId('node-execute-button').first().click();
 		const output = page.getByTestId('output-panel');
-		// The output pane offers the node's two outputs; the failed item is on Error, none on Success.
-		const errorBranch = output.getByText(/^Error\b/).first();
+		// The output pane offers the node's two outputs as tabs, each "<output> Branch (<n> items)":
+		// the failed item is on Error.
+		const errorBranch = output.getByText(/^Error Branch \(1 item\)$/).first();
 		await errorBranch.waitFor();
 		await errorBranch.click();
-		await output
-			.getByText(/^1 item$/)
-			.first()
-			.waitFor();
 		await output.getByText('JSON', { exact: true }).last().click();
 		await output
 			.getByText(/The platform has no payslip 987654321/)
 			.first()
 			.waitFor();
 		const text = await output.innerText();
-		expect(text).toContain('No query results');
+		expect(text).toContain('Payslip not found.');
 		await screenshot(page, 'error-output-payslip');
 	});
 });
