@@ -234,3 +234,23 @@ test("every entry of README.md's Operations table is an operation or the trigger
 	expect(entries.length).toBeGreaterThan(0);
 	expect(entries.filter((entry) => !listed.has(entry) && !trigger.includes(entry))).toEqual([]);
 });
+
+test('a route on a method and path the sandbox serves already is refused, naming both owners (an operation would take over a name-only route)', () => {
+	const { operationFiles } = require('./operations');
+	const payslip = operationFiles().find(({ endpoint }) => endpoint === 'getPayslip');
+	if (!payslip) throw new Error('No test/operations/hr/getPayslip.js');
+	const route = /** @type {import('./operations').FileRoute} */ (payslip.contents.route);
+	const employee = {
+		...payslip,
+		endpoint: 'getEmployee',
+		file: 'test/operations/hr/getEmployee.js',
+		contents: { ...payslip.contents, route: { ...route, path: '/api/v1/employees/:id' } },
+	};
+	const prefixes = { categories: 'c', favorites: 'f' };
+	expect(() => buildRoutes(prefixes, [...operationFiles(), employee])).toThrow(
+		'The sandbox serves GET /api/v1/employees/:employee_id (hr) twice: for test/operations/hr/getEmployee.js and for the name-only route "employeeGet" (NAME_ONLY_ROUTES in sandbox/routes.js).',
+	);
+	expect(() => buildRoutes(prefixes, [...operationFiles(), payslip])).toThrow(
+		'The sandbox serves GET /api/v1/payslips/:payslip_id (hr) twice: for test/operations/hr/getPayslip.js and for test/operations/hr/getPayslip.js.',
+	);
+});
