@@ -237,20 +237,23 @@ test("every entry of README.md's Operations table is an operation or the trigger
 
 test('a route on a method and path the sandbox serves already is refused, naming both owners (an operation would take over a name-only route)', () => {
 	const { operationFiles } = require('./operations');
-	const payslip = operationFiles().find(({ endpoint }) => endpoint === 'getPayslip');
-	if (!payslip) throw new Error('No test/operations/hr/getPayslip.js');
-	const route = /** @type {import('./operations').FileRoute} */ (payslip.contents.route);
-	const employee = {
+	const files = operationFiles();
+	const own = new Set([...files.map(({ endpoint }) => endpoint), 'login']);
+	const nameOnly = ROUTES.find((route) => !own.has(route.operation));
+	const [payslip] = files;
+	if (!nameOnly || !payslip) throw new Error('No name-only route or no operation file');
+	const { operation, handler, ...where } = nameOnly;
+	const taker = {
 		...payslip,
-		endpoint: 'getEmployee',
-		file: 'test/operations/hr/getEmployee.js',
-		contents: { ...payslip.contents, route: { ...route, path: '/api/v1/employees/:id' } },
+		endpoint: 'takesItOver',
+		file: 'test/operations/x/takesItOver.js',
+		contents: { ...payslip.contents, route: { ...where, handler } },
 	};
-	const prefixes = { categories: 'c', favorites: 'f' };
-	expect(() => buildRoutes(prefixes, [...operationFiles(), employee])).toThrow(
-		'The sandbox serves GET /api/v1/employees/:employee_id (hr) twice: for test/operations/hr/getEmployee.js and for the name-only route "employeeGet" (NAME_ONLY_ROUTES in sandbox/routes.js).',
+	const prefixes = { categories: '{categories}', favorites: '{favorites}' };
+	expect(() => buildRoutes(prefixes, [...files, taker])).toThrow(
+		`The sandbox serves ${where.method} ${where.path} (${where.module}) twice: for test/operations/x/takesItOver.js and for the name-only route "${operation}" (NAME_ONLY_ROUTES in sandbox/routes.js).`,
 	);
-	expect(() => buildRoutes(prefixes, [...operationFiles(), payslip])).toThrow(
-		'The sandbox serves GET /api/v1/payslips/:payslip_id (hr) twice: for test/operations/hr/getPayslip.js and for test/operations/hr/getPayslip.js.',
+	expect(() => buildRoutes(prefixes, [...files, payslip])).toThrow(
+		`twice: for ${payslip.file} and for ${payslip.file}.`,
 	);
 });

@@ -282,15 +282,17 @@ describe("a version's snapshot", () => {
 
 test("Custom API Call's default Header Profile is pinned per module: operations that come to use another profile most leave it", () => {
 	jest.isolateModules(() => {
-		const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
-		// Two more HR operations with the payslip's headers: hrPayslip is now the profile most use.
-		for (const key of ['getEmployee', 'getEmployeeContract'])
+		const ENDPOINTS = /** @type {Record<string, object>} */ (
+			require('../nodes/shared/platform/endpoints').ENDPOINTS
+		);
+		// Two more HR operations with the payslip's headers: most HR operations now send those.
+		for (const key of ['getEmployeeRecord', 'getEmployeeContract'])
 			ENDPOINTS[key] = { ...ENDPOINTS.getPayslip, title: key };
 		const { profilesOf } = require('../nodes/shared/customApiCall');
-		expect(profilesOf('hr').map((profile) => [profile.value, profile.operations.length])).toEqual([
-			['hrSkill', 1],
-			['hrPayslip', 3],
-		]);
+		const [first, ...others] = profilesOf('hr');
+		const payslip = others.find((profile) => profile.value === 'hrPayslip');
+		expect(first.value).toBe('hrSkill');
+		expect(payslip?.operations.length).toBeGreaterThan(first.operations.length);
 	});
 	const defaults = Object.fromEntries(
 		Object.entries(current.nodes).flatMap(([type, versions]) => {
