@@ -233,7 +233,14 @@ module.exports = {
 		pathIds: { eventId: 'Event ID' },
 		// An event is deleted once: the items of a several-item run delete 1161, 1162, 1163.
 		itemParameters: { eventId: '={{ 1161 + $itemIndex }}' },
-		tenant: { itemValues: { eventId: ['1163', '2162', '1162', '1163'] } },
+		// The output shows the business nowhere: each business's events tell.
+		tenant: {
+			itemValues: { eventId: ['1163', '2162', '1162', '1163'] },
+			state: (state) => {
+				expect(state.acme.events.map((event) => event.id)).toEqual([1161]);
+				expect(state.globex.events.map((event) => event.id)).toEqual([2161]);
+			},
+		},
 		fullRun: {
 			expect: (output, [request]) => {
 				expect(request.method).toBe('DELETE');
