@@ -158,33 +158,57 @@ const NAME_ONLY_ROUTES = [
 /**
  * Every route: each platform operation's, from its file in test/operations/ (written there
  * with its handler, seed records and test case), then the login and the name-only ones.
+ * Two routes on one method and path are refused, naming both: the later one would never be
+ * reached, and the requests and tests of the first would silently go to the second.
  * @param {{ categories: string, favorites: string }} prefixes configured path prefixes of E2 and E4
+ * @param {import('../test/operations').LoadedOperation[]} [files] the operation files (all of test/operations/)
  * @returns {Route[]}
  */
-function buildRoutes(prefixes) {
+function buildRoutes(prefixes, files = operationFiles()) {
 	const trimmed = {
 		categories: prefixes.categories.replace(/^\/+|\/+$/g, ''),
 		favorites: prefixes.favorites.replace(/^\/+|\/+$/g, ''),
 	};
-	/** @type {Route[]} */
-	const routes = operationFiles().map(({ endpoint, contents: { route } }) => ({
-		...(typeof route === 'function' ? route(trimmed) : route),
-		operation: endpoint,
-	}));
-	routes.push(
+	/** @type {Array<{ route: Route, owner: string }>} */
+	const owned = [
+		...files.map(({ endpoint, file, contents: { route } }) => ({
+			route: { ...(typeof route === 'function' ? route(trimmed) : route), operation: endpoint },
+			owner: file,
+		})),
 		{
-			operation: 'login',
-			module: 'auth',
-			method: 'POST',
-			path: '/api/login',
-			auth: [],
-			lang: 'Accept-Language',
-			envelope: 'data',
-			handler: ops.login,
+			route: {
+				operation: 'login',
+				module: 'auth',
+				method: 'POST',
+				path: '/api/login',
+				auth: [],
+				lang: 'Accept-Language',
+				envelope: 'data',
+				handler: ops.login,
+			},
+			owner: 'the login route in sandbox/routes.js',
 		},
-		...NAME_ONLY_ROUTES,
-	);
-	return routes;
+		...NAME_ONLY_ROUTES.map((route) => ({
+			route,
+			owner: `the name-only route "${route.operation}" (NAME_ONLY_ROUTES in sandbox/routes.js)`,
+		})),
+	];
+	/** @type {Map<string, string>} */
+	const owners = new Map();
+	for (const { route, owner } of owned) {
+		// Parameter names differ between owners; a parameter matches any segment either way.
+		const key = `${route.module} ${route.method} ${route.path.replace(/:[^/]+/g, ':')}`;
+		const first = owners.get(key);
+		if (first)
+			throw new Error(
+				`The sandbox serves ${route.method} ${route.path} (${route.module}) twice: for ${first} and for ${owner}. ` +
+					'Only one route can answer it. When an operation now implements a name-only route, remove that ' +
+					"route from NAME_ONLY_ROUTES (and its handler from sandbox/operations/name-only.js): the operation's " +
+					'file serves the path, and Custom API Call reaches it there (CONTRIBUTING.md, "Adding an operation").',
+			);
+		owners.set(key, owner);
+	}
+	return owned.map(({ route }) => route);
 }
 
 /**

@@ -270,6 +270,10 @@ function parameterBreaks(old, current, where) {
 	return breaks;
 }
 
+/** Why a moved default breaks saved workflows, said with each one. */
+const DEFAULT_IS_CONTRACT =
+	': n8n saves a parameter only where it differs from its default, so every workflow saved with the old default now runs with the new one (keep the default; a change goes into a new node version)';
+
 /**
  * @param {Variant} old @param {Variant} current
  * @returns {string[]}
@@ -280,7 +284,7 @@ function variantBreaks(old, current) {
 	if (old.type !== current.type) breaks.push(`changed type from ${old.type} to ${current.type}`);
 	if (!isDeepStrictEqual(old.default, current.default))
 		breaks.push(
-			`changed default from ${JSON.stringify(old.default)} to ${JSON.stringify(current.default)}`,
+			`changed default from ${JSON.stringify(old.default)} to ${JSON.stringify(current.default)}${DEFAULT_IS_CONTRACT}`,
 		);
 	if (current.required && !old.required) breaks.push('became required');
 	if (Boolean(old.multipleValues) !== Boolean(current.multipleValues))

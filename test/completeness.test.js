@@ -234,3 +234,26 @@ test("every entry of README.md's Operations table is an operation or the trigger
 	expect(entries.length).toBeGreaterThan(0);
 	expect(entries.filter((entry) => !listed.has(entry) && !trigger.includes(entry))).toEqual([]);
 });
+
+test('a route on a method and path the sandbox serves already is refused, naming both owners (an operation would take over a name-only route)', () => {
+	const { operationFiles } = require('./operations');
+	const files = operationFiles();
+	const own = new Set([...files.map(({ endpoint }) => endpoint), 'login']);
+	const nameOnly = ROUTES.find((route) => !own.has(route.operation));
+	const [payslip] = files;
+	if (!nameOnly || !payslip) throw new Error('No name-only route or no operation file');
+	const { operation, handler, ...where } = nameOnly;
+	const taker = {
+		...payslip,
+		endpoint: 'takesItOver',
+		file: 'test/operations/x/takesItOver.js',
+		contents: { ...payslip.contents, route: { ...where, handler } },
+	};
+	const prefixes = { categories: '{categories}', favorites: '{favorites}' };
+	expect(() => buildRoutes(prefixes, [...files, taker])).toThrow(
+		`The sandbox serves ${where.method} ${where.path} (${where.module}) twice: for test/operations/x/takesItOver.js and for the name-only route "${operation}" (NAME_ONLY_ROUTES in sandbox/routes.js).`,
+	);
+	expect(() => buildRoutes(prefixes, [...files, payslip])).toThrow(
+		`twice: for ${payslip.file} and for ${payslip.file}.`,
+	);
+});

@@ -14,6 +14,10 @@ const { contractOf, contractBreaks, snapshots, writeSnapshot } = require('../scr
 const { loadPackage } = require('../scripts/load-package');
 
 /** @typedef {ReturnType<typeof loadPackage>} Package */
+
+/** What every moved default's break adds: why a default is a contract. */
+const WHY =
+	': n8n saves a parameter only where it differs from its default, so every workflow saved with the old default now runs with the new one (keep the default; a change goes into a new node version)';
 /** @typedef {import('../scripts/contract').Property} Property */
 
 // The TypeScript sources, compiled by jest: what `npm run build` would put in dist/ now.
@@ -133,14 +137,16 @@ test('a changed default or type breaks it', () => {
 			declared(updateFields(pkg), 'binaryPropertyNames')[0].default = 'file';
 		}),
 	).toContain(
-		'businessPlatformProjects v1 task/update: parameter "updateFields.binaryPropertyNames" changed default from "data" to "file"',
+		'businessPlatformProjects v1 task/update: parameter "updateFields.binaryPropertyNames" changed default from "data" to "file"' +
+			WHY,
 	);
 	expect(
 		breaksAfter((pkg) => {
 			declared(node(pkg, 'businessPlatformEcommerceTrigger'), 'simple')[0].default = false;
 		}),
 	).toContain(
-		'businessPlatformEcommerceTrigger v1 *: parameter "simple" changed default from true to false',
+		'businessPlatformEcommerceTrigger v1 *: parameter "simple" changed default from true to false' +
+			WHY,
 	);
 	expect(
 		breaksAfter((pkg) => {
@@ -162,7 +168,7 @@ test('a renamed credential field or a changed field default breaks the saved cre
 			declared(pkg.credentials[0], 'language')[0].default = 'de';
 		}),
 	).toContain(
-		'credential businessPlatformApi: parameter "language" changed default from "en" to "de"',
+		'credential businessPlatformApi: parameter "language" changed default from "en" to "de"' + WHY,
 	);
 });
 
@@ -202,7 +208,8 @@ test('a breaking change in a new node version passes while the old version keeps
 	};
 	expect(breaksAfter((pkg) => inNewVersion(pkg, true))).toEqual([]);
 	expect(breaksAfter((pkg) => inNewVersion(pkg, false))).toContain(
-		'businessPlatformProjects v1 task/update: parameter "updateFields.binaryPropertyNames" changed default from "data" to "file"',
+		'businessPlatformProjects v1 task/update: parameter "updateFields.binaryPropertyNames" changed default from "data" to "file"' +
+			WHY,
 	);
 	expect(
 		breaksAfter((pkg) => {
@@ -271,4 +278,42 @@ describe("a version's snapshot", () => {
 			fs.rmSync(root, { recursive: true, force: true });
 		}
 	});
+});
+
+test("Custom API Call's default Header Profile is pinned per module: operations that come to use another profile most leave it", () => {
+	jest.isolateModules(() => {
+		const ENDPOINTS = /** @type {Record<string, object>} */ (
+			require('../nodes/shared/platform/endpoints').ENDPOINTS
+		);
+		// Two more HR operations with the payslip's headers: most HR operations now send those.
+		for (const key of ['getEmployeeRecord', 'getEmployeeContract'])
+			ENDPOINTS[key] = { ...ENDPOINTS.getPayslip, title: key };
+		const { profilesOf } = require('../nodes/shared/customApiCall');
+		const [first, ...others] = profilesOf('hr');
+		const payslip = others.find((profile) => profile.value === 'hrPayslip');
+		expect(first.value).toBe('hrSkill');
+		expect(payslip?.operations.length).toBeGreaterThan(first.operations.length);
+	});
+	const defaults = Object.fromEntries(
+		Object.entries(current.nodes).flatMap(([type, versions]) => {
+			const call = versions['1'].operations['customApiCall/customApiCall'];
+			return call ? [[type, call.headerProfile[0].default]] : [];
+		}),
+	);
+	expect(defaults).toEqual({
+		businessPlatformAccounting: 'management',
+		businessPlatformCalendar: 'calendar',
+		businessPlatformEcommerce: 'ecommerce',
+		businessPlatformHr: 'hrSkill',
+		businessPlatformProjects: 'management',
+	});
+	expect(
+		breaksAfter((pkg) => {
+			for (const headerProfile of declared(node(pkg, 'businessPlatformHr'), 'headerProfile'))
+				headerProfile.default = 'hrPayslip';
+		}),
+	).toContain(
+		'businessPlatformHr v1 customApiCall/customApiCall: parameter "headerProfile" changed default from "hrSkill" to "hrPayslip"' +
+			WHY,
+	);
 });

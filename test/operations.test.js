@@ -156,3 +156,20 @@ describe.each(OPERATION_CASES.filter((op) => op.simplified).map((op) => [op.endp
 		});
 	},
 );
+
+// Every delete outputs one shape, n8n's convention (nodes/shared/node/output.ts, deletedOutput).
+describe.each(
+	OPERATION_CASES.filter((op) => op.parameters.operation === 'delete').map((op) => [
+		op.endpoint,
+		op,
+	]),
+)('%s, a delete', (_endpoint, op) => {
+	test('outputs { deleted: true } for its item, and nothing else', async () => {
+		const { json, error } = await fixture.run(op.type, op.parameters);
+		expect(error).toBeUndefined();
+		expect({ caseFile: op.caseFile, output: json }).toEqual({
+			caseFile: op.caseFile,
+			output: [{ deleted: true }],
+		});
+	});
+});

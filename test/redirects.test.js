@@ -1,12 +1,14 @@
 // @ts-check
 /**
  * Redirects, through n8n-core's real engine: the credential never reaches another host. A
- * redirect to another origin fails the item and names only that origin; a request that changes
- * data is never sent twice; a read follows a same-origin redirect, at most three times.
+ * redirect to another origin fails the item and names only that origin; a request other than a
+ * GET is never sent twice; a GET follows a same-origin redirect, at most three times. Every
+ * operation case is run against both; the rest (each 3xx, the limit, the wording) on one.
  */
 const { startForeignHost } = require('./harness/foreignHost');
 const { useSandbox } = require('./harness/fixture');
-const { caseFor } = require('./harness/operationCases');
+const { OPERATION_CASES, caseFor } = require('./harness/operationCases');
+const { MAY_HAVE_ACTED } = require('./harness/faultCases');
 const { customApiCaller } = require('./customApiCall/call');
 
 const fixture = useSandbox();
@@ -44,6 +46,17 @@ describe('a redirect to another host fails the item, and nothing reaches that ho
 		expect(error?.description).toContain('put its new address in the credential\'s "HR Base URL"');
 		expect(fixture.requestsFor('getPayslip')).toHaveLength(1);
 	});
+
+	test.each(OPERATION_CASES.map((op) => [op.endpoint, op]))(
+		'%s answered 307: sent once, and an operation that may act says it may have',
+		async (endpoint, op) => {
+			fixture.sandbox.inject({ operation: endpoint, status: 307, location: stolen() });
+			const { error } = await fixture.run(op.type, op.parameters);
+			expectRedirectRefused(error, 307);
+			expect(String(error?.description).includes(MAY_HAVE_ACTED)).toBe(op.retry === 'create');
+			expect(fixture.requestsFor(endpoint)).toHaveLength(1);
+		},
+	);
 
 	test.each([302, 307])(
 		'an add answered %i: sent once, never repeated, and the user is told it may have been done',
@@ -90,6 +103,27 @@ describe('a redirect to the same host', () => {
 		expect(requests.map((r) => r.status)).toEqual([301, 200]);
 		expect(requests[1].headers.secure_business_key).toBe(fixture.credentials.businessKey);
 	});
+
+	test.each(OPERATION_CASES.map((op) => [op.endpoint, op]))(
+		'%s answered 301 to its own address: a GET follows it, any other method fails without sending again',
+		async (endpoint, op) => {
+			// The operation's own address, as its run sends it, from a run without the redirect.
+			await fixture.run(op.type, op.parameters);
+			const [sent] = fixture.requestsFor(endpoint);
+			const own = `${fixture.credentials[`${sent.module}BaseUrl`]}${sent.path}${sent.rawQuery ? `?${sent.rawQuery}` : ''}`;
+			fixture.resetPlatform();
+			fixture.sandbox.inject({ operation: endpoint, status: 301, location: own });
+			const { error } = await fixture.run(op.type, op.parameters);
+			const statuses = fixture.requestsFor(endpoint).map((r) => r.status);
+			if (sent.method === 'GET') {
+				expect(error).toBeUndefined();
+				expect(statuses).toEqual([301, 200]);
+			} else {
+				expect(error?.message).toContain('redirect (HTTP 301) when asked to');
+				expect(statuses).toEqual([301]);
+			}
+		},
+	);
 
 	test('is followed at most three times', async () => {
 		const op = caseFor('getPayslip');

@@ -44,11 +44,15 @@ function recordArrivals() {
 /** @param {number} ms */
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('each operation has the retry class the issue gives it', () => {
-	for (const op of OPERATION_CASES) {
-		const spec = /** @type {Record<string, { retry: string }>} */ (ENDPOINTS)[op.endpoint];
-		expect([op.endpoint, spec?.retry]).toEqual([op.endpoint, op.retry]);
-	}
+test.each(OPERATION_CASES.map((op) => [op.endpoint, op]))(
+	'%s has the retry class its case gives it',
+	(endpoint, op) => {
+		const spec = /** @type {Record<string, { retry: string }>} */ (ENDPOINTS)[endpoint];
+		expect([endpoint, spec?.retry]).toEqual([endpoint, op.retry]);
+	},
+);
+
+test('listCategories, read first by Category → Update, is a read', () => {
 	expect(ENDPOINTS.listCategories.retry).toBe('read');
 });
 

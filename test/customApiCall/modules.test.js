@@ -74,7 +74,7 @@ describe('one call per node against its module', () => {
 		expect(json[0]).toMatchObject({ id: 1851, name: 'Sara Al-Qahtani' });
 		expect(json[0]).not.toHaveProperty('password');
 		expect(json[0]).not.toHaveProperty('remember_token');
-		const [request] = fixture.requestsFor('employeeGet');
+		const [request] = fixture.requestsFor();
 		expect(platformHeaderNames(request)).toEqual([...SPEC_PROFILES.hrPayslip.headers].sort());
 		expect(request.headers.uuid).toBe(fixture.credentials.clientUuid);
 	});
@@ -194,7 +194,7 @@ describe('one call per node against its module', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(json[0].id).toBe(1851);
-		expect(fixture.requestsFor('employeeGet')).toHaveLength(1);
+		expect(fixture.requestsFor()).toHaveLength(1);
 	});
 });
 
@@ -280,7 +280,7 @@ describe('header profiles', () => {
 			headers: { header: [{ name: 'X-Request-Source', value: 'n8n-test' }] },
 		});
 		expect(error).toBeUndefined();
-		const [request] = fixture.requestsFor('employeeGet');
+		const [request] = fixture.requestsFor();
 		expect(platformHeaderNames(request)).toEqual([
 			'X-Request-Source',
 			'secure_business_key',

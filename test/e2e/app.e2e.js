@@ -146,21 +146,13 @@ const customApiCallCode = (testCase) => `CustomApiCall${testCase.name}`;
 
 /**
  * One read, one add and one Custom API Call, each with its error as output (Continue On Fail),
- * for the redirect checks: code -> the operation case or Custom API Call case it copies.
+ * for the redirect checks: code -> the operation case or Custom API Call case it copies. Each
+ * run sends one request, the one the redirect answers, whatever route serves it.
  */
 const REDIRECT_CASES = {
-	RedirectRead: {
-		operation: 'getPayslip',
-		...OPERATION_CASES.find((testCase) => testCase.endpoint === 'getPayslip'),
-	},
-	RedirectAdd: {
-		operation: 'createSkill',
-		...OPERATION_CASES.find((testCase) => testCase.endpoint === 'createSkill'),
-	},
-	RedirectCustomApiCall: {
-		operation: 'employeeGet',
-		...CUSTOM_API_CALL_CASES.find((testCase) => testCase.name === 'Hr'),
-	},
+	RedirectRead: OPERATION_CASES.find((testCase) => testCase.endpoint === 'getPayslip'),
+	RedirectAdd: OPERATION_CASES.find((testCase) => testCase.endpoint === 'createSkill'),
+	RedirectCustomApiCall: CUSTOM_API_CALL_CASES.find((testCase) => testCase.name === 'Hr'),
 };
 
 /**
@@ -199,8 +191,8 @@ beforeAll(async () => {
 		...Object.entries(REDIRECT_CASES).map(([code, testCase]) =>
 			workflowOf(
 				code,
-				/** @type {string} */ (testCase.type),
-				/** @type {any} */ (testCase.parameters),
+				/** @type {string} */ (testCase?.type),
+				/** @type {any} */ (testCase?.parameters),
 				{ onError: 'continueRegularOutput' },
 			),
 		),
@@ -395,9 +387,8 @@ describe('a redirect to another host: nothing of the credential reaches it, and 
 	});
 	afterAll(() => foreign?.close());
 
-	test.each(Object.entries(REDIRECT_CASES))('%s', async (code, testCase) => {
+	test.each(Object.entries(REDIRECT_CASES))('%s', async (code) => {
 		sandbox.inject({
-			operation: testCase.operation,
 			status: 307,
 			location: `${foreign.url}/collect?token=abc`,
 		});
@@ -407,9 +398,7 @@ describe('a redirect to another host: nothing of the credential reaches it, and 
 			`redirect (HTTP 307) to another host, ${foreign.url}, when asked to`,
 		);
 		expect(JSON.stringify(output)).not.toContain('token=abc');
-		expect(
-			requests.filter((/** @type {any} */ r) => r.operation === testCase.operation),
-		).toHaveLength(1);
+		expect(requests).toHaveLength(1);
 		expect(foreign.requests).toEqual([]);
 	});
 });

@@ -35,7 +35,7 @@ describe('Workspace → Delete (deleteWorkspace, E6)', () => {
 			['Accept', 'Accept-Language', 'Content-Type', 'secure-business-key', 'user-token'].sort(),
 		);
 
-		expect(json).toEqual([{ deleted: true, message: 'Workspace deleted successfully.' }]);
+		expect(json).toEqual([{ deleted: true }]);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		expect(fixture.sandbox.state.acme.workspaces.map((w) => w.id)).toEqual([1802, 1803]);
 	});
@@ -45,7 +45,7 @@ describe('Workspace → Delete (deleteWorkspace, E6)', () => {
 			runProjects({ workspaceId: '1802', businessId: '101', options: { language: 'ar' } }),
 		);
 		expect(fixture.requestsFor('deleteWorkspace')[0].headers['Accept-Language']).toBe('ar');
-		expect(json[0]).toEqual({ deleted: true, message: 'تم حذف مساحة العمل بنجاح.' });
+		expect(json[0]).toEqual({ deleted: true });
 	});
 
 	test('an unknown workspace fails with the platform message and HTTP 404', async () => {

@@ -96,10 +96,24 @@ export const CREDENTIAL_HEADER_SOURCES: Array<{ name: string; value: CredentialH
 		a.name.localeCompare(b.name),
 	);
 
-/** The profiles whose operations belong to `module`, the one most of them use first (the default). */
+/**
+ * Each module's default Header Profile, pinned: n8n saves a parameter only where it differs
+ * from its default, so a saved Custom API Call that kept the default runs with whatever the
+ * default is now. Derived from the operations (the profile most of them use), it moved when
+ * one was added: a payslip-headed HR operation turned HR's from hrSkill to hrPayslip.
+ */
+const DEFAULT_PROFILES: Record<PlatformModule, string> = {
+	accounting: 'management',
+	calendar: 'calendar',
+	ecommerce: 'ecommerce',
+	hr: 'hrSkill',
+	management: 'management',
+};
+
+/** The profiles whose operations belong to `module`, its pinned default first (the default). */
 export function profilesOf(module: PlatformModule): HeaderProfile[] {
-	const count = (profile: HeaderProfile) => profile.operations.length;
-	return HEADER_PROFILES.filter((profile) => profile.modules.includes(module)).sort(
-		(a, b) => count(b) - count(a),
-	);
+	const profiles = HEADER_PROFILES.filter((profile) => profile.modules.includes(module));
+	const pinned = profiles.find((profile) => profile.value === DEFAULT_PROFILES[module]);
+	if (!pinned) throw new Error(`No header profile ${DEFAULT_PROFILES[module]} in module ${module}`);
+	return [pinned, ...profiles.filter((profile) => profile !== pinned)];
 }

@@ -3,6 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { mapLeaves } from '../platform/envelope';
 
 /**
+ * What every delete outputs for its item, n8n's convention for deletes: the platform's answer
+ * (a message) adds nothing, and one shape for all deletes lets a workflow check any of them.
+ */
+export function deletedOutput(): IDataObject {
+	return { deleted: true };
+}
+
+/**
  * The output record of an operation: the platform's record when it returned one, otherwise
  * `{ success: true, message }` so the item still says what happened.
  */

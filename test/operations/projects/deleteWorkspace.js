@@ -49,7 +49,7 @@ module.exports = {
 		envelope: 'success',
 		handler: deleteWorkspace,
 	},
-	reference: 'Workspace ID and Business ID. Output: `{ deleted: true, message }`.',
+	reference: 'Workspace ID and Business ID. Output: `{ deleted: true }`.',
 	case: {
 		parameters: {
 			resource: 'workspace',
@@ -73,7 +73,7 @@ module.exports = {
 		fullRun: {
 			expect: (output, [request]) => {
 				expect(request.body).toEqual({ kind: 'json', value: { business_id: 101 } });
-				expect(output[0]).toMatchObject({ deleted: true });
+				expect(output[0]).toEqual({ deleted: true });
 			},
 		},
 	},

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { businessIdParameter, languageOptions } from '../../../shared/node/descriptions';
 import type { PlatformOperation } from '../../../shared/node/operation';
+import { deletedOutput } from '../../../shared/node/output';
 import { platformRequest } from '../../../shared/transport/platformRequest';
 import { requireInteger } from '../../../shared/values/parameters';
 
@@ -36,13 +37,13 @@ export const operation: PlatformOperation = {
 			{ min: 1 },
 		);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const response = await platformRequest.call(this, run, 'deleteWorkspace', itemIndex, {
+		await platformRequest.call(this, run, 'deleteWorkspace', itemIndex, {
 			pathParams: {
 				id: { value: this.getNodeParameter('workspaceId', itemIndex), label: 'Workspace ID' },
 			},
 			json: { business_id: Number(businessId) },
 			language: options.language as string | undefined,
 		});
-		return { deleted: true, message: response.message ?? null };
+		return deletedOutput();
 	},
 };
