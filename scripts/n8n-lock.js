@@ -5,7 +5,7 @@
  * scripts/n8n-locks/<version>/package-lock.json, each package's tarball URL added (npm leaves
  * them out when omit-lockfile-registry-resolved is set). install-n8n.sh then runs `npm ci` from
  * it: npm fetches the tarballs at once instead of resolving 2000 packages one level after
- * another, minutes on a fresh machine (docs/testing.md: CI time). A version without a lockfile
+ * another, minutes on a fresh machine (docs/testing.md, The install cache). A version without a lockfile
  * here is resolved by `npm install`, as before.
  */
 const fs = require('node:fs');

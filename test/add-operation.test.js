@@ -545,7 +545,7 @@ test("adding Calendar → Event → Delete and HR → Employee → Get (new reso
 	expect(guideItems('written')).toHaveLength(7);
 
 	run(npm, ['run', '--silent', 'build']);
-	run(npm, ['run', '--silent', 'typecheck']);
+	run(npm, ['run', '--silent', 'check', '--', 'typecheck']);
 	const report = jest([
 		'test/completeness.test.js',
 		'test/generated.test.js',
