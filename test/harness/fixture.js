@@ -16,7 +16,7 @@ const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../../sandbox/credentials');
 const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
-const { forgetSharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { sharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { forgetSharedLogins } = require('../../nodes/shared/transport/sharedLogins');
 
 /**
@@ -49,7 +49,7 @@ function useSandbox(options = {}) {
 		/** A fresh platform: the sandbox reseeded, and what the nodes' process learned of the last one (rate limits, login tokens) forgotten. */
 		resetPlatform() {
 			sandbox?.reset();
-			forgetSharedLimits();
+			sharedLimits.clear();
 			forgetSharedLogins();
 		},
 

@@ -4,16 +4,16 @@
  * admission.ts): the process's shared limits (requests in flight and waiting, per business)
  * and its logins under way. After every run they must all come back to nothing.
  */
-const { sharedLimitLoads } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { sharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { loginsUnderWay } = require('../../nodes/shared/transport/sharedLogins');
 
 /** The shared state of the process: requests in flight and waiting (all businesses), logins under way. */
 function sharedLoad() {
 	let inFlight = 0;
 	let waiting = 0;
-	for (const load of sharedLimitLoads()) {
-		inFlight += load.inFlight;
-		waiting += load.waiting;
+	for (const shared of sharedLimits.values()) {
+		inFlight += shared.limit.inFlight;
+		waiting += shared.waiting.length;
 	}
 	return { inFlight, waiting, logins: loginsUnderWay() };
 }
