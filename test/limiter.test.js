@@ -322,6 +322,26 @@ describe('the latency signal', () => {
 		release('overloaded', Date.now() - 100);
 		expect(limiter.currentLimit()).toBe(startLimit(ceiling) / 2);
 	});
+
+	test('timeouts that come after a cut for slow answers still halve the limit, once for their round', async () => {
+		const limiter = new RequestLimiter('adaptive', 16);
+		// Prompt rounds: up to the ceiling.
+		while (limiter.currentLimit() < 16) await round(limiter, () => 20);
+		// Four requests hang; meanwhile rounds of answers 20 times slower cut the limit by a quarter.
+		const hanging = [];
+		for (let i = 0; i < 4; i++) hanging.push(await limiter.acquire('latency-signal'));
+		for (let r = 0; r < 3; r++) {
+			const releases = [];
+			for (let i = hanging.length; i < limiter.currentLimit(); i++)
+				releases.push(await limiter.acquire('latency-signal'));
+			for (const release of releases) release('clean', Date.now() - 400);
+		}
+		const cutForSlowness = limiter.currentLimit();
+		expect(cutForSlowness).toBe(12);
+		// Then the four time out (sent before that cut): the platform is overloaded, not only slow.
+		for (const release of hanging) release('overloaded', Date.now() - 1000);
+		expect(limiter.currentLimit()).toBe(cutForSlowness / 2);
+	});
 });
 
 describe('the pace after a pause', () => {
