@@ -8,7 +8,7 @@
 const { itemsWithFiles } = require('./projects/files');
 
 const { useSandbox } = require('./harness/fixture');
-const { sharedLimitLoads } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { sharedLimits } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
 const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
 
@@ -114,11 +114,11 @@ describe("waits for the business's shared limit", () => {
 		const heldUntil = new Promise((resolve) => (answer = () => resolve(undefined)));
 		fixture.sandbox.inject({ operation: 'createSkill', until: heldUntil });
 		const first = runHr({ ...SKILL, ...ONE_SLOT });
-		await until(() => sharedLimitLoads().some((load) => load.inFlight === 1));
+		await until(() => [...sharedLimits.values()].some((shared) => shared.limit.inFlight === 1));
 		const second = runHr({ ...PAYSLIP, ...ONE_SLOT });
 		// Once the second execution's request waits for the slot, it waits at least as long as the
 		// test holds the first answer back: load can only make that wait longer.
-		await until(() => sharedLimitLoads().some((load) => load.waiting === 1));
+		await until(() => [...sharedLimits.values()].some((shared) => shared.waiting.length === 1));
 		await new Promise((r) => setTimeout(r, 1_500));
 		answer();
 		const secondRun = await second;

@@ -16,11 +16,7 @@ const { nodeTypes, PACKAGE } = require('./harness/n8n');
 const { createPoller } = require('./harness/poll');
 const { DEFAULT_CONCURRENCY, REQUEST_SETTING_BOUNDS } = require('../nodes/shared/values/settings');
 const { startLimit } = require('../nodes/shared/transport/rateLimit/adaptiveLimit');
-const {
-	MAX_SHARED_LIMITS,
-	limitKey,
-	sharedLimitFor,
-} = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { limitKey, sharedLimits } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { RequestLimiter } = require('../nodes/shared/transport/rateLimit/runLimiter');
 const { createRun } = require('../nodes/shared/transport/run');
 const { platformRequest } = require('../nodes/shared/transport/platformRequest');
@@ -137,10 +133,10 @@ describe('a slot of the shared limit', () => {
 			});
 		await expect(send()).rejects.toThrow(/out of range/);
 		const key = limitKey(fixture.credentials.hrBaseUrl, fixture.credentials.businessKey);
-		expect(sharedLimitFor(key, undefined).limit.inFlight).toBe(0);
+		expect(sharedLimits.limitFor(key, undefined).limit.inFlight).toBe(0);
 		// Concurrency 1: a second attempt gets the run's only slot again.
 		await expect(send()).rejects.toThrow(/out of range/);
-		expect(sharedLimitFor(key, undefined).limit.inFlight).toBe(0);
+		expect(sharedLimits.limitFor(key, undefined).limit.inFlight).toBe(0);
 	});
 
 	test('a run with an out-of-bounds Timeout leaves every other run of the business unharmed', async () => {
@@ -242,13 +238,13 @@ describe('the pause after a refusal', () => {
 		expect((await patient).error).toBeUndefined();
 	}, 90_000);
 
-	test(`still ahead, survives ${MAX_SHARED_LIMITS} other businesses coming by`, async () => {
+	test('still ahead, survives the 1000 other businesses the table keeps at most coming by', async () => {
 		// Rate Limit Wait 1 s: the refused item fails at once, and nothing of its run stays in flight.
 		fixture.sandbox.inject({ operation: 'createSkill', retryAfter: 3 });
 		const refused = await createSkills(['refused'], { rateLimitWait: 1 });
 		expect(refused.error?.message).toMatch(/^The platform received too many requests/);
 		const [refusal] = skillRequests();
-		for (let i = 0; i < MAX_SHARED_LIMITS + 10; i++) sharedLimitFor(`other-business-${i}`, 10);
+		for (let i = 0; i < 1000 + 10; i++) sharedLimits.limitFor(`other-business-${i}`, 10);
 		expect((await createSkills(['after'])).error).toBeUndefined();
 		const [after] = skillRequests().filter((r) => r.body.value.type === 'after');
 		expect(after.receivedAt - refusal.receivedAt).toBeGreaterThanOrEqual(2500);

@@ -5,12 +5,11 @@
  * the sandbox, and what the platform received tells what the node did.
  */
 const { useSandbox } = require('./harness/fixture');
-const {
-	IDLE_EXPIRY_MS,
-	MAX_SHARED_LIMITS,
-	limitKey,
-	sharedLimitFor,
-} = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { limitKey, sharedLimits } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
+
+// The table's documented bounds (docs/performance.md, "Memory").
+const IDLE_EXPIRY_MS = 10 * 60_000;
+const MAX_SHARED_LIMITS = 1000;
 
 const fixture = useSandbox({ rateLimit: undefined, jitterMs: 0 });
 const runHr = fixture.runner('businessPlatformHr');
@@ -53,7 +52,7 @@ async function untilReceived(/** @type {number} */ count) {
  */
 async function untilNodePaused() {
 	const { hrBaseUrl, businessKey } = fixture.credentials;
-	const shared = sharedLimitFor(limitKey(hrBaseUrl, businessKey), undefined);
+	const shared = sharedLimits.limitFor(limitKey(hrBaseUrl, businessKey), undefined);
 	while (shared.limit.heldUntil <= Date.now())
 		await new Promise((resolve) => setTimeout(resolve, 10));
 }
@@ -157,32 +156,32 @@ describe('the pace one execution learned', () => {
 
 describe('the process-wide table of limits', () => {
 	test(`keeps at most ${MAX_SHARED_LIMITS}, dropping the longest idle first, and forgets an idle one after ${IDLE_EXPIRY_MS / 60_000} minutes`, () => {
-		const first = sharedLimitFor('bound-0', 10);
-		for (let i = 1; i <= MAX_SHARED_LIMITS; i++) sharedLimitFor(`bound-${i}`, 10);
-		const last = sharedLimitFor(`bound-${MAX_SHARED_LIMITS}`, 10);
-		expect(sharedLimitFor('bound-0', 10)).not.toBe(first);
-		expect(sharedLimitFor(`bound-${MAX_SHARED_LIMITS}`, 10)).toBe(last);
+		const first = sharedLimits.limitFor('bound-0', 10);
+		for (let i = 1; i <= MAX_SHARED_LIMITS; i++) sharedLimits.limitFor(`bound-${i}`, 10);
+		const last = sharedLimits.limitFor(`bound-${MAX_SHARED_LIMITS}`, 10);
+		expect(sharedLimits.limitFor('bound-0', 10)).not.toBe(first);
+		expect(sharedLimits.limitFor(`bound-${MAX_SHARED_LIMITS}`, 10)).toBe(last);
 
 		jest.useFakeTimers({
 			doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'setInterval'],
 		});
 		try {
 			jest.setSystemTime(Date.now() + IDLE_EXPIRY_MS + 1000);
-			expect(sharedLimitFor(`bound-${MAX_SHARED_LIMITS}`, 10)).not.toBe(last);
+			expect(sharedLimits.limitFor(`bound-${MAX_SHARED_LIMITS}`, 10)).not.toBe(last);
 		} finally {
 			jest.useRealTimers();
 		}
 	});
 
 	test('never drops a limit with requests in flight, however long it was idle before', () => {
-		const busy = sharedLimitFor('busy', 10);
+		const busy = sharedLimits.limitFor('busy', 10);
 		busy.limit.inFlight = 1;
 		jest.useFakeTimers({
 			doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'setInterval'],
 		});
 		try {
 			jest.setSystemTime(Date.now() + IDLE_EXPIRY_MS + 1000);
-			expect(sharedLimitFor('busy', 10)).toBe(busy);
+			expect(sharedLimits.limitFor('busy', 10)).toBe(busy);
 		} finally {
 			jest.useRealTimers();
 			busy.limit.inFlight = 0;

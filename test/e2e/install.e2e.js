@@ -21,7 +21,12 @@ const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
 const { startSandbox } = require('../../sandbox/server');
-const { startLocalRegistry, startRegistryProxy, manifestOf } = require('./local-registry');
+const {
+	startLocalRegistry,
+	startRegistryProxy,
+	manifestOf,
+	readRegistryLog,
+} = require('./local-registry');
 
 /**
  * The Node versions users run npm on: engines.node's minimum (20.15; its newest patch in the npm
@@ -129,17 +134,32 @@ const nodeBins = {};
 const installed = {};
 
 /**
+ * `env` with npm's configuration of a fresh home in `home` and nothing of this machine's: no
+ * npm_config_* inherited (`npm run` exports this project's .npmrc and the user's), no ~/.npmrc
+ * nor global npmrc read, a cache of its own. Audit, funding and the update check off, whatever
+ * a machine's npmrc says: they ask the registry for more than packages, or print more.
+ * @param {NodeJS.ProcessEnv} env @param {string} home
+ */
+const npmOfFreshHome = (env, home) => ({
+	...Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_config_/i.test(name))),
+	npm_config_userconfig: path.join(home, '.npmrc'),
+	npm_config_globalconfig: path.join(home, '.npmrc-global'),
+	npm_config_cache: path.join(home, '.npm'),
+	npm_config_audit: 'false',
+	npm_config_fund: 'false',
+	npm_config_update_notifier: 'false',
+});
+
+/**
  * The environment users' commands run in: that Node (and npm) first on PATH, npm pointed at the
  * loopback registry, a home of its own.
  * @param {string} home @param {string} version
  */
 const userEnv = (home, version) => ({
-	...process.env,
+	...npmOfFreshHome(process.env, home),
 	HOME: home,
 	PATH: `${nodeBins[version]}:${process.env.PATH}`,
 	npm_config_registry: registry.url,
-	npm_config_cache: path.join(home, '.npm'),
-	npm_config_update_notifier: 'false',
 });
 
 /** @param {string} home @returns {string[]} what its nodes folder's node_modules holds */
@@ -160,17 +180,12 @@ const OPTIONAL_PEERS = Object.entries(
 
 /**
  * What npm asked the registry for since `since` (an index into registry.requested): the names
- * it looked up, and those whose tarball it fetched.
+ * it looked up or fetched, and those whose tarball it fetched.
  * @param {number} since
  */
 function requestedSince(since) {
-	const paths = registry.requested.slice(since);
-	/** @param {string[]} each */
-	const namesOf = (each) => [...new Set(each.map((pathname) => pathname.split('/-/')[0].slice(1)))];
-	return {
-		names: namesOf(paths),
-		tarballs: namesOf(paths.filter((pathname) => pathname.includes('/-/'))),
-	};
+	const { looked, fetched } = readRegistryLog(registry.requested.slice(since));
+	return { names: [...new Set([...looked, ...fetched])], tarballs: fetched };
 }
 
 /**
@@ -358,13 +373,11 @@ test(
 		const sandbox = await startSandbox();
 		const [port, brokerPort] = await app.freePorts(2);
 		const env = {
-			...app.n8nEnv(home, port, brokerPort),
+			...npmOfFreshHome(app.n8nEnv(home, port, brokerPort), home),
 			N8N_LOG_LEVEL: 'info',
 			// For the npm that n8n runs: registry.npmjs.org is the loopback registry.
 			npm_config_https_proxy: proxy.url,
 			npm_config_cafile: proxy.caFile,
-			npm_config_cache: path.join(home, '.npm'),
-			npm_config_update_notifier: 'false',
 		};
 		const asked = registry.requested.length;
 		const n8n = app.startN8n(env, ['ignore', 'pipe', 'pipe']);
@@ -417,10 +430,10 @@ test(
 				app.PACKAGE_NAME,
 			]);
 			// Only the package was fetched, through the proxy,
-			const names = new Set(
-				registry.requested.slice(asked).map((pathname) => pathname.split('/-/')[0].slice(1)),
-			);
-			expect([...names]).toEqual([app.PACKAGE_NAME]);
+			expect(requestedSince(asked)).toEqual({
+				names: [app.PACKAGE_NAME],
+				tarballs: [app.PACKAGE_NAME],
+			});
 			// and nothing left the machine: besides the registry, only n8n's package-status check
 			// (api.n8n.io, refused by the proxy; n8n goes on without it) asked the proxy.
 			expect(proxy.tunnelled).toContain('registry.npmjs.org:443');

@@ -4,7 +4,8 @@
  * the public registry serves it (a packument with the version's manifest, its tarball URL and
  * integrity, `latest` pointing at it, and the tarball). Any other name answers 404, as for a
  * package that does not exist: an install that needs anything beyond this package fails.
- * What it was asked for is recorded, so a test can say which names npm looked up.
+ * What it was asked for is recorded, so a test can say which names npm looked up
+ * (readRegistryLog).
  *
  * n8n's Community Nodes install names the public registry itself (`npm pack ... --registry=
  * https://registry.npmjs.org`; another registry needs an enterprise licence), so startRegistryProxy
@@ -188,4 +189,29 @@ async function startRegistryProxy(registry, folder, host = 'registry.npmjs.org')
 	};
 }
 
-module.exports = { manifestOf, startLocalRegistry, startRegistryProxy };
+/** A package name in a registry path (decoded): `name` or `@scope/name`; none starts with `-`. */
+const NAME = String.raw`(?:@[^/]+/)?[^/@-][^/]*`;
+const PACKUMENT = new RegExp(`^/(${NAME})$`);
+const TARBALL = new RegExp(`^/(${NAME})/-/[^/]+\\.tgz$`);
+
+/**
+ * What registry paths (decoded, as `requested` holds them) asked for: the names whose versions
+ * were looked up, those whose tarball was fetched, and the other paths, such as those of npm's
+ * own endpoints under `/-/` (its audit, `/-/npm/v1/security/...`), which name no package.
+ * @param {string[]} paths
+ */
+function readRegistryLog(paths) {
+	/** @type {Set<string>} */ const looked = new Set();
+	/** @type {Set<string>} */ const fetched = new Set();
+	/** @type {string[]} */ const other = [];
+	for (const pathname of paths) {
+		const tarball = TARBALL.exec(pathname);
+		const packument = PACKUMENT.exec(pathname);
+		if (tarball) fetched.add(tarball[1]);
+		else if (packument) looked.add(packument[1]);
+		else other.push(pathname);
+	}
+	return { looked: [...looked], fetched: [...fetched], other };
+}
+
+module.exports = { manifestOf, readRegistryLog, startLocalRegistry, startRegistryProxy };

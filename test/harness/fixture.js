@@ -18,7 +18,7 @@ const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../../sandbox/credentials');
 const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
-const { forgetSharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { sharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
 
 /**
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
@@ -50,7 +50,7 @@ function useSandbox(options = {}) {
 		/** A fresh platform: the sandbox reseeded, and what the nodes' process learned of the last one's rate limits forgotten. */
 		resetPlatform() {
 			sandbox?.reset();
-			forgetSharedLimits();
+			sharedLimits.clear();
 		},
 
 		/** The running sandbox (startSandbox's object). @returns {import('../../sandbox/server').Sandbox} */

@@ -5,7 +5,7 @@
  * and the logins still under way at the platform. After every run they must all come back to
  * nothing.
  */
-const { sharedLimitLoads } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { sharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
 
 /**
  * The shared state of the process: requests in flight and waiting (all businesses), and the
@@ -15,9 +15,9 @@ const { sharedLimitLoads } = require('../../nodes/shared/transport/rateLimit/sha
 function sharedLoad(sandbox) {
 	let inFlight = 0;
 	let waiting = 0;
-	for (const load of sharedLimitLoads()) {
-		inFlight += load.inFlight;
-		waiting += load.waiting;
+	for (const shared of sharedLimits.values()) {
+		inFlight += shared.limit.inFlight;
+		waiting += shared.waiting.length;
 	}
 	return { inFlight, waiting, logins: sandbox.openRequests('login') };
 }

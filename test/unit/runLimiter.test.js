@@ -10,11 +10,11 @@
  * end makes the test time out. (A survivor of the mutation sample, issue 43 item 8.)
  */
 const { RequestLimiter } = require('../../nodes/shared/transport/rateLimit/runLimiter');
-const { forgetSharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { sharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { stopLimit } = require('../../nodes/shared/transport/waits');
 const { ExecutionCancelledError } = require('../../nodes/shared/platform/errors');
 
-afterEach(() => forgetSharedLimits());
+afterEach(() => sharedLimits.clear());
 
 test('Stop ends a wait for a slot another request holds; the slot goes to the next waiter when it comes back', async () => {
 	const key = 'http://platform.test|business-key';

@@ -59,6 +59,12 @@ export class Limit {
 	private granted = 0;
 	/** Answers to requests granted up to this number were sent before the last cut: they say nothing about the new limit. */
 	private grantedBeforeCut = 0;
+	/**
+	 * The same for the last cut on a refusal or timeout. Only that cut answers for its round's
+	 * other refusals: a milder cut on slow answers since does not, or the timeouts of requests
+	 * sent before it, which come late, would never cut.
+	 */
+	private grantedBeforeOverloadCut = 0;
 	/** The window of clean answers being collected, and how many windows in a row were slow. */
 	private windowMin = Infinity;
 	private windowAnswers = 0;
@@ -134,14 +140,13 @@ export class Limit {
 		const limited = this.inFlight >= this.limit / 2;
 		this.inFlight--;
 		if (!adaptive || outcome === 'neutral') return;
-		const afterCut = grantNumber > this.grantedBeforeCut;
-
 		if (outcome === 'overloaded') {
-			// One cut per round: refusals of requests sent before the last cut do not cut again.
-			if (!afterCut) return;
+			// One cut per round: refusals of requests sent before the last such cut do not cut again.
+			if (grantNumber <= this.grantedBeforeOverloadCut) return;
 			// Retry-After: 0 asks for an immediate retry, no window to read a rate over.
 			if (retryAfterMs !== undefined && retryAfterMs >= 1000) this.pace(retryAfterMs);
 			this.cut(OVERLOAD_CUT, 1);
+			this.grantedBeforeOverloadCut = this.granted;
 			this.slowStart = false;
 			return;
 		}
@@ -149,7 +154,7 @@ export class Limit {
 		this.accepted++;
 		if (this.rate !== Infinity) this.rate += this.rateSlowStart ? 1 : RATE_PROBE;
 		this.baselineMs = Math.min(this.baselineMs, latencyMs);
-		if (afterCut && this.closeWindow(latencyMs)) return;
+		if (grantNumber > this.grantedBeforeCut && this.closeWindow(latencyMs)) return;
 		if (limited && !this.queueing)
 			this.limit = Math.min(this.ceiling, this.limit + (this.slowStart ? 1 : 1 / this.limit));
 	}

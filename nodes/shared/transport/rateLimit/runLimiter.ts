@@ -19,7 +19,7 @@ import { sleep } from 'n8n-workflow';
 import { ExecutionCancelledError } from '../../platform/errors';
 import { throwIfStopped, WAIT_SLICE_MS, type WaitLimit } from '../waits';
 import { startLimit, type Outcome } from './adaptiveLimit';
-import { sharedLimitFor, type SharedLimit, type Waiter } from './sharedLimitTable';
+import { sharedLimits, type SharedLimit, type Waiter } from './sharedLimitTable';
 
 export type { Outcome } from './adaptiveLimit';
 export type ConcurrencyMode = 'adaptive' | 'fixed';
@@ -62,7 +62,7 @@ export class RequestLimiter {
 	async acquire(key: string, until?: WaitLimit): Promise<Release> {
 		throwIfStopped(this.signal);
 		if (until?.signal.aborted) throw until.ended();
-		const shared = sharedLimitFor(key, this.adaptive ? this.ceiling : undefined);
+		const shared = sharedLimits.limitFor(key, this.adaptive ? this.ceiling : undefined);
 		this.used.add(shared);
 		if (shared.waiting.length === 0 && this.mayGo(shared)) return this.grant(shared);
 		return await new Promise<Release>((grant, refuse) => {

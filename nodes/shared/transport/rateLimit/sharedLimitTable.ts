@@ -15,9 +15,9 @@ import { Limit } from './adaptiveLimit';
 import { DEFAULT_CONCURRENCY } from '../../values/settings';
 
 /** A limit idle this long is forgotten: long enough to span a schedule's runs, short enough not to outlive a platform's change. */
-export const IDLE_EXPIRY_MS = 10 * 60_000;
+const IDLE_EXPIRY_MS = 10 * 60_000;
 /** The most limits kept at once; only idle ones are ever dropped. */
-export const MAX_SHARED_LIMITS = 1000;
+const MAX_SHARED_LIMITS = 1000;
 
 /** A request waiting for a slot of a shared limit, from whichever run. */
 export interface Waiter {
@@ -40,9 +40,6 @@ export interface SharedLimit {
 	lastUsed: number;
 }
 
-/** Least recently used first: a Map keeps insertion order, and every use re-inserts. */
-const sharedLimits = new Map<string, SharedLimit>();
-
 /**
  * The key of a base URL and business key. Hashed, so that no business key is kept as text
  * in memory for longer than the credential itself.
@@ -56,51 +53,47 @@ const isIdle = (shared: SharedLimit, now: number) =>
 	shared.limit.inFlight === 0 && shared.waiting.length === 0 && shared.limit.heldUntil <= now;
 
 /**
- * The shared limit of `key`, created (or created afresh after it expired). `ceiling`: the
- * Concurrency of an adaptive run, which the limit may grow to; undefined for a run in Fixed
- * mode (the trigger and pickers too), which neither sets nor raises it: a limit it creates
- * starts as the default Concurrency's would.
+ * The limits of a process by key, least recently used first: a Map keeps insertion order, and
+ * every use re-inserts.
  */
-export function sharedLimitFor(key: string, ceiling: number | undefined): SharedLimit {
-	const now = Date.now();
-	let shared = sharedLimits.get(key);
-	if (shared && isIdle(shared, now) && now - shared.lastUsed > IDLE_EXPIRY_MS) shared = undefined;
-	sharedLimits.delete(key);
-	if (!shared) {
-		forgetIdle(now);
-		const limit = new Limit(ceiling ?? DEFAULT_CONCURRENCY);
-		shared = { limit, waiting: [], wakeAt: Infinity, lastUsed: now };
+export class SharedLimitTable extends Map<string, SharedLimit> {
+	/**
+	 * The shared limit of `key`, created (or created afresh after it expired). `ceiling`: the
+	 * Concurrency of an adaptive run, which the limit may grow to; undefined for a run in Fixed
+	 * mode (the trigger and pickers too), which neither sets nor raises it: a limit it creates
+	 * starts as the default Concurrency's would.
+	 */
+	limitFor(key: string, ceiling: number | undefined): SharedLimit {
+		const now = Date.now();
+		let shared = this.get(key);
+		if (shared && isIdle(shared, now) && now - shared.lastUsed > IDLE_EXPIRY_MS) shared = undefined;
+		this.delete(key);
+		if (!shared) {
+			this.forgetIdle(now);
+			const limit = new Limit(ceiling ?? DEFAULT_CONCURRENCY);
+			shared = { limit, waiting: [], wakeAt: Infinity, lastUsed: now };
+		}
+		if (ceiling !== undefined) shared.limit.raiseCeiling(ceiling);
+		shared.lastUsed = now;
+		this.set(key, shared);
+		return shared;
 	}
-	if (ceiling !== undefined) shared.limit.raiseCeiling(ceiling);
-	shared.lastUsed = now;
-	sharedLimits.set(key, shared);
-	return shared;
-}
 
-/** Drops expired limits, and the longest idle ones while there are too many. */
-function forgetIdle(now: number): void {
-	let excess = sharedLimits.size + 1 - MAX_SHARED_LIMITS;
-	for (const [key, shared] of sharedLimits) {
-		if (!isIdle(shared, now)) continue;
-		if (excess > 0 || now - shared.lastUsed > IDLE_EXPIRY_MS) {
-			sharedLimits.delete(key);
-			excess--;
-		} else {
-			// Least recently used first: every later one was used more recently.
-			break;
+	/** Drops expired limits, and the longest idle ones while there are too many. */
+	private forgetIdle(now: number): void {
+		let excess = this.size + 1 - MAX_SHARED_LIMITS;
+		for (const [key, shared] of this) {
+			if (!isIdle(shared, now)) continue;
+			if (excess > 0 || now - shared.lastUsed > IDLE_EXPIRY_MS) {
+				this.delete(key);
+				excess--;
+			} else {
+				// Least recently used first: every later one was used more recently.
+				break;
+			}
 		}
 	}
 }
 
-/** Forgets every limit, as a new process would (the engine tests start each case on a fresh platform). */
-export function forgetSharedLimits(): void {
-	sharedLimits.clear();
-}
-
-/** Requests in flight and waiting, per shared limit of this process: what a finished run must leave at zero. */
-export function sharedLimitLoads(): Array<{ inFlight: number; waiting: number }> {
-	return [...sharedLimits.values()].map((shared) => ({
-		inFlight: shared.limit.inFlight,
-		waiting: shared.waiting.length,
-	}));
-}
+/** This process's limits, shared by every execution in it (runLimiter.ts). */
+export const sharedLimits = new SharedLimitTable();
