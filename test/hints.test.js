@@ -149,7 +149,7 @@ describe("waits for the business's shared limit", () => {
 			return release;
 		});
 		const atPlatform = (/** @type {number} */ n) => fixture.sandbox.pendingFaults === 3 - n;
-		const waiting = () => sharedLimitLoads().some((load) => load.waiting === 1);
+		const waiting = () => [...sharedLimits.values()].some((shared) => shared.waiting.length === 1);
 		const NEWS = { resource: 'news', operation: 'getAll' };
 		const first = runEcommerce(
 			{ ...NEWS, returnAll: false, limit: 1, options: { concurrency: 1 } },
