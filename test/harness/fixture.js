@@ -23,7 +23,7 @@ const { forgetSharedLogins } = require('../../nodes/shared/transport/sharedLogin
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
  * @typedef {import('n8n-workflow').INodeParameters} NodeParameters
  * @typedef {Record<string, string>} CredentialValues
- * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode>, stop?: Promise<unknown> }} RunOptions
+ * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode>, stop?: Promise<unknown>, inlineBinary?: boolean }} RunOptions
  * @typedef {(parameters: NodeParameters, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
  */
 
@@ -68,8 +68,9 @@ function useSandbox(options = {}) {
 		},
 
 		/**
-		 * Runs a node once through the real engine. Options get a 1 ms Retry Delay unless the
-		 * parameters set one: retries stay quick.
+		 * Runs a node once through the real engine, its input files stored in n8n's binary data
+		 * store first (filesystem mode) unless `inlineBinary`. Options get a 1 ms Retry Delay
+		 * unless the parameters set one: retries stay quick.
 		 * @param {string} type node type (description name), e.g. 'businessPlatformHr'
 		 * @param {NodeParameters} parameters
 		 * @param {RunOptions} [runOptions]
@@ -86,6 +87,7 @@ function useSandbox(options = {}) {
 				continueOnFail: runOptions.continueOnFail,
 				settings: runOptions.settings,
 				stop: runOptions.stop,
+				inlineBinary: runOptions.inlineBinary,
 			});
 		},
 
