@@ -418,7 +418,7 @@ async function startFilesystemBinaryData() {
 	return {
 		storagePath: config.localStoragePath,
 		/**
-		 * @param {Buffer} buffer
+		 * @param {Buffer | import('node:stream').Readable} buffer
 		 * @param {{ fileName?: string, mimeType: string }} metadata
 		 * @returns {Promise<import('n8n-workflow').IBinaryData>}
 		 */

@@ -1,0 +1,194 @@
+// @ts-check
+/**
+ * `npm run bench:uploads`: the memory large uploads add, Task → Update (E10) run by n8n-core's
+ * real engine (the tests' harness, test/harness/n8n.js) with binary data in filesystem mode,
+ * against the sandbox platform on 127.0.0.1. Two cases (issue 53 item 2's goal beside each):
+ * one 512 MiB file, and 20 files of 50 MiB at the default Concurrency.
+ *
+ * Each case runs in a fresh child process (the measured one; the sandbox, which reads every body
+ * whole, stays in this one). The child first stores the files in n8n's binary data store from
+ * disk, as the Read/Write Files node does (a stream), and reads its peak resident memory
+ * (VmHWM); then the node uploads them, and it reads VmHWM again. What the upload adds is the
+ * second peak over the first: the peak over reading the files alone. UPLOADS_ROUNDS (default 3)
+ * rounds, median shown with the spread; UPLOADS_CASES=single,many runs only those. Prints a
+ * table; asserts nothing. The HTTP Request node is measured in the real n8n app only (`npm run
+ * bench`, which this machine may not have installed): docs/performance.md has its figure.
+ */
+const { spawn } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const MIB = 1024 * 1024;
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.UPLOADS_ROUNDS ?? 3)) || 3);
+const CHILD_TIMEOUT_MS = 5 * 60_000;
+
+const CASES = [
+	{ key: 'single', label: 'one 512 MiB file', files: 1, mib: 512, goalMib: 128 },
+	{
+		key: 'many',
+		label: '20 files of 50 MiB, default Concurrency',
+		files: 20,
+		mib: 50,
+		goalMib: 256,
+	},
+].filter((c) => !process.env.UPLOADS_CASES || process.env.UPLOADS_CASES.split(',').includes(c.key));
+
+/** @param {string} file */
+const peakOf = (file = '/proc/self/status') => {
+	const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(file, 'utf8'));
+	return match ? Number(match[1]) * 1024 : NaN;
+};
+
+/** @param {number[]} values */
+function median(values) {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** @param {number} bytes */
+const mib = (bytes) => `${(bytes / MIB).toFixed(0)} MiB`;
+
+/**
+ * The measured process: stores `files` in n8n's binary data store, then uploads them with
+ * Task → Update; prints its peaks after each as JSON.
+ * @param {{ credentials: Record<string, string>, files: string[] }} job
+ */
+async function child({ credentials, files }) {
+	// The harness loads the node sources (TypeScript) as jest does: compiled on require.
+	const ts = require('typescript');
+	require.extensions['.ts'] = (module, filename) => {
+		const source = fs.readFileSync(filename, 'utf8');
+		const { outputText } = ts.transpileModule(source, {
+			compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+			fileName: filename,
+		});
+		/** @type {any} */ (module)._compile(outputText, filename);
+	};
+	process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-uploads-'));
+	process.env.N8N_LOG_LEVEL = 'silent';
+	const { runNode, useFilesystemBinaryData } = require('../test/harness/n8n');
+	const { store } = await useFilesystemBinaryData();
+	const items = [];
+	for (const [i, file] of files.entries()) {
+		const data = await store(fs.createReadStream(file), {
+			fileName: `file-${i}.bin`,
+			mimeType: 'application/octet-stream',
+		});
+		items.push({ json: {}, binary: { data } });
+	}
+	const afterRead = peakOf();
+	const { json, error } = await runNode({
+		type: 'businessPlatformProjects',
+		parameters: {
+			resource: 'task',
+			operation: 'update',
+			taskId: '1001',
+			updateFields: { binaryPropertyNames: 'data' },
+		},
+		credentials,
+		items,
+	});
+	const afterUpload = peakOf();
+	const failed = error ? files.length : json.filter((item) => item.error).length;
+	process.stdout.write(JSON.stringify({ afterRead, afterUpload, failed }));
+	fs.rmSync(process.env.N8N_USER_FOLDER, { recursive: true, force: true });
+	process.exit(0);
+}
+
+/** @param {Record<string, any>} job @returns {Promise<{ afterRead: number, afterUpload: number, failed: number }>} */
+function runChild(job) {
+	return new Promise((resolve, reject) => {
+		const proc = spawn(process.execPath, [__filename, 'child', JSON.stringify(job)], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		proc.stdout.on('data', (chunk) => (stdout += chunk));
+		proc.stderr.on('data', (chunk) => (stderr += chunk));
+		const timer = setTimeout(() => proc.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+		proc.on('close', (code) => {
+			clearTimeout(timer);
+			if (code === 0) resolve(JSON.parse(stdout));
+			else reject(new Error(`the measured process failed (${code}):\n${stderr.slice(-2000)}`));
+		});
+	});
+}
+
+/** A file of `bytes` random bytes on disk, as Read/Write Files reads one. @param {string} dir @param {number} bytes */
+function writeFile(dir, bytes) {
+	const file = path.join(dir, `upload-${bytes}.bin`);
+	if (fs.existsSync(file)) return file;
+	const fd = fs.openSync(file, 'w');
+	const chunk = crypto.randomBytes(MIB);
+	for (let written = 0; written < bytes; written += MIB) fs.writeSync(fd, chunk);
+	fs.closeSync(fd);
+	return file;
+}
+
+async function main() {
+	const { startSandbox } = require('../sandbox/server');
+	const { sandboxCredentials } = require('../sandbox/credentials');
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-files-'));
+	const sandbox = await startSandbox({ maxBodyBytes: 1024 * MIB });
+	try {
+		const credentials = sandboxCredentials(sandbox);
+		/** @type {Record<string, number[]>} */
+		const added = {};
+		for (let round = 0; round < ROUNDS; round++) {
+			for (const testCase of CASES) {
+				const file = writeFile(dir, testCase.mib * MIB);
+				process.stdout.write(`  round ${round + 1}/${ROUNDS}: ${testCase.label} ... `);
+				sandbox.reset();
+				const result = await runChild({
+					credentials,
+					files: Array.from({ length: testCase.files }, () => file),
+				});
+				// The sandbox measured every file it received: each must have arrived whole.
+				const uploaded = sandbox.requests.filter(
+					(r) => r.status === 200 && r.body.files?.[0]?.size === testCase.mib * MIB,
+				).length;
+				if (result.failed > 0 || uploaded !== testCase.files)
+					throw new Error(`${result.failed} items failed, ${uploaded} files arrived whole`);
+				(added[testCase.key] ??= []).push(result.afterUpload - result.afterRead);
+				process.stdout.write(
+					`peak ${mib(result.afterRead)} after reading, ${mib(result.afterUpload)} after uploading\n`,
+				);
+			}
+		}
+		const lines = [
+			`Uploads: peak RSS (VmHWM) the upload adds over reading the files alone, n8n-core ${require('n8n-core/package.json').version}'s engine, binary data in filesystem mode, Node ${process.versions.node}, median of ${ROUNDS} (lowest-highest)`,
+			'',
+			'| Case | added peak | goal |',
+			'|---|---:|---:|',
+			...CASES.map((c) => {
+				const values = added[c.key];
+				const verdict = median(values) <= c.goalMib * MIB ? 'met' : 'NOT met';
+				return `| ${c.label} | ${mib(median(values))} (${mib(Math.min(...values))}-${mib(Math.max(...values))}) | <= ${c.goalMib} MiB: ${verdict} |`;
+			}),
+			'',
+			'Reproduce: npm run bench:uploads',
+		];
+		process.stdout.write(`\n${lines.join('\n')}\n`);
+	} finally {
+		await sandbox.close();
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+if (process.argv[2] === 'child') {
+	child(JSON.parse(process.argv[3])).catch((error) => {
+		process.stderr.write(`${error.stack ?? error}\n`);
+		process.exit(1);
+	});
+} else {
+	main().then(
+		() => process.exit(0),
+		(error) => {
+			process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
+			process.exit(1);
+		},
+	);
+}
