@@ -3,9 +3,9 @@
  * order, so no two requests can each hold what the other waits for:
  *   1. the user token (userToken.ts), for a request that sends one: a login holds nothing while
  *      it runs (the token itself is read again when the request goes out, after every wait);
- *   2. the memory the request's files hold while they are sent (uploadBudget.ts): a chunk for a
- *      file streamed from n8n's binary data store, the whole file for one read into a buffer
- *      (inline data). First what is known before the files are opened (inline data: its
+ *   2. the memory the request's files hold while they are sent (uploadBudget.ts): at most about
+ *      1 MiB for a file streamed from n8n's binary data store, the whole file for one read into
+ *      a buffer (inline data). First what is known before the files are opened (inline data: its
  *      recorded size); then, where the files opened hold more (a size unknown, stale, or set
  *      by a Code node), all they hold, taken again holding nothing;
  *   3. the slot of its business's shared limit (rateLimit/runLimiter.ts), last, just before

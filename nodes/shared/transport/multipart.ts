@@ -1,7 +1,7 @@
 /**
  * The multipart/form-data body of the request builder (request.ts), byte for byte as n8n's HTTP
  * client encodes a FormData of the same fields, read as it goes out: a file in n8n's binary data
- * store streams from the store, so a request holds a chunk of it, never the whole file.
+ * store streams from the store, so a request holds about 1 MiB of it, never the whole file.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
@@ -18,7 +18,7 @@ export interface FilePart {
 export interface OpenFile {
 	/** Its size, counted in the body's Content-Length. */
 	bytes: number;
-	/** The memory sending it holds (uploadBudget.ts): the whole file when read into one buffer, one chunk when streamed. */
+	/** The memory sending it holds (uploadBudget.ts): the whole file when read into one buffer, at most about 1 MiB when streamed. */
 	heldBytes: number;
 	/** Its bytes from the start, read as the body goes out; each call reads them anew. */
 	chunks: () => AsyncIterable<Uint8Array>;
@@ -27,8 +27,15 @@ export interface OpenFile {
 /** Multipart fields in wire order; a name may repeat (`item_id[]`). */
 export type MultipartField = [name: string, value: string | FilePart];
 
-/** Bytes read at a time from n8n's binary data store: about what one streamed file holds. */
-export const STREAM_CHUNK_BYTES = 64 * 1024;
+/** Bytes read at a time from n8n's binary data store. */
+const STREAM_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * What a streamed file holds at most while it is sent: n8n's HTTP client (axios, through a Node
+ * stream in object mode) reads up to 16 chunks ahead of the socket. Measured: 20 files of 50 MiB
+ * streamed at once added 19 MiB (docs/performance.md).
+ */
+const STREAM_HELD_BYTES = 17 * STREAM_CHUNK_BYTES;
 
 /**
  * An input item's file, through n8n's binary helpers (so every storage mode works), checked
@@ -56,21 +63,19 @@ export function binaryFile(
 	};
 	const { id } = binary;
 	const part = { fileName, mimeType: binary.mimeType || 'application/octet-stream' };
-	if (!id) {
-		// Recorded by n8n with the data; without it the size is taken once the file is read.
-		const recorded = typeof binary.bytes === 'number' && binary.bytes >= 0 ? binary.bytes : 0;
-		return { ...part, heldBytes: recorded, open: readWhole };
-	}
+	// Recorded by n8n with the data; without it the size is taken once the file is opened.
+	const recorded = typeof binary.bytes === 'number' && binary.bytes >= 0 ? binary.bytes : undefined;
+	if (!id) return { ...part, heldBytes: recorded ?? 0, open: readWhole };
 	return {
 		...part,
-		heldBytes: STREAM_CHUNK_BYTES,
+		heldBytes: Math.min(recorded ?? STREAM_HELD_BYTES, STREAM_HELD_BYTES),
 		open: async () => {
 			// The store's record of the size, not the item's (a Code node may have set that one).
 			const { fileSize } = await context.helpers.getBinaryMetadata(id);
 			if (!Number.isSafeInteger(fileSize) || fileSize < 0) return await readWhole();
 			return {
 				bytes: fileSize,
-				heldBytes: STREAM_CHUNK_BYTES,
+				heldBytes: Math.min(fileSize, STREAM_HELD_BYTES),
 				chunks: async function* () {
 					let read = 0;
 					const stream = await context.helpers.getBinaryStream(id, STREAM_CHUNK_BYTES);

@@ -1,10 +1,10 @@
 /**
  * Bounds the memory the files of one node run's requests hold, beside the limiter's bound on
  * requests: what is held, not what goes on the wire (a file streamed from n8n's binary data
- * store holds a chunk; one read into a buffer holds all of it; multipart.ts). A request takes
- * what all its files hold before it asks for a slot (admission.ts: what is known before they
- * are opened, then all they hold once opened) and gives it back with its answer or on any
- * throw. A file larger than the whole budget still goes, alone.
+ * store holds at most about 1 MiB; one read into a buffer holds all of it; multipart.ts). A
+ * request takes what all its files hold before it asks for a slot (admission.ts: what is known
+ * before they are opened, then all they hold once opened) and gives it back with its answer or
+ * on any throw. A file larger than the whole budget still goes, alone.
  */
 import type { WaitLimit } from './waits';
 
