@@ -11,8 +11,14 @@
  * (VmHWM); then the node uploads them, and it reads VmHWM again. What the upload adds is the
  * second peak over the first: the peak over reading the files alone. UPLOADS_ROUNDS (default 3)
  * rounds, median shown with the spread; UPLOADS_CASES=single,many runs only those. Prints a
- * table; asserts nothing. The HTTP Request node is measured in the real n8n app only (`npm run
- * bench`, which this machine may not have installed): docs/performance.md has its figure.
+ * table; asserts nothing.
+ *
+ * UPLOADS_APP=1 measures the same cases in the real n8n app (installed into the install cache as
+ * for `npm run bench`), as issue 53 did, against n8n's HTTP Request node: `n8n execute` of a
+ * workflow whose Read/Write Files from Disk node reads the files (filesystem binary data mode),
+ * then this node, or the HTTP Request node with the same fields and headers typed in, or nothing
+ * (reading alone); the peak of each process (VmHWM, read from /proc every 50 ms) over the
+ * reading-alone run's, interleaved rounds.
  */
 const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -128,12 +134,161 @@ function writeFile(dir, bytes) {
 	return file;
 }
 
+/**
+ * The app's peaks: for each case and round, `n8n execute` of reading alone, this node and the
+ * HTTP Request node; returns what each upload adds over reading alone, per case key.
+ * @param {import('../sandbox/server').Sandbox} sandbox @param {string} dir
+ */
+async function measureInApp(sandbox, dir) {
+	const app = require('../scripts/n8n-app');
+	const workflows = require('./workflows');
+	app.ensureN8nInstalled();
+	app.buildPackage();
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-bench-uploads-'));
+	try {
+		app.installPackageInto(userFolder);
+		const [port, brokerPort] = await app.freePorts(2);
+		const env = {
+			...app.n8nEnv(userFolder, port, brokerPort),
+			// `n8n execute` prints its result at log level info.
+			N8N_LOG_LEVEL: 'info',
+			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+			N8N_RESTRICT_FILE_ACCESS_TO: dir,
+		};
+		const kinds = {
+			read: 'reading alone',
+			ours: 'this node',
+			http: 'HTTP Request node 4.2, headers typed in',
+		};
+		const files = [];
+		for (const c of CASES) {
+			const file = writeFile(dir, c.mib * MIB);
+			const ours = workflows.ourTaskUpdatesWithFiles(`bpUploads${c.key}ours`, c.files, file);
+			const read = workflows.ourTaskUpdatesWithFiles(`bpUploads${c.key}read`, c.files, file);
+			read.nodes = read.nodes.map((node) =>
+				node.name === workflows.MEASURED
+					? { ...node, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} }
+					: node,
+			);
+			const http = workflows.httpTaskUpdatesWithFilesTyped(
+				`bpUploads${c.key}http`,
+				c.files,
+				file,
+				sandbox.baseUrls.management,
+				workflows.typedHeaders(sandbox).tasks,
+			);
+			for (const workflow of [read, ours, http]) {
+				const saved = path.join(userFolder, `${workflow.id}.json`);
+				fs.writeFileSync(saved, JSON.stringify(workflow));
+				files.push(saved);
+			}
+		}
+		process.stdout.write('Importing the workflows and credentials into n8n ...\n');
+		await app.importIntoN8n(env, sandbox, files);
+		const httpCredential = path.join(userFolder, 'http-credential.json');
+		fs.writeFileSync(httpCredential, JSON.stringify(workflows.httpCredentialExport(sandbox)));
+		const imported = await app.n8nCli(['import:credentials', `--input=${httpCredential}`], env);
+		if (imported.status !== 0)
+			throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
+
+		/** @type {Record<string, number[]>} */
+		const added = {};
+		for (let round = 0; round < ROUNDS; round++) {
+			for (const c of CASES) {
+				const order = /** @type {Array<keyof typeof kinds>} */ (['read', 'ours', 'http']);
+				/** @type {Record<string, number>} */
+				const peaks = {};
+				for (const kind of order.map((_, i) => order[(i + round) % order.length])) {
+					process.stdout.write(
+						`  app, round ${round + 1}/${ROUNDS}: ${c.label}, ${kinds[kind]} ... `,
+					);
+					sandbox.reset();
+					peaks[kind] = await executeInApp(app, env, `bpUploads${c.key}${kind}`);
+					const whole = sandbox.requests.filter(
+						(r) => r.status === 200 && r.body.files?.[0]?.size === c.mib * MIB,
+					).length;
+					if (whole !== (kind === 'read' ? 0 : c.files))
+						throw new Error(`${whole} of ${c.files} files arrived whole`);
+					process.stdout.write(`peak ${mib(peaks[kind])}\n`);
+				}
+				for (const kind of ['ours', 'http'])
+					(added[`${c.key}:${kind}`] ??= []).push(peaks[kind] - peaks.read);
+			}
+		}
+		return added;
+	} finally {
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+}
+
+/**
+ * One `n8n execute` of an imported workflow; its peak resident memory.
+ * @param {typeof import('../scripts/n8n-app')} app @param {NodeJS.ProcessEnv} env @param {string} id
+ * @returns {Promise<number>}
+ */
+function executeInApp(app, env, id) {
+	return new Promise((resolve, reject) => {
+		const proc = spawn(app.NODE24, [app.N8N_BIN, 'execute', `--id=${id}`, '--rawOutput'], {
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		let peak = 0;
+		proc.stdout.on('data', (chunk) => (stdout += chunk));
+		proc.stderr.on('data', (chunk) => (stderr += chunk));
+		const watch = setInterval(() => {
+			try {
+				// An ended process not yet reaped has no VmHWM line (NaN): its peak was read before.
+				const now = peakOf(`/proc/${proc.pid}/status`);
+				if (now > peak) peak = now;
+			} catch {
+				// the process has ended
+			}
+		}, 50);
+		const timer = setTimeout(() => proc.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+		proc.on('close', (code) => {
+			clearInterval(watch);
+			clearTimeout(timer);
+			const run = code === 0 ? app.executionResultOf(stdout) : undefined;
+			if (run && app.executionSucceeded(run)) resolve(peak);
+			else
+				reject(
+					new Error(
+						`n8n execute ${id} failed (${code}):\n${stdout.slice(-1500)}\n${stderr.slice(-1500)}`,
+					),
+				);
+		});
+	});
+}
+
+/** @param {number[]} values */
+const addedCell = (values) =>
+	`${mib(median(values))} (${mib(Math.min(...values))}-${mib(Math.max(...values))})`;
+
 async function main() {
 	const { startSandbox } = require('../sandbox/server');
 	const { sandboxCredentials } = require('../sandbox/credentials');
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-files-'));
 	const sandbox = await startSandbox({ maxBodyBytes: 1024 * MIB });
 	try {
+		if (process.env.UPLOADS_APP === '1') {
+			const added = await measureInApp(sandbox, dir);
+			const lines = [
+				`Uploads in the n8n app ${require('../scripts/n8n-app').N8N_VERSION}: peak RSS (VmHWM) of \`n8n execute\` over the same workflow reading the files alone, binary data in filesystem mode, median of ${ROUNDS} (lowest-highest)`,
+				'',
+				'| Case | this node | HTTP Request node | goal |',
+				'|---|---:|---:|---:|',
+				...CASES.map(
+					(c) =>
+						`| ${c.label} | ${addedCell(added[`${c.key}:ours`])} | ${addedCell(added[`${c.key}:http`])} | <= ${c.goalMib} MiB: ${median(added[`${c.key}:ours`]) <= c.goalMib * MIB ? 'met' : 'NOT met'} |`,
+				),
+				'',
+				'Reproduce: UPLOADS_APP=1 npm run bench:uploads',
+			];
+			process.stdout.write(`\n${lines.join('\n')}\n`);
+			return;
+		}
 		const credentials = sandboxCredentials(sandbox);
 		/** @type {Record<string, number[]>} */
 		const added = {};
