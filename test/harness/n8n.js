@@ -195,7 +195,7 @@ async function runNode({
 	stop,
 	inlineBinary = false,
 }) {
-	const items = inlineBinary ? givenItems : await storedInBinaryStore(givenItems);
+	const items = await storedInBinaryStore(givenItems, inlineBinary);
 	const node = { ...nodeUnderTest(type, parameters), ...settings };
 	if (continueOnFail) node.onError = 'continueRegularOutput';
 	const workflowData = {
@@ -433,13 +433,16 @@ async function startFilesystemBinaryData() {
  * The items with every inline file stored in n8n's binary data store (filesystem mode), as the
  * node before it (Read/Write Files, a webhook) hands them over in n8n: a test writes its files
  * inline, the node reads them by reference. A size the test set on a file stays (a stale or
- * wrong record is what some tests are about).
+ * wrong record is what some tests are about). With `keepInline` the files stay inline, and the
+ * store is in filesystem mode all the same.
  * @param {Array<{ json: import('n8n-workflow').IDataObject, binary?: Record<string, any> }>} items
+ * @param {boolean} keepInline
  */
-async function storedInBinaryStore(items) {
-	const inline = (/** @type {any} */ file) => typeof file?.data === 'string' && !file.id;
-	if (!items.some((item) => Object.values(item.binary ?? {}).some(inline))) return items;
+async function storedInBinaryStore(items, keepInline) {
+	if (!items.some((item) => item.binary)) return items;
 	const { store } = await useFilesystemBinaryData();
+	if (keepInline) return items;
+	const inline = (/** @type {any} */ file) => typeof file?.data === 'string' && !file.id;
 	return await Promise.all(
 		items.map(async (item) => {
 			if (!item.binary) return item;
