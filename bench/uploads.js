@@ -264,7 +264,7 @@ function executeInApp(app, env, id) {
 
 /** @param {number[]} values */
 const addedCell = (values) =>
-	`${mib(median(values))} (${mib(Math.min(...values))}-${mib(Math.max(...values))})`;
+	`${mib(median(values))} (${mib(Math.min(...values))} to ${mib(Math.max(...values))})`;
 
 async function main() {
 	const { startSandbox } = require('../sandbox/server');
@@ -275,7 +275,7 @@ async function main() {
 		if (process.env.UPLOADS_APP === '1') {
 			const added = await measureInApp(sandbox, dir);
 			const lines = [
-				`Uploads in the n8n app ${require('../scripts/n8n-app').N8N_VERSION}: peak RSS (VmHWM) of \`n8n execute\` over the same workflow reading the files alone, binary data in filesystem mode, median of ${ROUNDS} (lowest-highest)`,
+				`Uploads in the n8n app ${require('../scripts/n8n-app').N8N_VERSION}: peak RSS (VmHWM) of \`n8n execute\` over the same workflow reading the files alone, binary data in filesystem mode, median of ${ROUNDS} (lowest to highest)`,
 				'',
 				'| Case | this node | HTTP Request node | goal |',
 				'|---|---:|---:|---:|',
@@ -314,14 +314,14 @@ async function main() {
 			}
 		}
 		const lines = [
-			`Uploads: peak RSS (VmHWM) the upload adds over reading the files alone, n8n-core ${require('n8n-core/package.json').version}'s engine, binary data in filesystem mode, Node ${process.versions.node}, median of ${ROUNDS} (lowest-highest)`,
+			`Uploads: peak RSS (VmHWM) the upload adds over reading the files alone, n8n-core ${require('n8n-core/package.json').version}'s engine, binary data in filesystem mode, Node ${process.versions.node}, median of ${ROUNDS} (lowest to highest)`,
 			'',
 			'| Case | added peak | goal |',
 			'|---|---:|---:|',
 			...CASES.map((c) => {
 				const values = added[c.key];
 				const verdict = median(values) <= c.goalMib * MIB ? 'met' : 'NOT met';
-				return `| ${c.label} | ${mib(median(values))} (${mib(Math.min(...values))}-${mib(Math.max(...values))}) | <= ${c.goalMib} MiB: ${verdict} |`;
+				return `| ${c.label} | ${addedCell(values)} | <= ${c.goalMib} MiB: ${verdict} |`;
 			}),
 			'',
 			'Reproduce: npm run bench:uploads',
