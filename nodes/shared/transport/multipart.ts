@@ -33,7 +33,7 @@ const STREAM_CHUNK_BYTES = 64 * 1024;
 /**
  * What a streamed file holds at most while it is sent: n8n's HTTP client (axios, through a Node
  * stream in object mode) reads up to 16 chunks ahead of the socket. Measured: 20 files of 50 MiB
- * streamed at once added 19 MiB (docs/performance.md).
+ * streamed at once added 11 to 34 MiB (docs/performance.md).
  */
 const STREAM_HELD_BYTES = 17 * STREAM_CHUNK_BYTES;
 
