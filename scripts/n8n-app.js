@@ -218,6 +218,9 @@ function n8nEnv(userFolder, port, brokerPort = port + 1) {
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		...settingsOfN8nLine(),
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		// Files in n8n's binary data store, never in memory: n8n 3.0 has no in-memory mode, and 1.x
+		// defaults to it (queue mode sets database: scripts/queue/stack.js).
+		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 		DB_SQLITE_POOL_SIZE: '2',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn',
 		PATH: `${path.dirname(NODE_BIN)}:${process.env.PATH}`,

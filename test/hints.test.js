@@ -332,7 +332,8 @@ describe("uploads that waited for the run's byte budget", () => {
 				taskId: '1001',
 				updateFields: { binaryPropertyNames: 'data' },
 			},
-			{ items: itemsWithFiles(3, 12 * MIB, () => true) },
+			// Inline files (as a Code node may set them) are read whole and held: files by reference stream.
+			{ items: itemsWithFiles(3, 12 * MIB, () => true), inlineBinary: true },
 		);
 		expect(run.error).toBeUndefined();
 		expect(messagesOf(run)).toEqual([

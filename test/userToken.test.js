@@ -590,18 +590,20 @@ describe('a login that does not answer within Timeout says so (issue 52 item 6)'
 });
 
 describe('the token is read when the request goes out (issue 43 item 2)', () => {
-	test('a request waiting for its file goes out with the token another execution got meanwhile, not the one it had before the wait', async () => {
+	test('a request waiting to open its file goes out with the token another execution got meanwhile, not the one it had before the wait', async () => {
 		const credentials = loginCredentials();
 		await createSkillLoggingIn('first', credentials);
 		const first = credentials.loginToken;
-		// The task's file is a named pipe: n8n's read of it waits until the test writes it, after
-		// the request had its token (admission.ts: the token, then the files).
+		// The task's file's record in n8n's binary data store (its size, read when the request
+		// opens the file, before it asks for a slot: admission.ts) is a named pipe: n8n's read of it
+		// waits until the test writes it, after the request had its token.
 		const binaryStore = await useFilesystemBinaryData();
 		const photo = await binaryStore.store(PNG, { fileName: 'late.png', mimeType: 'image/png' });
-		const file = path.join(
+		const file = `${path.join(
 			binaryStore.storagePath,
 			String(photo.id).replace(/^filesystem-v2:/, ''),
-		);
+		)}.metadata`;
+		const record = fs.readFileSync(file);
 		fs.rmSync(file);
 		expect(spawnSync('mkfifo', [file]).status).toBe(0);
 		const run = fixture.run(
@@ -630,7 +632,7 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 		expect(b.json[0].error).toBeUndefined();
 		const newest = credentials.loginToken;
 		expect(newest).not.toBe(first);
-		fs.writeSync(writer, PNG);
+		fs.writeSync(writer, record);
 		fs.closeSync(writer);
 		const { json } = await run;
 		expect(json[0].error).toBeUndefined();

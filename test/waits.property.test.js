@@ -62,7 +62,7 @@ const FILES = new Map(
 const UNREADABLE_MIB = 30;
 
 // Files by reference, as n8n's filesystem binary data mode stores them: a reference to a file
-// the store does not have fails to read (n8n-core's own error). Inline files keep working.
+// the store does not have fails to open (n8n-core's own error).
 beforeAll(async () => {
 	await useFilesystemBinaryData();
 });
@@ -140,8 +140,10 @@ function drawExecution(
 			items[random.int(0, items.length - 1)].binary.data = /** @type {any} */ (
 				unreadableFile(n, random.chance(0.8))
 			);
+		// Inline files are read whole and wait for the upload budget; the others stream from the store.
+		const inlineBinary = random.chance(0.5);
 		return {
-			kind: unreadable > 0 ? `upload (${unreadable} unreadable)` : kind,
+			kind: `${unreadable > 0 ? `upload (${unreadable} unreadable)` : kind}${inlineBinary ? ', inline' : ''}`,
 			start: (/** @type {Promise<unknown> | undefined} */ stop) =>
 				fixture.run(
 					'businessPlatformProjects',
@@ -153,7 +155,7 @@ function drawExecution(
 						updateFields: { binaryPropertyNames: 'data' },
 						options,
 					},
-					{ items, credentials, continueOnFail: true, stop },
+					{ items, credentials, continueOnFail: true, stop, inlineBinary },
 				),
 		};
 	}

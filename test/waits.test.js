@@ -34,7 +34,10 @@ async function expectBusinessFree() {
 	expect(sharedLoad(fixture.sandbox)).toEqual({ inFlight: 0, waiting: 0, logins: 0 });
 }
 
-/** Task → Update items with a 12 MiB file each; `known(i)` says whether item i's size is recorded. */
+/**
+ * Task → Update items with a 12 MiB file each; `known(i)` says whether item i's size is recorded.
+ * Inline (as a Code node may set them): read whole, they wait for the run's upload budget.
+ */
 const uploadItems = (/** @type {number} */ count, /** @type {(i: number) => boolean} */ known) =>
 	itemsWithFiles(count, 12 * MIB, known);
 
@@ -49,7 +52,7 @@ function updateTasks(
 			taskId: '1001',
 			updateFields: { binaryPropertyNames: 'data' },
 		},
-		{ items, continueOnFail: true, ...runOptions },
+		{ items, continueOnFail: true, inlineBinary: true, ...runOptions },
 	);
 }
 

@@ -24,7 +24,7 @@ const { sharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedL
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
  * @typedef {import('n8n-workflow').INodeParameters} NodeParameters
  * @typedef {Record<string, string>} CredentialValues
- * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode>, stop?: Promise<unknown>, credentialsRead?: () => void }} RunOptions
+ * @typedef {{ items?: Parameters<typeof runNode>[0]['items'], continueOnFail?: boolean, credentials?: CredentialValues, settings?: Partial<import('n8n-workflow').INode>, stop?: Promise<unknown>, credentialsRead?: () => void, inlineBinary?: boolean }} RunOptions
  * @typedef {(parameters: NodeParameters, options?: RunOptions) => ReturnType<typeof runNode>} NodeRunner
  */
 
@@ -68,8 +68,9 @@ function useSandbox(options = {}) {
 		},
 
 		/**
-		 * Runs a node once through the real engine. Options get a 1 ms Retry Delay unless the
-		 * parameters set one: retries stay quick.
+		 * Runs a node once through the real engine, its input files stored in n8n's binary data
+		 * store first (filesystem mode) unless `inlineBinary`. Options get a 1 ms Retry Delay
+		 * unless the parameters set one: retries stay quick.
 		 * @param {string} type node type (description name), e.g. 'businessPlatformHr'
 		 * @param {NodeParameters} parameters
 		 * @param {RunOptions} [runOptions]
@@ -87,6 +88,7 @@ function useSandbox(options = {}) {
 				settings: runOptions.settings,
 				stop: runOptions.stop,
 				credentialsRead: runOptions.credentialsRead,
+				inlineBinary: runOptions.inlineBinary,
 			});
 		},
 

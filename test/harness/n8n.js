@@ -203,20 +203,24 @@ function nodeUnderTest(type, parameters, credentials) {
  *   settings?: Partial<import('n8n-workflow').INode>,
  *   stop?: Promise<unknown>,
  *   credentialsRead?: () => void,
+ *   inlineBinary?: boolean,
  * }} options  settings: the node's Settings tab (retryOnFail, ...); stop: when it resolves, the
  *   execution is cancelled as n8n's Stop button does (its cancel signal fires); credentialsRead:
- *   called each time n8n reads the node's credential (the run's start among them)
+ *   called each time n8n reads the node's credential (the run's start among them); inlineBinary:
+ *   the items' files stay inline (as a Code node may set them) instead of being stored first
  */
 async function runNode({
 	type,
 	parameters,
 	credentials,
-	items = [{ json: {} }],
+	items: givenItems = [{ json: {} }],
 	continueOnFail = false,
 	settings = {},
 	stop,
 	credentialsRead,
+	inlineBinary = false,
 }) {
+	const items = await storedInBinaryStore(givenItems, inlineBinary);
 	const node = { ...nodeUnderTest(type, parameters, credentials), ...settings };
 	if (continueOnFail) node.onError = 'continueRegularOutput';
 	const workflowData = {
@@ -396,16 +400,25 @@ async function credentialTest(typeName, credentials) {
 	return { status: 'OK', message: 'Connection successful!' };
 }
 
+/** @typedef {Awaited<ReturnType<typeof startFilesystemBinaryData>>} BinaryStore */
+/** @type {Promise<BinaryStore> | undefined} */
+let binaryStore;
+
 /**
- * Switches n8n-core's BinaryDataService to filesystem mode, as an n8n instance with
- * N8N_DEFAULT_BINARY_DATA_MODE=filesystem runs it: items then carry an `id` reference and no
- * inline data, and nodes must read files through `getBinaryDataBuffer`. The service is a
- * singleton of n8n-core's DI container, so the mode holds for the rest of the test file
- * (jest gives each file its own modules); items with inline data keep working in it.
- * Returns `store(buffer, { fileName, mimeType })`, which writes a file through the service
- * and resolves to the binary data object to put in an item's `binary`.
+ * n8n-core's BinaryDataService in filesystem mode, as an n8n instance runs it (n8n 3.0 has no
+ * in-memory mode; 2.x defaults to filesystem): files are stored in it and items carry an `id`
+ * reference, no inline data. The service is a singleton of n8n-core's DI container, started
+ * once per test file (jest gives each file its own modules). Resolves to `store(buffer,
+ * { fileName, mimeType })`, which writes a file through the service and resolves to the
+ * binary data object to put in an item's `binary`, and the folder it stores files in.
+ * @returns {Promise<BinaryStore>}
  */
-async function useFilesystemBinaryData() {
+function useFilesystemBinaryData() {
+	binaryStore ??= startFilesystemBinaryData();
+	return binaryStore;
+}
+
+async function startFilesystemBinaryData() {
 	const os = require('node:os');
 	const core = require('n8n-core');
 	// The DI container n8n-core itself uses (a nested copy of @n8n/di, not the top-level one).
@@ -421,6 +434,8 @@ async function useFilesystemBinaryData() {
 		config = Container.get(core.BinaryDataConfig);
 		config.mode = 'filesystem';
 		config.localStoragePath = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-binary-'));
+		const storagePath = config.localStoragePath;
+		process.once('exit', () => fs.rmSync(storagePath, { recursive: true, force: true }));
 		service = Container.get(core.BinaryDataService);
 	} finally {
 		if (logLevel === undefined) delete process.env.N8N_LOG_LEVEL;
@@ -430,8 +445,8 @@ async function useFilesystemBinaryData() {
 	return {
 		storagePath: config.localStoragePath,
 		/**
-		 * @param {Buffer} buffer
-		 * @param {{ fileName: string, mimeType: string }} metadata
+		 * @param {Buffer | import('node:stream').Readable} buffer
+		 * @param {{ fileName?: string, mimeType: string }} metadata
 		 * @returns {Promise<import('n8n-workflow').IBinaryData>}
 		 */
 		async store(buffer, { fileName, mimeType }) {
@@ -439,6 +454,39 @@ async function useFilesystemBinaryData() {
 			return await service.store(location, buffer, { fileName, mimeType, data: '' });
 		},
 	};
+}
+
+/**
+ * The items with every inline file stored in n8n's binary data store (filesystem mode), as the
+ * node before it (Read/Write Files, a webhook) hands them over in n8n: a test writes its files
+ * inline, the node reads them by reference. A size the test set on a file stays (a stale or
+ * wrong record is what some tests are about). With `keepInline` the files stay inline, and the
+ * store is in filesystem mode all the same.
+ * @param {Array<{ json: import('n8n-workflow').IDataObject, binary?: Record<string, any> }>} items
+ * @param {boolean} keepInline
+ */
+async function storedInBinaryStore(items, keepInline) {
+	if (!items.some((item) => item.binary)) return items;
+	const { store } = await useFilesystemBinaryData();
+	if (keepInline) return items;
+	const inline = (/** @type {any} */ file) => typeof file?.data === 'string' && !file.id;
+	return await Promise.all(
+		items.map(async (item) => {
+			if (!item.binary) return item;
+			/** @type {Record<string, any>} */
+			const binary = {};
+			for (const [key, file] of Object.entries(item.binary)) {
+				if (!inline(file)) {
+					binary[key] = file;
+					continue;
+				}
+				const { data, ...metadata } = file;
+				const stored = await store(Buffer.from(data, 'base64'), metadata);
+				binary[key] = { ...metadata, ...stored, ...('bytes' in file ? { bytes: file.bytes } : {}) };
+			}
+			return { ...item, binary };
+		}),
+	);
 }
 
 /**

@@ -1,5 +1,5 @@
 // @ts-check
-/** The Projects node, Task → Update (E10) with files: uploads, deletes, retries of an upload, and n8n's filesystem binary data mode, through n8n-core's real engine against the sandbox platform. */
+/** The Projects node, Task → Update (E10) with files: uploads, deletes, retries of an upload, files by reference in n8n's binary data store (filesystem mode, as every test's files: harness/n8n.js), through n8n-core's real engine against the sandbox platform. */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -210,7 +210,7 @@ describe('Task → Update (updateTask, E10): files', () => {
 		expect(task.dependent_tasks.map((t) => t.id)).toEqual([1002, 1003]);
 	});
 
-	test('after a 429 the upload is sent again with the same files (the body is rebuilt per attempt)', async () => {
+	test('after a 429 the upload is sent again with the same files (each attempt reads the file anew from the binary data store)', async () => {
 		fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 0 });
 		const { json, error } = await updateTask(
 			{ taskId: '1004', updateFields: { binaryPropertyNames: 'data' } },
@@ -266,8 +266,7 @@ describe('Task → Update (updateTask, E10): files', () => {
 		expect(taskOf(1004).files).toHaveLength(1);
 	});
 });
-// Last in the file: the binary data service stays in filesystem mode once switched.
-describe("Task → Update (updateTask, E10) with n8n's filesystem binary data mode", () => {
+describe("Task → Update (updateTask, E10): files by reference in n8n's binary data store", () => {
 	/** @type {Awaited<ReturnType<typeof useFilesystemBinaryData>>} */
 	let binaryStore;
 	beforeAll(async () => {

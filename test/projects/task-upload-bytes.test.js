@@ -1,11 +1,14 @@
 // @ts-check
 /**
- * Uploads bounded by bytes (nodes/shared/transport/uploadBudget.ts): a run holds at most
- * UPLOAD_BYTES_IN_FLIGHT of files in requests on their way, whatever Concurrency allows, both
- * for files whose size n8n recorded and for files measured once read. The sandbox counts the
- * body bytes it has read and not yet answered (pushback stats.maxBodyBytesInFlight).
+ * Uploads bounded by the memory their files hold (nodes/shared/transport/uploadBudget.ts): files
+ * held inline (as a Code node may set them) are read whole, and a run holds at most
+ * UPLOAD_BYTES_IN_FLIGHT of them in requests on their way, whatever Concurrency allows, both for
+ * files whose size n8n recorded and for files measured once read. The sandbox counts the body
+ * bytes it has read and not yet answered (pushback stats.maxBodyBytesInFlight). Files in n8n's
+ * binary data store stream from it and hold a chunk each: Concurrency alone bounds them.
  */
 const { useSandbox } = require('../harness/fixture');
+const { whenReceived } = require('../harness/waits');
 const { itemsWithFiles } = require('./files');
 const {
 	UPLOAD_BYTES_IN_FLIGHT,
@@ -40,7 +43,7 @@ async function uploadAll(sizeKnown, recordedBytes) {
 			updateFields: { binaryPropertyNames: 'data' },
 			options: { concurrencyMode: 'fixed', concurrency: ITEMS },
 		},
-		{ items },
+		{ items, inlineBinary: true },
 	);
 	expect(error).toBeUndefined();
 	expect(json).toHaveLength(ITEMS);
@@ -76,6 +79,36 @@ describe('Task → Update (updateTask): uploads bounded by bytes', () => {
 		expect(maxBodyBytesInFlight).toBeLessThanOrEqual(
 			FILES_AT_ONCE * (FILE_BYTES + PER_REQUEST_OVERHEAD),
 		);
+	}, 60_000);
+});
+
+describe('Task → Update (updateTask): files streamed from the binary data store', () => {
+	test('hold no room in the budget: all the files Concurrency allows are on their way at once', async () => {
+		// The platform answers none until all 8 requests have arrived: with files counted whole
+		// (48 MiB) in the 32 MiB budget, only 5 would ever arrive and the run would hang here.
+		/** @type {(value?: unknown) => void} */
+		let answer = () => {};
+		const held = new Promise((resolve) => (answer = resolve));
+		fixture.sandbox.inject({ operation: 'updateTask', until: held, times: ITEMS });
+		const allArrived = whenReceived(fixture.sandbox.server, '/tasks/update/1001', ITEMS);
+		const run = runProjects(
+			{
+				resource: 'task',
+				operation: 'update',
+				taskId: '1001',
+				updateFields: { binaryPropertyNames: 'data' },
+				options: { concurrencyMode: 'fixed', concurrency: ITEMS },
+			},
+			{ items: itemsWithFiles(ITEMS, FILE_BYTES, () => true) },
+		);
+		await allArrived;
+		answer();
+		const { json, error } = await run;
+		expect(error).toBeUndefined();
+		expect(json).toHaveLength(ITEMS);
+		const requests = fixture.requestsFor('updateTask');
+		expect(requests.every((r) => r.body.files?.[0]?.size === FILE_BYTES)).toBe(true);
+		expect(fixture.sandbox.pushback.stats.maxInFlight).toBe(ITEMS);
 	}, 60_000);
 });
 

@@ -12,7 +12,7 @@ import type { CredentialHeaderSource, PlatformModule } from '../platform/credent
 import type { BodyKind, Endpoint } from '../platform/endpoints';
 import { recordOrMessage } from '../node/output';
 import { platformPaginate } from '../transport/pagination';
-import type { MultipartField } from '../transport/multipart';
+import { binaryFile, type MultipartField } from '../transport/multipart';
 import type { RequestInput } from '../transport/request';
 import type { PlatformRun } from '../transport/run';
 import { platformRequest } from '../transport/platformRequest';
@@ -139,16 +139,8 @@ async function multipartOf(
 				`needs the input item's binary property "${property}", which it does not have`,
 			);
 		}
-		const metadata = context.helpers.assertBinaryData(itemIndex, property);
-		fields.push([
-			name,
-			{
-				// Read when the request is sent, as the operations' files are (memory stays bounded by what is in flight).
-				read: async () => await context.helpers.getBinaryDataBuffer(itemIndex, property),
-				fileName: metadata.fileName ?? property,
-				mimeType: metadata.mimeType || 'application/octet-stream',
-			},
-		]);
+		// Read when the request is sent, as the operations' files are (multipart.ts binaryFile).
+		fields.push([name, binaryFile(context, itemIndex, property)]);
 	}
 	return fields;
 }

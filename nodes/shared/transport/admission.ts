@@ -3,9 +3,11 @@
  * order, so no two requests can each hold what the other waits for:
  *   1. the user token (userToken.ts), for a request that sends one: a login holds nothing while
  *      it runs (the token itself is read again when the request goes out, after every wait);
- *   2. the bytes of the request's files (uploadBudget.ts): first their recorded sizes, before
- *      the files are read; then, where the files read hold more than that (a size unknown,
- *      stale, or set by a Code node), all the bytes read, taken again holding nothing;
+ *   2. the memory the request's files hold while they are sent (uploadBudget.ts): at most about
+ *      1 MiB for a file streamed from n8n's binary data store, the whole file for one read into
+ *      a buffer (inline data). First what is known before the files are opened (inline data: its
+ *      recorded size); then, where the files opened hold more (a size unknown, stale, or set
+ *      by a Code node), all they hold, taken again holding nothing;
  *   3. the slot of its business's shared limit (rateLimit/runLimiter.ts), last, just before
  *      the bytes go out. The pace, and the pause after a refusal, hold requests here; that pause
  *      is reckoned where the answer is read (platformRequest.ts, retries.ts refusalPause) and
@@ -23,7 +25,7 @@
 import type { Endpoint } from '../platform/endpoints';
 import type { RequestContext } from './context';
 import type { Outcome, Release } from './rateLimit/runLimiter';
-import type { FilePart } from './multipart';
+import type { FilePart, OpenFile } from './multipart';
 import type { PreparedRequest } from './request';
 import type { PlatformRun } from './run';
 import { ensureUserToken } from './userToken';
@@ -37,21 +39,22 @@ export interface SlotAnswer {
 	pauseMs: number;
 }
 
-/** One attempt admitted: its files read, holding their bytes and a slot. */
+/** One attempt admitted: its files opened, holding their memory's bytes and a slot. */
 export interface Admitted {
-	files: Map<FilePart, Buffer>;
+	files: Map<FilePart, OpenFile>;
 	/** Gives back the slot (with what the answer said; neutral without one) and the bytes. Once. */
 	giveBack(answer?: SlotAnswer): void;
 }
 
 /**
- * Reads every file of the request: those of unknown size are measured by it. A read is n8n's
- * (its binary data store: a disk, or a network store such as S3) and may never end: Stop ends
- * the wait for it at once, and the read left behind is ignored.
+ * Opens every file of the request for this attempt (a streamed file is read again from its
+ * start: a stream is read once). Opening is n8n's (its binary data store: a disk, or a network
+ * store such as S3) and may never end: Stop ends the wait for it at once, and the work left
+ * behind is ignored.
  */
-async function readFiles(parts: FilePart[], run: PlatformRun): Promise<Map<FilePart, Buffer>> {
-	const files = new Map<FilePart, Buffer>();
-	for (const part of parts) files.set(part, await untilStop(part.read(), run.cancelSignal));
+async function openFiles(parts: FilePart[], run: PlatformRun): Promise<Map<FilePart, OpenFile>> {
+	const files = new Map<FilePart, OpenFile>();
+	for (const part of parts) files.set(part, await untilStop(part.open(), run.cancelSignal));
 	return files;
 }
 
@@ -69,16 +72,16 @@ export async function admit(
 	try {
 		// Queues behind requests that each end within Timeout: Stop alone ends these waits (waits.ts).
 		const until = stopLimit(run.cancelSignal);
-		await upload.take(request.knownUploadBytes, until);
-		const files = await readFiles(request.fileParts, run);
+		await upload.take(request.knownHeldBytes, until);
+		const files = await openFiles(request.fileParts, run);
 		// The recorded sizes may not tell them all (a size unknown, stale, or set by a Code node).
-		// Where the files read hold more than was taken, the request takes all it read; as one
+		// Where the files opened hold more than was taken, the request takes all they hold; as one
 		// holding bytes never waits for more, it first gives back what it holds.
-		let readBytes = 0;
-		for (const contents of files.values()) readBytes += contents.byteLength;
-		if (readBytes > request.knownUploadBytes) {
+		let heldBytes = 0;
+		for (const file of files.values()) heldBytes += file.heldBytes;
+		if (heldBytes > request.knownHeldBytes) {
 			upload.giveBack();
-			await upload.take(readBytes, until);
+			await upload.take(heldBytes, until);
 		}
 		const askedAt = Date.now();
 		const release: Release = await run.limiter.acquire(request.limitKey, until);

@@ -9,7 +9,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { ParameterError } from '../platform/errors';
 import { PATH_PREFIX_FIELDS, type PathPrefixName } from '../platform/credentialFields';
 import type { PathParam, Endpoint } from '../platform/endpoints';
-import { encodeMultipart, type FilePart, type MultipartField } from './multipart';
+import { encodeMultipart, type FilePart, type MultipartField, type OpenFile } from './multipart';
 import type { PlatformRun } from './run';
 import { toPathSegment } from '../values/wire';
 
@@ -48,15 +48,15 @@ function languageOf(input: RequestInput): 'en' | 'ar' | undefined {
 }
 
 /**
- * A fresh body for each attempt, from the files admission read for it (admission.ts: their
- * bytes taken from the run's upload budget, then the limiter slot), so memory holds the files
- * of the requests on their way, not those of every item waiting.
+ * A fresh body for each attempt, from the files admission opened for it (admission.ts: the
+ * memory they hold taken from the run's upload budget, then the limiter slot), so memory holds
+ * the files of the requests on their way, not those of every item waiting.
  */
 function buildBody(
 	endpoint: Endpoint,
 	input: RequestInput,
 	headers: IDataObject,
-	files: Map<FilePart, Buffer>,
+	files: Map<FilePart, OpenFile>,
 ): IHttpRequestOptions['body'] {
 	switch (endpoint.body) {
 		case 'json':
@@ -68,22 +68,23 @@ function buildBody(
 		case 'multipart': {
 			const { contentType, body } = encodeMultipart(input.multipart ?? [], files);
 			headers['Content-Type'] = contentType;
-			return body;
+			// Sent as a Blob (multipart.ts MultipartBody), which IHttpRequestOptions does not name.
+			return body as unknown as IHttpRequestOptions['body'];
 		}
 		case 'none':
 			return undefined;
 	}
 }
 
-/** One request, checked: builds its options afresh for each attempt from the files admission read. */
-export type PreparedRequest = ((files: Map<FilePart, Buffer>) => IHttpRequestOptions) & {
+/** One request, checked: builds its options afresh for each attempt from the files admission opened. */
+export type PreparedRequest = ((files: Map<FilePart, OpenFile>) => IHttpRequestOptions) & {
 	/** The business it acts for. */
 	business: string;
 	/** Its shared limit (rateLimit/sharedLimitTable.ts). */
 	limitKey: string;
-	/** The bytes of its files whose size is known before they are read. */
-	knownUploadBytes: number;
-	/** Its files, which admission reads before the request asks for a slot. */
+	/** The memory its files hold while sent, as far as known before they are opened. */
+	knownHeldBytes: number;
+	/** Its files, which admission opens before the request asks for a slot. */
 	fileParts: FilePart[];
 };
 
@@ -108,7 +109,10 @@ export function prepareRequest(
 	);
 	const language = endpoint.languageHeader ? languageOf(input) : undefined;
 	const baseHeaders = credential.headers(endpoint, business, language);
-	const prepare = (files: Map<FilePart, Buffer>) => {
+	const fileParts = (input.multipart ?? [])
+		.map(([, value]) => value)
+		.filter((value): value is FilePart => typeof value !== 'string');
+	const prepare = (files: Map<FilePart, OpenFile>) => {
 		const headers = { ...baseHeaders };
 		return {
 			method: endpoint.method,
@@ -128,18 +132,7 @@ export function prepareRequest(
 	return Object.assign(prepare, {
 		business,
 		limitKey: credential.limitKey(baseUrl, business),
-		knownUploadBytes: knownUploadBytes(input),
-		fileParts: (input.multipart ?? [])
-			.map(([, value]) => value)
-			.filter((value): value is FilePart => typeof value !== 'string'),
+		knownHeldBytes: fileParts.reduce((bytes, part) => bytes + part.heldBytes, 0),
+		fileParts,
 	});
-}
-
-/** The bytes of the request's files whose size is known before they are read. */
-function knownUploadBytes(input: RequestInput): number {
-	let bytes = 0;
-	for (const [, value] of input.multipart ?? []) {
-		if (typeof value !== 'string') bytes += value.bytes ?? 0;
-	}
-	return bytes;
 }

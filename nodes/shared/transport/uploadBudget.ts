@@ -1,12 +1,14 @@
 /**
- * Bounds the bytes of files one node run has in flight, beside the limiter's bound on
- * requests. A request takes the bytes of all its files before it asks for a slot (admission.ts:
- * their recorded sizes before the files are read, all the bytes read once read) and gives
- * them back with its answer or on any throw. A file larger than the whole budget still goes, alone.
+ * Bounds the memory the files of one node run's requests hold, beside the limiter's bound on
+ * requests: what is held, not what goes on the wire (a file streamed from n8n's binary data
+ * store holds at most about 1 MiB; one read into a buffer holds all of it; multipart.ts). A
+ * request takes what all its files hold before it asks for a slot (admission.ts: what is known
+ * before they are opened, then all they hold once opened) and gives it back with its answer or
+ * on any throw. A file larger than the whole budget still goes, alone.
  */
 import type { WaitLimit } from './waits';
 
-/** Bytes of files one node run holds for requests on their way at once. */
+/** Bytes of memory the files of one node run's requests on their way hold at once. */
 export const UPLOAD_BYTES_IN_FLIGHT = 32 * 1024 * 1024;
 
 /** The bytes one request holds; given back at once, however many files it read. */

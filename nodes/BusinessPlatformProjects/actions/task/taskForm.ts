@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { ParameterError } from '../../../shared/platform/errors';
-import type { FilePart, MultipartField } from '../../../shared/transport/multipart';
+import { binaryFile, type MultipartField } from '../../../shared/transport/multipart';
 import {
 	isBlank,
 	requireDate,
@@ -174,24 +174,9 @@ export async function buildTaskForm(
 
 	// Files are checked last, after every other value passed its checks, and read when sent.
 	for (const [i, name] of binaryNames.entries()) {
-		form.push([`files[${i}]`, filePart(context, itemIndex, name)]);
+		form.push([`files[${i}]`, binaryFile(context, itemIndex, name)]);
 	}
 	deletedFileIds.forEach((id, i) => form.push([`deleted_file_ids[${i}]`, id]));
 	form.push(...tracking);
 	return form;
-}
-
-/**
- * Through n8n's binary helpers, so filesystem, database and S3 storage modes all work. The
- * file is checked here (before any request) and read only when its request is sent.
- */
-function filePart(context: IExecuteFunctions, itemIndex: number, name: string): FilePart {
-	const binary = context.helpers.assertBinaryData(itemIndex, name);
-	return {
-		read: async () => await context.helpers.getBinaryDataBuffer(itemIndex, name),
-		fileName: binary.fileName ?? name,
-		mimeType: binary.mimeType || 'application/octet-stream',
-		// Recorded by n8n's binary data service; without it the size is taken once the file is read.
-		bytes: typeof binary.bytes === 'number' && binary.bytes >= 0 ? binary.bytes : undefined,
-	};
 }
