@@ -116,6 +116,10 @@ export async function routeItems(
 		for (const message of run.activity.sentences(run.settings.timeoutMs)) {
 			this.addExecutionHints({ type: 'info', location: 'outputPane', message });
 		}
+		// Where a credential value was blanked out of the output (credential/dataSecrets.ts).
+		for (const message of run.credential.dataSecrets.hints()) {
+			this.addExecutionHints({ type: 'warning', location: 'outputPane', message });
+		}
 	}
 	return [results.flat()];
 }
