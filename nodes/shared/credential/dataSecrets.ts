@@ -52,7 +52,11 @@ function keyOf(text: string, at: number, length: number): number {
 	return hash >>> 16;
 }
 
-const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
+/** Base64 with its padding and without (cut off before a separator, or never written). */
+const base64 = (text: string) => {
+	const padded = Buffer.from(text).toString('base64');
+	return [padded, padded.replace(/=+$/, '')];
+};
 
 const html = (text: string, apostrophe: string) =>
 	text
@@ -79,21 +83,28 @@ const jsonUnits = (text: string) =>
 	);
 
 /**
- * The forms a value is looked for in, whole: as given (NFC and NFD), percent-encoded once, twice
+ * The forms a value is looked for in, whole: as given (NFC and NFD, upper and lower case), percent-encoded once, twice
  * and three times (and with `+` for a space), JavaScript's escape(), JSON-escaped (with `\/` and
  * `\uXXXX`, as PHP writes it), HTML-escaped (`&#039;`, or `&#x27;` and `&#x2F;` as OWASP's
- * encoder writes it), Python's byte escapes, and base64 (standard and URL-safe, padding aside),
+ * encoder writes it), Python's byte escapes, and base64 (standard and URL-safe, with its padding or without),
  * of the value and of `identifier:value` as a Basic header holds it. Built once per value.
  */
 export function dataFormsOf(value: string, identifier: string): string[] {
-	const forms = [value, value.normalize('NFC'), value.normalize('NFD')];
+	// Upper and lower case for letters beyond ASCII (ASCII letters compare without case anyway).
+	const forms = [
+		value,
+		value.normalize('NFC'),
+		value.normalize('NFD'),
+		value.toUpperCase(),
+		value.toLowerCase(),
+	];
 	let encoded = value;
 	for (let times = 0; times < 3; times++) {
 		encoded = encodeURIComponent(encoded);
 		forms.push(encoded);
 	}
 	const json = JSON.stringify(value).slice(1, -1);
-	const basics = [base64(value), ...(identifier ? [base64(`${identifier}:${value}`)] : [])];
+	const basics = [...base64(value), ...(identifier ? base64(`${identifier}:${value}`) : [])];
 	forms.push(
 		encodeURIComponent(value).replace(/%20/g, '+'),
 		escape(value),
@@ -231,11 +242,11 @@ export class DataSecrets {
 			const which = [...fields].map(
 				([field, times]) => `"${field}"${times > 1 ? ` (${times} times)` : ''}`,
 			);
-			const where = path ? `the output field "${path}"` : 'its text';
+			const where = path ? `its field "${path}"` : 'its text';
 			return `The platform's answer held the value of the credential's ${which.join(' and ')} in ${where}: the node replaced it with "${REDACTED}" there and left the rest of the field as the platform sent it.`;
 		});
 		if (paths.length > HINTED_FIELDS)
-			hints.push(`The same was done in ${paths.length - HINTED_FIELDS} more output fields.`);
+			hints.push(`The same was done in ${paths.length - HINTED_FIELDS} more of its fields.`);
 		return hints;
 	}
 }

@@ -124,9 +124,14 @@ export function redactBody<T>(credential: HasSecrets, body: T): T {
 
 /**
  * In one pass over a response's item data: password-like fields removed (isSecretField), and
- * whole occurrences of the hunted credential values (at any depth) blanked out.
+ * whole occurrences of the hunted credential values (at any depth) blanked out; `at`: where
+ * `value` is in the answer, for the hint.
  */
-export function cleanData<T>(credential: { dataSecrets: DataSecrets }, value: T): T {
+export function cleanData<T>(
+	credential: { dataSecrets: DataSecrets },
+	value: T,
+	at: string[] = [],
+): T {
 	const { dataSecrets } = credential;
-	return mapLeaves(value, isSecretField, (text, path) => dataSecrets.blankOut(text, path));
+	return mapLeaves(value, isSecretField, (text, path) => dataSecrets.blankOut(text, path), at);
 }

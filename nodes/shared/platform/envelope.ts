@@ -85,8 +85,9 @@ export function mapLeaves<T>(
 	value: T,
 	dropKey: (key: string) => boolean,
 	mapString: (text: string, path: KeyPath) => string,
+	at: ReadonlyArray<string | number> = [],
 ): T {
-	return mapAt(value, dropKey, mapString, []);
+	return mapAt(value, dropKey, mapString, [...at]);
 }
 
 function mapAt<T>(
