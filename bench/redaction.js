@@ -6,8 +6,10 @@
  * between), the same token percent-encoded three times over and repeated, and ordinary JSON of
  * 100k records. Each answer comes as one string and as 10,240 records of 1 KiB.
  *
- * Two paths per case: item data (cleanData: whole occurrences, credential/dataSecrets.ts) and an
- * error body (redactBody: every run of a secret, in every decoding, credential/secretEchoes.ts).
+ * Two paths per case: item data (cleanData: whole occurrences, credential/dataSecrets.ts), and
+ * the same text as an error answer (a text page, or a 422 whose field errors hold it) taken as
+ * an error takes it (redactBody, errorMessageOf, each quoted text redacted: every run of a
+ * secret, in every decoding, credential/secretEchoes.ts).
  * Each case runs in a child process of its own (node --expose-gc), so one case's heap does not
  * weigh on the next: time is the median of BENCH_REDACTION_ROUNDS (default 3) calls; memory is
  * the growth of the process's peak RSS during the first call (VmHWM, reset through
@@ -55,6 +57,19 @@ function answerOf(text, shape) {
 	return { status: true, data: { data: records } };
 }
 
+/**
+ * The error answer of a case: the text as the body (a text page), or a 422 whose field errors
+ * hold it in 1 KiB pieces. @param {string} text @param {string} shape
+ */
+function errorOf(text, shape) {
+	if (shape === 'one string') return text;
+	/** @type {Record<string, string[]>} */
+	const errors = {};
+	for (let at = 0; at < text.length; at += 1024)
+		errors[`field_${at / 1024}`] = [text.slice(at, at + 1024)];
+	return { message: `Invalid: ${text.slice(0, 1024)}`, errors };
+}
+
 /** 100k records of ordinary JSON, about 10 MiB. */
 function ordinaryRecords() {
 	const records = [];
@@ -86,9 +101,10 @@ function child(
 	/** @type {string} */ which,
 ) {
 	const dist = path.join(__dirname, '..', 'dist', 'nodes', 'shared');
-	const { cleanData, redactBody, secretsOf, dataSecretsOf } = require(
+	const { cleanData, redact, redactBody, secretsOf, dataSecretsOf } = require(
 		path.join(dist, 'credential', 'redaction'),
 	);
+	const { errorMessageOf, fieldErrorEntriesOf } = require(path.join(dist, 'platform', 'envelope'));
 	const keys = new Map([['', CREDENTIALS.businessKey]]);
 	const credential = {
 		secrets: secretsOf(CREDENTIALS, keys),
@@ -97,7 +113,17 @@ function child(
 	const body =
 		caseName === 'ordinary JSON, 100k records'
 			? JSON.stringify(ordinaryRecords())
-			: JSON.stringify(answerOf(TEXTS[caseName](SIZE), shape));
+			: JSON.stringify((which === 'data' ? answerOf : errorOf)(TEXTS[caseName](SIZE), shape));
+	/** What an error takes of the body, as nodeErrors.ts failureError and platformError do. @param {unknown} value */
+	const failureText = (value) => {
+		const quoted = redactBody(credential, value);
+		const message = errorMessageOf(quoted) ?? '';
+		const fields = fieldErrorEntriesOf(quoted).map(
+			(/** @type {{ field: string, message: string }} */ entry) =>
+				redact(credential, `${entry.field}: ${entry.message}`),
+		);
+		return [redact(credential, message), ...fields];
+	};
 	const redactOnce = () => {
 		// Parsed anew each time: the walk copies only what it changes, and a second call on the
 		// same objects would find the first call's result cached nowhere but measured anyway.
@@ -110,7 +136,7 @@ function child(
 			// Without it the peak is the process's, not the call's: printed as measured.
 		}
 		const start = process.hrtime.bigint();
-		const result = which === 'data' ? cleanData(credential, value) : redactBody(credential, value);
+		const result = which === 'data' ? cleanData(credential, value) : failureText(value);
 		const ms = Number(process.hrtime.bigint() - start) / 1e6;
 		const extraBytes = rss().peak - before.now;
 		return { ms, extraBytes, result };
@@ -150,7 +176,7 @@ function main() {
 		}
 		rows.push([`${name}${shape ? ` (${shape})` : ''}`, ...cells]);
 	}
-	const header = ['10 MiB answer', 'item data', 'peak +RSS', 'error body', 'peak +RSS'];
+	const header = ['10 MiB answer', 'item data', 'peak +RSS', 'error answer', 'peak +RSS'];
 	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
 	for (const row of [header, ...rows])
 		console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));

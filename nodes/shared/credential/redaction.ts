@@ -11,7 +11,7 @@ import { DATA_SECRET_FIELDS, SECRET_FIELDS, credentialText } from './fields';
 import { MIN_SECRET_RUN, blankOut, foldText, secretRunsOf } from './secretEchoes';
 import { labelOf } from '../platform/credentialFields';
 import { ParameterError } from '../platform/errors';
-import { mapLeaves } from '../platform/envelope';
+import { mapLeaves, quotedPartsOf } from '../platform/envelope';
 import { assertHeaderSafe } from '../values/wire';
 
 /**
@@ -112,13 +112,28 @@ export function redact(credential: HasSecrets, text: string): string {
 	return blankOut(secretRunsOf(credential.secrets), text);
 }
 
-/** An answer's body (JSON value or text) with the secrets blanked out of every string, before any part of it is quoted or cut. */
-export function redactBody<T>(credential: HasSecrets, body: T): T {
+/**
+ * Characters of an error body searched, in all: errors quote a few hundred of them, and the
+ * strict search costs microseconds a character in the worst texts (bench/redaction.js).
+ */
+const QUOTED_SEARCHED = 64 * 1024;
+
+/**
+ * What an error may quote of an answer's body (JSON value or text: envelope.ts quotedPartsOf),
+ * with the secrets blanked out of every string before any part of it is quoted or cut; past
+ * QUOTED_SEARCHED characters the rest is dropped unsearched.
+ */
+export function redactBody(credential: HasSecrets, body: unknown): unknown {
 	const secrets = secretRunsOf(credential.secrets);
+	let left = QUOTED_SEARCHED;
 	return mapLeaves(
-		body,
+		quotedPartsOf(body),
 		() => false,
-		(text) => blankOut(secrets, text),
+		(text) => {
+			const searched = text.length > left ? text.slice(0, left) : text;
+			left -= searched.length;
+			return blankOut(secrets, searched);
+		},
 	);
 }
 

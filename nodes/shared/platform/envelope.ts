@@ -170,6 +170,18 @@ export function valueAt(body: unknown, path: string): unknown {
 	return current;
 }
 
+/**
+ * The parts of an error body that errorMessageOf and fieldErrorEntriesOf read, and so the
+ * only ones an error can quote: a text whole, of a record its messages and field errors.
+ */
+export function quotedPartsOf(body: unknown): unknown {
+	if (typeof body === 'string') return body;
+	if (!isRecord(body)) return undefined;
+	const { message, hint, error, errors } = body;
+	const data = isRecord(body.data) ? { message: body.data.message } : undefined;
+	return { message, data, hint, error, errors };
+}
+
 /** The platform's message from an error body of any shape (JSON, text or HTML). */
 export function errorMessageOf(body: unknown): string | undefined {
 	if (isRecord(body)) {
