@@ -11,13 +11,15 @@
  * an error takes it (redactBody, errorMessageOf, each quoted text redacted: every run of a
  * secret, in every decoding, credential/secretEchoes.ts).
  * Each case runs in a child process of its own (node --expose-gc), so one case's heap does not
- * weigh on the next: time is the median of BENCH_REDACTION_ROUNDS (default 3) calls; memory is
+ * weigh on the next: time (wall, and the process's CPU time, which a busy machine inflates
+ * less) is the median of BENCH_REDACTION_ROUNDS (default 3) calls; memory is
  * the growth of the process's peak RSS during the first call (VmHWM, reset through
  * /proc/self/clear_refs just before it), the answer built and parsed already. Prints a table;
  * asserts nothing. Expects `npm run build`.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const MIB = 1024 * 1024;
@@ -135,20 +137,23 @@ function child(
 		} catch {
 			// Without it the peak is the process's, not the call's: printed as measured.
 		}
+		const cpuBefore = process.cpuUsage();
 		const start = process.hrtime.bigint();
 		const result = which === 'data' ? cleanData(credential, value) : failureText(value);
 		const ms = Number(process.hrtime.bigint() - start) / 1e6;
+		const cpu = process.cpuUsage(cpuBefore);
 		const extraBytes = rss().peak - before.now;
-		return { ms, extraBytes, result };
+		return { ms, cpuMs: (cpu.user + cpu.system) / 1000, extraBytes, result };
 	};
-	const first = redactOnce();
-	const times = [first.ms];
-	for (let round = 1; round < ROUNDS; round++) times.push(redactOnce().ms);
-	times.sort((a, b) => a - b);
+	const runs = [redactOnce()];
+	for (let round = 1; round < ROUNDS; round++) runs.push(redactOnce());
+	const median = (/** @type {number[]} */ values) =>
+		values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 	process.stdout.write(
 		JSON.stringify({
-			ms: times[Math.floor(times.length / 2)],
-			extraBytes: first.extraBytes,
+			ms: median(runs.map((run) => run.ms)),
+			cpuMs: median(runs.map((run) => run.cpuMs)),
+			extraBytes: runs[0].extraBytes,
 			answerBytes: Buffer.byteLength(body),
 		}),
 	);
@@ -163,6 +168,7 @@ function main() {
 		['ordinary JSON, 100k records', ''],
 	];
 	const rows = [];
+	const loadBefore = os.loadavg()[0];
 	for (const [name, shape] of cases) {
 		const cells = [];
 		for (const which of ['data', 'error']) {
@@ -171,8 +177,11 @@ function main() {
 				timeout: 10 * 60_000,
 			});
 			if (run.status !== 0) throw new Error(`${name} (${which}): ${run.stderr}`);
-			const { ms, extraBytes, answerBytes } = JSON.parse(run.stdout);
-			cells.push(`${(ms / 1000).toFixed(2)} s`, `${(extraBytes / answerBytes).toFixed(2)}×`);
+			const { ms, cpuMs, extraBytes, answerBytes } = JSON.parse(run.stdout);
+			cells.push(
+				`${(ms / 1000).toFixed(2)} s (${(cpuMs / 1000).toFixed(2)})`,
+				`${(extraBytes / answerBytes).toFixed(2)}×`,
+			);
 		}
 		rows.push([`${name}${shape ? ` (${shape})` : ''}`, ...cells]);
 	}
@@ -181,7 +190,7 @@ function main() {
 	for (const row of [header, ...rows])
 		console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
 	console.log(
-		`\nMedian of ${ROUNDS} calls; peak +RSS: growth of peak RSS during the first call, as a multiple of the answer's size.`,
+		`\nMedian of ${ROUNDS} calls, wall time (CPU time of the process); peak +RSS: growth of peak RSS during the first call, as a multiple of the answer's size. Load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after, on ${os.cpus().length} cores.`,
 	);
 }
 

@@ -40,16 +40,14 @@ function isWordUnit(code: number): boolean {
 const fold = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
 
 /** How many leading characters key a form's bucket: a text is looked up by as many. */
-const KEY_LENGTH = 4;
+const KEY_LENGTH = 2;
 
-/** Keys fall in this many values: small integers, never a boxed number, and a bit set of them filters. */
+/** Keys: the low bytes of the first two characters (ASCII letters folded), a bit set of them filters. */
 const KEYS = 1 << 16;
 
 function keyOf(text: string, at: number, length: number): number {
-	let hash = 0;
-	for (let i = at; i < at + length; i++)
-		hash = Math.imul(hash ^ fold(text.charCodeAt(i)), 0x9e3779b1);
-	return hash >>> 16;
+	const first = fold(text.charCodeAt(at)) & 0xff;
+	return length === 1 ? first : (first << 8) | (fold(text.charCodeAt(at + 1)) & 0xff);
 }
 
 /** Base64 with its padding and without (cut off before a separator, or never written). */
