@@ -13,13 +13,16 @@
  * Each case runs in a child process of its own (node --expose-gc), so one case's heap does not
  * weigh on the next: time (wall, and the process's CPU time, which a busy machine inflates
  * less) is the median of BENCH_REDACTION_ROUNDS (default 3) calls; memory is
- * the growth of the process's peak RSS during the first call (VmHWM, reset through
- * /proc/self/clear_refs just before it), the answer built and parsed already. Prints a table;
+ * what the first call allocates: the growth of the heap in use (and of memory outside it) over
+ * the call, with a young generation large enough (--max-semi-space-size) that no collection
+ * runs in it, so garbage counts too: an upper bound of the extra memory it held at once (a
+ * figure marked * saw a collection, and may be under it). Prints a table;
  * asserts nothing. Expects `npm run build`.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
+const { PerformanceObserver } = require('node:perf_hooks');
 const path = require('node:path');
 
 const MIB = 1024 * 1024;
@@ -88,20 +91,24 @@ function ordinaryRecords() {
 	return { status: true, data: { data: records } };
 }
 
-/** Peak RSS (VmHWM) and RSS of this process, in bytes. */
-function rss() {
-	const status = fs.readFileSync('/proc/self/status', 'utf8');
-	const kib = (/** @type {string} */ name) =>
-		Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1]) * 1024;
-	return { peak: kib('VmHWM'), now: kib('VmRSS') };
+/** Bytes in use: the heap and memory outside it (large buffers). */
+function inUse() {
+	const usage = process.memoryUsage();
+	return usage.heapUsed + usage.external + usage.arrayBuffers;
 }
 
+/** Collections seen (scavenges count: each can free what the call allocated). */
+let gcCount = 0;
+
 /** In the child: one case, one path; prints `{ ms, extraBytes, answerBytes }`. */
-function child(
+async function child(
 	/** @type {string} */ caseName,
 	/** @type {string} */ shape,
 	/** @type {string} */ which,
 ) {
+	new PerformanceObserver((list) => (gcCount += list.getEntries().length)).observe({
+		entryTypes: ['gc'],
+	});
 	const dist = path.join(__dirname, '..', 'dist', 'nodes', 'shared');
 	const { cleanData, redact, redactBody, secretsOf, dataSecretsOf } = require(
 		path.join(dist, 'credential', 'redaction'),
@@ -126,27 +133,26 @@ function child(
 		);
 		return [redact(credential, message), ...fields];
 	};
-	const redactOnce = () => {
+	const redactOnce = async () => {
 		// Parsed anew each time: the walk copies only what it changes, and a second call on the
 		// same objects would find the first call's result cached nowhere but measured anyway.
 		const value = JSON.parse(body);
 		/** @type {any} */ (global).gc();
-		const before = rss();
-		try {
-			fs.writeFileSync('/proc/self/clear_refs', '5');
-		} catch {
-			// Without it the peak is the process's, not the call's: printed as measured.
-		}
+		const collections = gcCount;
+		const before = inUse();
 		const cpuBefore = process.cpuUsage();
 		const start = process.hrtime.bigint();
 		const result = which === 'data' ? cleanData(credential, value) : failureText(value);
 		const ms = Number(process.hrtime.bigint() - start) / 1e6;
 		const cpu = process.cpuUsage(cpuBefore);
-		const extraBytes = rss().peak - before.now;
-		return { ms, cpuMs: (cpu.user + cpu.system) / 1000, extraBytes, result };
+		const extraBytes = inUse() - before;
+		// The observer hears of collections after the call has given the event loop back.
+		await new Promise((resolve) => setImmediate(resolve));
+		const collected = gcCount !== collections;
+		return { ms, cpuMs: (cpu.user + cpu.system) / 1000, extraBytes, collected, result };
 	};
-	const runs = [redactOnce()];
-	for (let round = 1; round < ROUNDS; round++) runs.push(redactOnce());
+	const runs = [];
+	for (let round = 0; round < ROUNDS; round++) runs.push(await redactOnce());
 	const median = (/** @type {number[]} */ values) =>
 		values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 	process.stdout.write(
@@ -154,6 +160,7 @@ function child(
 			ms: median(runs.map((run) => run.ms)),
 			cpuMs: median(runs.map((run) => run.cpuMs)),
 			extraBytes: runs[0].extraBytes,
+			collected: runs[0].collected,
 			answerBytes: Buffer.byteLength(body),
 		}),
 	);
@@ -167,6 +174,7 @@ function main() {
 		]),
 		['ordinary JSON, 100k records', ''],
 	];
+	/** @type {string[][]} */
 	const rows = [];
 	const loadBefore = os.loadavg()[0];
 	for (const [name, shape] of cases) {
@@ -177,22 +185,22 @@ function main() {
 				timeout: 10 * 60_000,
 			});
 			if (run.status !== 0) throw new Error(`${name} (${which}): ${run.stderr}`);
-			const { ms, cpuMs, extraBytes, answerBytes } = JSON.parse(run.stdout);
+			const { ms, cpuMs, extraBytes, collected, answerBytes } = JSON.parse(run.stdout);
 			cells.push(
 				`${(ms / 1000).toFixed(2)} s (${(cpuMs / 1000).toFixed(2)})`,
-				`${(extraBytes / answerBytes).toFixed(2)}×`,
+				`${(extraBytes / answerBytes).toFixed(2)}×${collected ? '*' : ''}`,
 			);
 		}
 		rows.push([`${name}${shape ? ` (${shape})` : ''}`, ...cells]);
 	}
-	const header = ['10 MiB answer', 'item data', 'peak +RSS', 'error answer', 'peak +RSS'];
+	const header = ['10 MiB answer', 'item data', 'allocated', 'error answer', 'allocated'];
 	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
 	for (const row of [header, ...rows])
 		console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
 	console.log(
-		`\nMedian of ${ROUNDS} calls, wall time (CPU time of the process); peak +RSS: growth of peak RSS during the first call, as a multiple of the answer's size. Load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after, on ${os.cpus().length} cores.`,
+		`\nMedian of ${ROUNDS} calls, wall time (CPU time of the process); allocated: by the first call, as a multiple of the answer's size (*: a collection ran during it). Load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after, on ${os.cpus().length} cores.`,
 	);
 }
 
-if (process.argv.length > 2) child(process.argv[2], process.argv[3], process.argv[4]);
+if (process.argv.length > 2) void child(process.argv[2], process.argv[3], process.argv[4]);
 else main();

@@ -196,6 +196,7 @@ describe.each(OPERATION_CASES)('$endpoint', (op) => {
 				fixture.sandbox.inject({ operation: op.endpoint, times: Infinity, ...fault });
 				const run = await runOperation(op, { globex, continueOnFail });
 				// In item data the identifiers are ordinary data (issue 52 item 3): the others are hunted.
+				/** @type {string[]} */
 				const identifiers = [c.apiConnection, c.clientUuid];
 				const among =
 					fault.status === 200

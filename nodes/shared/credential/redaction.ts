@@ -113,10 +113,11 @@ export function redact(credential: HasSecrets, text: string): string {
 }
 
 /**
- * Characters of an error body searched, in all: errors quote a few hundred of them, and the
+ * Characters of an error body searched, in all: errors quote a few hundred of them (a text
+ * page's title or first 300 characters, a JSON body's message and field errors), and the
  * strict search costs microseconds a character in the worst texts (bench/redaction.js).
  */
-const QUOTED_SEARCHED = 64 * 1024;
+const QUOTED_SEARCHED = 16 * 1024;
 
 /**
  * What an error may quote of an answer's body (JSON value or text: envelope.ts quotedPartsOf),
