@@ -20,7 +20,6 @@
  * asserts nothing. Expects `npm run build`.
  */
 const { spawnSync } = require('node:child_process');
-const fs = require('node:fs');
 const os = require('node:os');
 const { PerformanceObserver } = require('node:perf_hooks');
 const path = require('node:path');
