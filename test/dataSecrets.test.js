@@ -181,6 +181,34 @@ describe('whole occurrences (dataSecrets.ts)', () => {
 		expect(blank(text)).toBe(text);
 	});
 
+	test('the hint: one per field, naming each credential field it matched, the rest counted', () => {
+		const run = new DataSecrets([
+			{ value: 'key-one-1234', field: 'API Key' },
+			{ value: 'key-two-5678', field: 'Platform Key' },
+		]);
+		const answer = {
+			data: [{ note: 'key-one-1234 key-two-5678 key-one-1234' }],
+			a: 'key-one-1234',
+			b: ['key-one-1234'],
+			c: { d: 'key-one-1234' },
+			e: 'key-one-1234',
+			f: 'key-one-1234',
+		};
+		cleanData({ dataSecrets: run }, answer);
+		const hints = run.hints();
+		expect(hints[0]).toBe(
+			`The platform's answer held the value of the credential's "API Key" (2 times) and "Platform Key" in its field "note": the node replaced it with "[redacted]" there and left the rest of the field as the platform sent it.`,
+		);
+		expect(hints.slice(1, 5).map((hint) => /field "([^"]+)"/.exec(hint)?.[1])).toEqual([
+			'a',
+			'b',
+			'c.d',
+			'e',
+		]);
+		expect(hints.slice(5)).toEqual(['The same was done in 1 more of its fields.']);
+		expect(hints.join(' ')).not.toMatch(/key-one|key-two/);
+	});
+
 	test('every form is looked for whole, once', () => {
 		const forms = dataFormsOf('a b', '');
 		expect(forms).toEqual([...new Set(forms)]);

@@ -241,7 +241,9 @@ export class DataSecrets {
 				([field, times]) => `"${field}"${times > 1 ? ` (${times} times)` : ''}`,
 			);
 			const where = path ? `its field "${path}"` : 'its text';
-			return `The platform's answer held the value of the credential's ${which.join(' and ')} in ${where}: the node replaced it with "${REDACTED}" there and left the rest of the field as the platform sent it.`;
+			const named =
+				which.length > 1 ? `${which.slice(0, -1).join(', ')} and ${which.at(-1)}` : which[0];
+			return `The platform's answer held the value of the credential's ${named} in ${where}: the node replaced it with "${REDACTED}" there and left the rest of the field as the platform sent it.`;
 		});
 		if (paths.length > HINTED_FIELDS)
 			hints.push(`The same was done in ${paths.length - HINTED_FIELDS} more of its fields.`);
