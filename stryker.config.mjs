@@ -6,8 +6,8 @@ process.env.BP_WAITS_SEED ??= '43';
  * Mutation testing of the code that owns a request's waits (`npx stryker run`; a seeded sample: `npm run test:mutation`, StrykerJS
  * with its jest runner; docs/testing.md, Mutation testing): small changes to the wait helpers
  * (waits.ts), admission, the upload budget, the user token and its login's retry loop, and the
- * shared limits, each run against the tests of those waits. A mutant no test fails on is a wait
- * the tests would let break.
+ * shared limits, each run against the tests of those waits; and to the redaction of secrets,
+ * against its tests. A mutant no test fails on is a wait (or an echo) the tests would let break.
  *
  * Not part of `npm test` or `npm run test:slow`: it runs those tests once per mutant, which takes hours on the 2-core
  * project machine. `concurrency: 1` keeps it to one jest process beside whatever else runs.
@@ -24,6 +24,11 @@ export default {
 		'nodes/shared/transport/rateLimit/**/*.ts',
 		// The item queue: how many items run at once, and that none starts after a failure or Stop.
 		'nodes/shared/node/itemQueue.ts',
+		// Secrets kept out of errors (secretEchoes.ts, in the decodings of escapeDecoding.ts) and
+		// out of item data, whole occurrences only (dataSecrets.ts).
+		'nodes/shared/credential/secretEchoes.ts',
+		'nodes/shared/credential/escapeDecoding.ts',
+		'nodes/shared/credential/dataSecrets.ts',
 	],
 	testRunner: 'jest',
 	jest: {
@@ -48,6 +53,10 @@ export default {
 				// The wait helpers and a slot's wait, each alone.
 				'<rootDir>/test/unit/waits.test.js',
 				'<rootDir>/test/unit/runLimiter.test.js',
+				// Secrets in errors and in item data, in every echo form.
+				'<rootDir>/test/redaction.test.js',
+				'<rootDir>/test/loginSecrets.test.js',
+				'<rootDir>/test/dataSecrets.test.js',
 			],
 		},
 		enableFindRelatedTests: false,

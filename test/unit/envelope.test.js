@@ -5,9 +5,10 @@ const {
 	errorMessageOf,
 } = require('../../nodes/shared/platform/envelope');
 const { cleanData } = require('../../nodes/shared/credential/redaction');
+const { DataSecrets } = require('../../nodes/shared/credential/dataSecrets');
 
 /** A run without credential values: cleanData then only removes password-like fields. */
-const NO_SECRETS = { secrets: [] };
+const NO_SECRETS = { dataSecrets: new DataSecrets([]) };
 
 /** Field errors as the error description lists them, `field: message`. @param {unknown} body */
 const fieldLines = (body) =>

@@ -51,10 +51,15 @@ export const LANGUAGE_OPTIONS = [
 	{ name: 'English', value: 'en' },
 ];
 
-/** Fields whose values are secrets: they never appear in output, errors or logs. */
+/** Fields whose values are secrets: they never appear in errors, hints or logs. */
 export const SECRET_FIELDS: readonly CredentialField[] = (
 	Object.keys(CREDENTIAL_FIELDS) as CredentialField[]
 ).filter((field) => 'secret' in CREDENTIAL_FIELDS[field]);
+
+/** The secrets hunted in item data too: all but the identifiers (credentialFields.ts `identifier`). */
+export const DATA_SECRET_FIELDS: readonly CredentialField[] = SECRET_FIELDS.filter(
+	(field) => !('identifier' in CREDENTIAL_FIELDS[field]),
+);
 
 /**
  * A credential field's value as the nodes use it, read here and nowhere else: trimmed, since

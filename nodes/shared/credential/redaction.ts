@@ -1,14 +1,17 @@
 /**
- * Secrets never reach the user: credential values are blanked out of error texts and out of
- * any response data that echoes them, and password-like response fields are removed. How an
- * echo is found: secretEchoes.ts, in the decodings of escapeDecoding.ts.
+ * Secrets never reach the user: credential values are blanked out of error texts (how an echo
+ * is found there: secretEchoes.ts, in the decodings of escapeDecoding.ts) and, as whole
+ * occurrences, out of item data (dataSecrets.ts); password-like response fields are removed.
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { SECRET_FIELDS } from './fields';
+import { DEFAULT_BUSINESS } from './businessKeys';
+import { DataSecrets } from './dataSecrets';
+import { DATA_SECRET_FIELDS, SECRET_FIELDS, credentialText } from './fields';
 import { MIN_SECRET_RUN, blankOut, foldText, secretRunsOf } from './secretEchoes';
+import { labelOf } from '../platform/credentialFields';
 import { ParameterError } from '../platform/errors';
-import { mapLeaves } from '../platform/envelope';
+import { mapLeaves, quotedPartsOf } from '../platform/envelope';
 import { assertHeaderSafe } from '../values/wire';
 
 /**
@@ -72,9 +75,36 @@ export function secretsOf(
 	return [...new Set(values)].filter((value) => foldText(value).text.trim() !== '');
 }
 
+/**
+ * The secrets hunted in the run's item data, each with its field's label for the hint: the
+ * business keys, and the secret fields but the identifiers (docs/reliability.md).
+ */
+export function dataSecretsOf(
+	credentials: ICredentialDataDecryptedObject,
+	businessKeys: Map<string, string>,
+): DataSecrets {
+	const values = DATA_SECRET_FIELDS.map((field) => ({
+		value: String(credentials[field] ?? ''),
+		field: labelOf(field),
+	}));
+	for (const [name, key] of businessKeys) {
+		const field =
+			name === DEFAULT_BUSINESS
+				? labelOf('businessKey')
+				: `${labelOf('additionalBusinessKeys')} (${name})`;
+		values.push({ value: key, field });
+	}
+	return new DataSecrets(values, credentialText(credentials, 'loginIdentifier'));
+}
+
 /** Adds a token learnt during the run (a login's) to the secrets its texts and output never show. */
-export function learnSecret(credential: HasSecrets, token: string): void {
-	if (!credential.secrets.includes(token)) credential.secrets.push(token);
+export function learnSecret(
+	credential: HasSecrets & { dataSecrets: DataSecrets },
+	token: string,
+): void {
+	if (credential.secrets.includes(token)) return;
+	credential.secrets.push(token);
+	credential.dataSecrets.learn(token, labelOf('loginToken'));
 }
 
 /** A text shown to the user, with the credential's secrets blanked out. Redact first, then shorten. */
@@ -82,21 +112,42 @@ export function redact(credential: HasSecrets, text: string): string {
 	return blankOut(secretRunsOf(credential.secrets), text);
 }
 
-/** An answer's body (JSON value or text) with the secrets blanked out of every string, before any part of it is quoted or cut. */
-export function redactBody<T>(credential: HasSecrets, body: T): T {
+/**
+ * Characters of an error body searched, in all: errors quote a few hundred of them (a text
+ * page's title or first 300 characters, a JSON body's message and field errors), and the
+ * strict search costs microseconds a character in the worst texts (bench/redaction.js).
+ */
+const QUOTED_SEARCHED = 16 * 1024;
+
+/**
+ * What an error may quote of an answer's body (JSON value or text: envelope.ts quotedPartsOf),
+ * with the secrets blanked out of every string before any part of it is quoted or cut; past
+ * QUOTED_SEARCHED characters the rest is dropped unsearched.
+ */
+export function redactBody(credential: HasSecrets, body: unknown): unknown {
 	const secrets = secretRunsOf(credential.secrets);
+	let left = QUOTED_SEARCHED;
 	return mapLeaves(
-		body,
+		quotedPartsOf(body),
 		() => false,
-		(text) => blankOut(secrets, text),
+		(text) => {
+			const searched = text.length > left ? text.slice(0, left) : text;
+			left -= searched.length;
+			return blankOut(secrets, searched);
+		},
 	);
 }
 
 /**
- * In one pass over a response: password-like fields removed (isSecretField), and credential
- * values it echoes (at any depth) blanked out.
+ * In one pass over a response's item data: password-like fields removed (isSecretField), and
+ * whole occurrences of the hunted credential values (at any depth) blanked out; `at`: where
+ * `value` is in the answer, for the hint.
  */
-export function cleanData<T>(credential: HasSecrets, value: T): T {
-	const secrets = secretRunsOf(credential.secrets);
-	return mapLeaves(value, isSecretField, (text) => blankOut(secrets, text));
+export function cleanData<T>(
+	credential: { dataSecrets: DataSecrets },
+	value: T,
+	at: string[] = [],
+): T {
+	const { dataSecrets } = credential;
+	return mapLeaves(value, isSecretField, (text, path) => dataSecrets.blankOut(text, path), at);
 }

@@ -1,7 +1,7 @@
 /**
- * How an echo of a secret is found and blanked out of a text (redaction.ts uses it): secrets
- * folded into runs, looked up by hashed pieces, in the text and in its decodings
- * (escapeDecoding.ts).
+ * How an echo of a secret is found and blanked out of an error text (redaction.ts uses it):
+ * secrets folded into runs, looked up by hashed pieces, in the text and in its decodings
+ * (escapeDecoding.ts). Item data has a rule of its own, whole occurrences only (dataSecrets.ts).
  */
 import {
 	MAX_DECODINGS,
@@ -26,9 +26,8 @@ import {
 
 /**
  * The one threshold of secrets (issue 43 item 5): a run of this many characters of a secret is
- * blanked wherever it shows (a shorter secret, whole), in error texts and output data alike,
- * and a user token (pasted or given by the login) must be at least this long: one a platform
- * echoes is blanked in output as in errors.
+ * blanked wherever it shows in an error text (a shorter secret, whole), and a user token
+ * (pasted or given by the login) must be at least this long.
  */
 export const MIN_SECRET_RUN = 8;
 

@@ -112,6 +112,10 @@ export async function routeItems(
 	for (const message of sentences) {
 		this.addExecutionHints({ type: 'info', location: 'outputPane', message });
 	}
+	// Where a credential value was blanked out of the output (credential/dataSecrets.ts).
+	for (const message of run.credential.dataSecrets.hints()) {
+		this.addExecutionHints({ type: 'warning', location: 'outputPane', message });
+	}
 	if (failed) throw withWhatTheRunWentThrough(failed.error, sentences);
 	return [results.flat()];
 }

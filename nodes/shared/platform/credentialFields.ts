@@ -22,6 +22,11 @@ export interface CredentialFieldRow {
 	secret?: true;
 	/** A password field whose value is not blanked as a whole: its parts are, or it is a digest. */
 	masked?: true;
+	/**
+	 * A secret the platform's description calls an identifier: blanked out of error texts and
+	 * hints, but not hunted in item data, where the same short value is ordinary data (docs/reliability.md).
+	 */
+	identifier?: true;
 	/** Carried by credential headers (endpoints.ts `credentialHeaders`). */
 	header?: true;
 	/** The platform module whose base URL the field holds. */
@@ -77,6 +82,8 @@ export const CREDENTIAL_FIELDS = {
 		label: 'API Connection',
 		panel: 'keys',
 		secret: true,
+		// "The connection type value is a short string" (the platform's description).
+		identifier: true,
 		header: true,
 		description:
 			'Connection type value issued by the platform support team. Sent as the apiconnection header.',
@@ -166,6 +173,8 @@ export const CREDENTIAL_FIELDS = {
 		label: 'Client UUID',
 		panel: 'platform',
 		secret: true,
+		// "A client identifier string" (the platform's description).
+		identifier: true,
 		header: true,
 		description: 'Client identifier issued by the platform support team. Sent as the uuid header.',
 	},

@@ -59,22 +59,52 @@ export function unwrapEnvelope(body: unknown): Unwrapped {
 	return { ok: true, data: body };
 }
 
+/** Where a value is in an answer: object keys and list positions, outermost first. */
+export type KeyPath = ReadonlyArray<string | number>;
+
+/**
+ * A path as the output item shows it: the records of a list or of a page (`data: [...]`) are
+ * items of their own, so a leading list position (and that `data`) is left out, and so are
+ * the positions of lists inside a record; keys joined by dots (`lines.price`).
+ */
+export function fieldPath(path: KeyPath): string {
+	const listAt = path.findIndex((key) => typeof key === 'number');
+	const start = listAt === 0 || (listAt === 1 && path[0] === 'data') ? listAt + 1 : 0;
+	return path
+		.slice(start)
+		.filter((key) => typeof key === 'string')
+		.join('.');
+}
+
 /**
  * Copy-on-write walk of JSON data: drops object keys for which `dropKey` holds and maps
- * every string. Unchanged parts are returned as they are, so clean pages cost no copies.
+ * every string, told where it is (`path`, valid during the call only). Unchanged parts are
+ * returned as they are, so clean pages cost no copies.
  */
 export function mapLeaves<T>(
 	value: T,
 	dropKey: (key: string) => boolean,
-	mapString: (text: string) => string,
+	mapString: (text: string, path: KeyPath) => string,
+	at: ReadonlyArray<string | number> = [],
 ): T {
-	if (typeof value === 'string') return mapString(value) as T;
+	return mapAt(value, dropKey, mapString, [...at]);
+}
+
+function mapAt<T>(
+	value: T,
+	dropKey: (key: string) => boolean,
+	mapString: (text: string, path: KeyPath) => string,
+	path: Array<string | number>,
+): T {
+	if (typeof value === 'string') return mapString(value, path) as T;
 	// Plain loops: this walks every answer, and a task's answer lists all its files.
 	if (Array.isArray(value)) {
 		let copy: unknown[] | undefined;
 		for (let index = 0; index < value.length; index++) {
 			const entry: unknown = value[index];
-			const mapped = mapLeaves(entry, dropKey, mapString);
+			path.push(index);
+			const mapped = mapAt(entry, dropKey, mapString, path);
+			path.pop();
 			if (mapped !== entry) (copy ??= [...value])[index] = mapped;
 		}
 		return (copy ?? value) as T;
@@ -89,7 +119,9 @@ export function mapLeaves<T>(
 			continue;
 		}
 		const entry = value[key];
-		const mapped = mapLeaves(entry, dropKey, mapString);
+		path.push(key);
+		const mapped = mapAt(entry, dropKey, mapString, path);
+		path.pop();
 		if (mapped !== entry) (copy ??= { ...value })[key] = mapped as IDataObject[keyof IDataObject];
 	}
 	return (copy ?? value) as T;
@@ -136,6 +168,18 @@ export function valueAt(body: unknown, path: string): unknown {
 		current = current[key];
 	}
 	return current;
+}
+
+/**
+ * The parts of an error body that errorMessageOf and fieldErrorEntriesOf read, and so the
+ * only ones an error can quote: a text whole, of a record its messages and field errors.
+ */
+export function quotedPartsOf(body: unknown): unknown {
+	if (typeof body === 'string') return body;
+	if (!isRecord(body)) return undefined;
+	const { message, hint, error, errors } = body;
+	const data = isRecord(body.data) ? { message: body.data.message } : undefined;
+	return { message, data, hint, error, errors };
 }
 
 /** The platform's message from an error body of any shape (JSON, text or HTML). */

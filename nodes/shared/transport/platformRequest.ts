@@ -329,7 +329,7 @@ function successOrFailure(
 	}
 	return {
 		data: cleanData(run.credential, unwrapped.data),
-		message: cleanData(run.credential, unwrapped.message),
+		message: cleanData(run.credential, unwrapped.message, ['message']),
 		statusCode: attempt.statusCode,
 	};
 }

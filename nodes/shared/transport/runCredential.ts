@@ -27,7 +27,8 @@ import {
 	credentialTypeOf,
 } from '../credential/fields';
 import { logsIn } from '../credential/loginToken';
-import { assertUsableUserToken, secretsOf } from '../credential/redaction';
+import { assertUsableUserToken, dataSecretsOf, secretsOf } from '../credential/redaction';
+import type { DataSecrets } from '../credential/dataSecrets';
 import { emptyCredentialFieldError } from '../errors/nodeErrors';
 import { ParameterError } from '../platform/errors';
 import {
@@ -95,6 +96,8 @@ export class RunCredential {
 	readonly businessKeys: Map<string, string>;
 	/** Secret values to blank out of anything shown to the user; a login's tokens join them (redaction.ts learnSecret). */
 	readonly secrets: string[];
+	/** The secrets hunted in item data, and where they were blanked (redaction.ts dataSecretsOf). */
+	readonly dataSecrets: DataSecrets;
 	/**
 	 * The credential as n8n's `credentialsDecrypted`, handed to every request so n8n does not read
 	 * and decrypt it from its database again for each one.
@@ -128,6 +131,7 @@ export class RunCredential {
 		const businessKeys = parseBusinessKeys(credentials);
 		this.businessKeys = businessKeys;
 		this.secrets = secretsOf(credentials, businessKeys);
+		this.dataSecrets = dataSecretsOf(credentials, businessKeys);
 		const ref = node.credentials?.[this.type];
 		this.decrypted = {
 			id: ref?.id ?? '',
