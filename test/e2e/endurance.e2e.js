@@ -30,7 +30,7 @@ const { EventEmitter, once } = require('node:events');
 const app = require('../../scripts/n8n-app');
 const { prepareN8n, publishWorkflows, stopN8n, removeN8n } = require('./n8nSuite');
 const { sandboxLoginCredentials } = require('../../sandbox/credentials');
-const { webhookWorkflow, loginSkillsWorkflow } = require('../queue/workflows');
+const { webhookWorkflow, packageNode, loginSkillsWorkflow } = require('../queue/workflows');
 
 /** @param {string} name @param {number} fallback */
 function positiveIntegerFromEnv(name, fallback) {
@@ -112,17 +112,21 @@ const skillsWorkflow = () =>
 
 /** POST multipart {taskId, data: file}: Task -> Update attaching the file, Log In credential; answers the task. */
 const taskFileWorkflow = () =>
-	webhookWorkflow(TASK_FILE, 'firstEntryJson', {
-		credentials: { businessPlatformLogInApi: CREDENTIAL },
-		type: `${app.PACKAGE_NAME}.businessPlatformProjects`,
-		parameters: {
-			authentication: 'login',
-			resource: 'task',
-			operation: 'update',
-			taskId: '={{ $json.body.taskId }}',
-			updateFields: { binaryPropertyNames: 'data' },
-		},
-	});
+	webhookWorkflow(
+		TASK_FILE,
+		'firstEntryJson',
+		packageNode(
+			'businessPlatformProjects',
+			{
+				authentication: 'login',
+				resource: 'task',
+				operation: 'update',
+				taskId: '={{ $json.body.taskId }}',
+				updateFields: { binaryPropertyNames: 'data' },
+			},
+			{ businessPlatformLogInApi: CREDENTIAL },
+		),
+	);
 
 /** @typedef {{ call: number, kind: 'skills' | 'file', keys: string[], status: number, text: string }} Answer */
 /** @typedef {{ calls: number, rss: number, fds: number }} Sample /proc after an answered call */

@@ -22,6 +22,7 @@ function personalDataFields() {
 	).PERSONAL_DATA_FIELDS;
 }
 const { prepareN8n, publishWorkflows, stopN8n, removeN8n } = require('./n8nSuite');
+const { caseFor } = require('../harness/operationCases');
 
 const WORKFLOW_FILE = path.join(app.ROOT, 'examples', 'mcp-server-tools.json');
 const WORKFLOW = JSON.parse(fs.readFileSync(WORKFLOW_FILE, 'utf8'));
@@ -193,18 +194,7 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 		for (const news of call.output) {
 			expect(news).toMatchObject({ status: 1 });
 			// Output: Simplified: the ten fields News → Get Many's Simplify keeps.
-			expect(Object.keys(news)).toEqual([
-				'id',
-				'title',
-				'alias',
-				'image',
-				'status',
-				'lang',
-				'summary',
-				'content',
-				'created_at',
-				'updated_at',
-			]);
+			expect(Object.keys(news)).toEqual(caseFor('listNews').simplified);
 		}
 		const newsRequests = call.requests.filter((r) => r.operation === 'listNews');
 		expect(newsRequests.length).toBeGreaterThan(0);

@@ -54,42 +54,54 @@ function webhookWorkflow(hook, responseData, node) {
 	};
 }
 
+/**
+ * A node of this package, for webhookWorkflow.
+ * @param {string} name the node's type name, e.g. 'businessPlatformEcommerce'
+ * @param {Record<string, any>} parameters
+ * @param {Record<string, { id: string, name: string }>} [credentials] the sandbox's API credential unless given
+ */
+const packageNode = (name, parameters, credentials = CREDENTIALS) => ({
+	credentials,
+	type: `${PACKAGE_NAME}.${name}`,
+	parameters,
+});
+
 /** POST {quantity}: one E14 Inventory Transfer Item create; answers with the created record. */
 const transferWorkflow = () =>
-	webhookWorkflow(TRANSFER, 'firstEntryJson', {
-		credentials: CREDENTIALS,
-		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
-		parameters: {
+	webhookWorkflow(
+		TRANSFER,
+		'firstEntryJson',
+		packageNode('businessPlatformEcommerce', {
 			...caseFor('createInventoryTransferItem').parameters,
 			quantity: '={{ $json.body.quantity }}',
-		},
-	});
+		}),
+	);
 
 /** POST multipart {taskId, data: file}: E10 Task -> Update attaching the file; answers with the task. */
 const taskFileWorkflow = () =>
-	webhookWorkflow(TASK_FILE, 'firstEntryJson', {
-		credentials: CREDENTIALS,
-		type: `${PACKAGE_NAME}.businessPlatformProjects`,
-		parameters: {
+	webhookWorkflow(
+		TASK_FILE,
+		'firstEntryJson',
+		packageNode('businessPlatformProjects', {
 			resource: 'task',
 			operation: 'update',
 			taskId: '={{ $json.body.taskId }}',
 			updateFields: { binaryPropertyNames: 'data' },
-		},
-	});
+		}),
+	);
 
 /** POST: E16 News Get Many with Return All, 100 per page; answers with every item. */
 const newsWorkflow = () =>
-	webhookWorkflow(NEWS, 'allEntries', {
-		credentials: CREDENTIALS,
-		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
-		parameters: {
+	webhookWorkflow(
+		NEWS,
+		'allEntries',
+		packageNode('businessPlatformEcommerce', {
 			resource: 'news',
 			operation: 'getAll',
 			returnAll: true,
 			options: { pageSize: 100 },
-		},
-	});
+		}),
+	);
 
 /** HR Skill -> Create with the Log In credential, one skill per item's `types`. */
 const LOGIN_SKILL_CREATE = {
@@ -108,11 +120,11 @@ const LOGIN_SKILL_CREATE = {
  * @param {string} types the List node's expression: `{ types }` from the posted body
  */
 function loginSkillsWorkflow(hook, credential, types) {
-	const workflow = webhookWorkflow(hook, 'allEntries', {
-		credentials: { businessPlatformLogInApi: credential },
-		type: `${PACKAGE_NAME}.businessPlatformHr`,
-		parameters: LOGIN_SKILL_CREATE,
-	});
+	const workflow = webhookWorkflow(
+		hook,
+		'allEntries',
+		packageNode('businessPlatformHr', LOGIN_SKILL_CREATE, { businessPlatformLogInApi: credential }),
+	);
 	const [webhook, platform] = workflow.nodes;
 	const list = {
 		id: `${hook.id}-list`,
@@ -150,6 +162,7 @@ module.exports = {
 	LOGIN_CREDENTIAL,
 	LOGIN_SKILL_CREATE,
 	webhookWorkflow,
+	packageNode,
 	loginSkillsWorkflow,
 	allWorkflows: () => [
 		transferWorkflow(),
