@@ -4,14 +4,10 @@
  * By ID) that still takes the plain string saved before it was one, and the list behind both
  * pickers reads every page of the categories list and filters it by the search text.
  */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
 
-const fixture = useSandbox();
-const updateCategory = fixture.runner('businessPlatformEcommerce', {
-	resource: 'category',
-	operation: 'update',
-});
+const { fixture, run: updateCategory } = useOperation('updateCategory');
 
 /** @param {string} mode @param {string} value */
 const locator = (mode, value) => ({ __rl: true, mode, value });

@@ -1,15 +1,11 @@
 // @ts-check
 /** The Ecommerce node, Inventory Transfer Item → Create (createInventoryTransferItem, E14), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames, multipartFields } = require('../harness/requests');
+const { useOperation } = require('../harness/fixture');
+const { expectRequest, multipartFields } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const createTransferItem = fixture.runner('businessPlatformEcommerce', {
-	resource: 'inventoryTransferItem',
-	operation: 'create',
-});
+const { fixture, run: createTransferItem } = useOperation('createInventoryTransferItem');
 
 describe('Inventory Transfer Item → Create (createInventoryTransferItem, E14)', () => {
 	test('multipart in the spec order; no representative is sent empty; Pending is 0', async () => {
@@ -22,14 +18,12 @@ describe('Inventory Transfer Item → Create (createInventoryTransferItem, E14)'
 				status: 'pending',
 			}),
 		);
-		const [request] = fixture.requestsFor('createInventoryTransferItem');
-		expect(request).toMatchObject({
+		const request = expectRequest(fixture, 'createInventoryTransferItem', {
 			method: 'POST',
 			path: '/api/v1/inventory_trancfered_items',
-			status: 200,
+			contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+			platformHeaders: HEADER_SETS.ecommerce,
 		});
-		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerce);
 		expect(multipartFields(request)).toEqual([
 			['from_inv_id', '1451'],
 			['to_inv_id', '1452'],

@@ -18,6 +18,7 @@ const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
 const { forgetSharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { forgetSharedLogins } = require('../../nodes/shared/transport/sharedLogins');
+const { caseFor } = require('./operationCases');
 
 /**
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
@@ -120,4 +121,17 @@ function useSandbox(options = {}) {
 	return fixture;
 }
 
-module.exports = { useSandbox };
+/**
+ * The fixture of one operation's own test file, and a runner of that operation: its node
+ * type, resource and operation read from its case (test/operations/<node>/<endpoint>.js).
+ * @param {string} endpoint the ENDPOINTS key, e.g. 'getPayslip'
+ * @param {NodeParameters} [defaults] more parameters every run shares, e.g. `{ simple: false }`
+ */
+function useOperation(endpoint, defaults = {}) {
+	const fixture = useSandbox();
+	const { type, parameters } = caseFor(endpoint);
+	const { resource, operation } = parameters;
+	return { fixture, run: fixture.runner(type, { resource, operation, ...defaults }) };
+}
+
+module.exports = { useSandbox, useOperation };

@@ -1,11 +1,10 @@
 // @ts-check
 /** The HR node, Payslip → Get (getPayslip, E15), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectPairedItems, expectRequest } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const runHr = fixture.runner('businessPlatformHr', { resource: 'payslip', operation: 'get' });
+const { fixture, run: runHr } = useOperation('getPayslip');
 
 describe('Payslip → Get (getPayslip, E15)', () => {
 	test('sends exactly uuid and secure_business_key and, with Simplify off, outputs the payslip without secrets', async () => {

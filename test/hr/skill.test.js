@@ -1,11 +1,10 @@
 // @ts-check
 /** The HR node, Skill → Create (createSkill, E7), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectRequest } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const runHr = fixture.runner('businessPlatformHr', { resource: 'skill', operation: 'create' });
+const { fixture, run: runHr } = useOperation('createSkill');
 
 describe('Skill → Create (createSkill, E7)', () => {
 	test('sends exactly user_token, secure_business_key and uuid with a JSON body, and outputs the skill', async () => {

@@ -1,15 +1,11 @@
 // @ts-check
 /** The Projects node, Workspace → Delete (deleteWorkspace, E6), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectRequest, sentHeaderNames } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const runProjects = fixture.runner('businessPlatformProjects', {
-	resource: 'workspace',
-	operation: 'delete',
-});
+const { fixture, run: runProjects } = useOperation('deleteWorkspace');
 
 describe('Workspace → Delete (deleteWorkspace, E6)', () => {
 	test('sends exactly Accept, user-token, secure-business-key, Accept-Language and Content-Type with a JSON body', async () => {
