@@ -5,16 +5,12 @@
  * paginator), each update sees the changes of the items before it, items of one category run
  * one after another in input order, and N updates cost N requests plus the list's pages.
  */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectPairedItems, multipartFields, recordById } = require('../harness/requests');
 const { watchInFlight } = require('../harness/inFlight');
 const { categoryView } = require('../../sandbox/operations/common');
 
-const fixture = useSandbox();
-const runEcommerce = fixture.runner('businessPlatformEcommerce', {
-	resource: 'category',
-	operation: 'update',
-});
+const { fixture, run: runEcommerce } = useOperation('updateCategory');
 
 /** The sandbox's log name for the list (its route). */
 const LIST = 'listCategories';
@@ -228,14 +224,8 @@ describe('Category → Update (updateCategory) over many items', () => {
 				errors: { sort: ['The sort must be an integer.'] },
 			},
 		});
-		const { output, error } = await fixture.run(
-			'businessPlatformEcommerce',
-			{
-				resource: 'category',
-				operation: 'update',
-				categoryId: '1202',
-				updateFields: { sort: '={{ $json.sort }}' },
-			},
+		const { output, error } = await runEcommerce(
+			{ categoryId: '1202', updateFields: { sort: '={{ $json.sort }}' } },
 			{ items: [{ json: { sort: 3 } }, { json: { sort: 4 } }], continueOnFail: true },
 		);
 		expect(error).toBeUndefined();
