@@ -7,7 +7,7 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { watchInFlight } = require('./harness/inFlight');
+const { mostInFlight } = require('./harness/inFlight');
 
 const fixture = useSandbox();
 
@@ -65,48 +65,36 @@ describe('bounded concurrency', () => {
 	// The default (adaptive, ceiling DEFAULT_CONCURRENCY) is tested against a pushing-back sandbox in limiter.test.js.
 	test('Concurrency Mode Fixed sends exactly Concurrency (10) requests at once, never more', async () => {
 		fixture.sandbox.setLatency(30);
-		const inFlight = watchInFlight(fixture.sandbox.server);
-		try {
-			const { json, error } = await updateTasks(
-				{ concurrencyMode: 'fixed', concurrency: 10 },
-				{ items: taskItems(30) },
-			);
-			expect(error).toBeUndefined();
-			expect(json).toHaveLength(30);
-			expect(inFlight.max).toBe(10);
-		} finally {
-			inFlight.stop();
-		}
+		const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
+			updateTasks({ concurrencyMode: 'fixed', concurrency: 10 }, { items: taskItems(30) }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(30);
+		expect(max).toBe(10);
 	});
 
 	test('Concurrency 3 keeps three requests in flight at most', async () => {
 		fixture.sandbox.setLatency(30);
-		const inFlight = watchInFlight(fixture.sandbox.server);
-		try {
-			const { error } = await updateTasks({ concurrency: 3 }, { items: taskItems(12) });
-			expect(error).toBeUndefined();
-			expect(inFlight.max).toBe(3);
-			expect(fixture.requestsFor('updateTask')).toHaveLength(12);
-		} finally {
-			inFlight.stop();
-		}
+		const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
+			updateTasks({ concurrency: 3 }, { items: taskItems(12) }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(max).toBe(3);
+		expect(fixture.requestsFor('updateTask')).toHaveLength(12);
 	});
 
 	test('Concurrency 1 sends one request at a time, in input order', async () => {
 		fixture.sandbox.setLatency(10);
-		const inFlight = watchInFlight(fixture.sandbox.server);
-		try {
-			const { json, error } = await updateTasks({ concurrency: 1 }, { items: taskItems(8) });
-			expect(error).toBeUndefined();
-			expect(inFlight.max).toBe(1);
-			const paths = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.path);
-			expect(paths).toEqual(taskItems(8).map((item) => `/api/v1/tasks/update/${item.json.task}`));
-			// One at a time: each request arrived only after the one before it was answered.
-			const names = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.body.fields[0][1]);
-			expect(names).toEqual(json.map((task) => task.name));
-		} finally {
-			inFlight.stop();
-		}
+		const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
+			updateTasks({ concurrency: 1 }, { items: taskItems(8) }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(max).toBe(1);
+		const paths = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.path);
+		expect(paths).toEqual(taskItems(8).map((item) => `/api/v1/tasks/update/${item.json.task}`));
+		// One at a time: each request arrived only after the one before it was answered.
+		const names = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.body.fields[0][1]);
+		expect(names).toEqual(result.json.map((task) => task.name));
 	});
 
 	test('answers that come back out of order still give the output in input order, each paired with its item', async () => {
