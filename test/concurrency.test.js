@@ -61,40 +61,47 @@ function injectDelays(delays, operation = 'updateTask') {
 /** @param {any[]} requests */
 const arrivalOrder = (requests) => [...requests].sort((a, b) => a.seq - b.seq);
 
+/**
+ * Updates `count` tasks with these options; they all succeed, with `most` requests in flight at the most.
+ * @param {Record<string, any>} options
+ * @param {number} count
+ * @param {number} most
+ */
+async function updateTasksInFlight(options, count, most) {
+	const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
+		updateTasks(options, { items: taskItems(count) }),
+	);
+	expect(result.error).toBeUndefined();
+	expect(max).toBe(most);
+	return result;
+}
+
 describe('bounded concurrency', () => {
 	// The default (adaptive, ceiling DEFAULT_CONCURRENCY) is tested against a pushing-back sandbox in limiter.test.js.
 	test('Concurrency Mode Fixed sends exactly Concurrency (10) requests at once, never more', async () => {
 		fixture.sandbox.setLatency(30);
-		const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
-			updateTasks({ concurrencyMode: 'fixed', concurrency: 10 }, { items: taskItems(30) }),
+		const { json } = await updateTasksInFlight(
+			{ concurrencyMode: 'fixed', concurrency: 10 },
+			30,
+			10,
 		);
-		expect(result.error).toBeUndefined();
-		expect(result.json).toHaveLength(30);
-		expect(max).toBe(10);
+		expect(json).toHaveLength(30);
 	});
 
 	test('Concurrency 3 keeps three requests in flight at most', async () => {
 		fixture.sandbox.setLatency(30);
-		const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
-			updateTasks({ concurrency: 3 }, { items: taskItems(12) }),
-		);
-		expect(result.error).toBeUndefined();
-		expect(max).toBe(3);
+		await updateTasksInFlight({ concurrency: 3 }, 12, 3);
 		expect(fixture.requestsFor('updateTask')).toHaveLength(12);
 	});
 
 	test('Concurrency 1 sends one request at a time, in input order', async () => {
 		fixture.sandbox.setLatency(10);
-		const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
-			updateTasks({ concurrency: 1 }, { items: taskItems(8) }),
-		);
-		expect(result.error).toBeUndefined();
-		expect(max).toBe(1);
+		const { json } = await updateTasksInFlight({ concurrency: 1 }, 8, 1);
 		const paths = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.path);
 		expect(paths).toEqual(taskItems(8).map((item) => `/api/v1/tasks/update/${item.json.task}`));
 		// One at a time: each request arrived only after the one before it was answered.
 		const names = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.body.fields[0][1]);
-		expect(names).toEqual(result.json.map((task) => task.name));
+		expect(names).toEqual(json.map((task) => task.name));
 	});
 
 	test('answers that come back out of order still give the output in input order, each paired with its item', async () => {
