@@ -3,7 +3,7 @@
 const { useOperation } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
-const { succeeded, expectRunError } = require('../harness/outcomes');
+const { succeeded, expectRunError, expectEmptyCredentialField } = require('../harness/outcomes');
 
 const { fixture, run: toggleFavorite } = useOperation('toggleFavorite');
 
@@ -54,12 +54,15 @@ describe('Favorite → Toggle (toggleFavorite, E4)', () => {
 	});
 
 	test('an empty Favorites Path Prefix names the credential field', async () => {
-		const { error } = await toggleFavorite(
+		await expectEmptyCredentialField(
+			fixture,
+			toggleFavorite,
 			{ catalogId: '1701' },
-			{ credentials: { ...fixture.credentials, favoritesPathPrefix: '' } },
-		);
-		expect(error?.message).toBe(
-			`The credential field "Favorites Path Prefix" is empty; Toggle Favorite needs it. Fill it in the node's Business Platform API credential.`,
+			{
+				field: 'favoritesPathPrefix',
+				label: 'Favorites Path Prefix',
+				operation: 'Toggle Favorite',
+			},
 		);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
