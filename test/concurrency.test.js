@@ -26,9 +26,9 @@ function taskItems(count, extra = () => ({})) {
 
 /**
  * @param {Record<string, any>} settings request settings (Options)
- * @param {{ items: any[], continueOnFail?: boolean }} options
+ * @param {{ items: any[], continueOnFail?: boolean, stop?: Promise<unknown> }} options
  */
-function updateTasks(settings, { items, continueOnFail }) {
+function updateTasks(settings, { items, continueOnFail, stop }) {
 	return runNode({
 		type: 'businessPlatformProjects',
 		parameters: {
@@ -41,6 +41,7 @@ function updateTasks(settings, { items, continueOnFail }) {
 		credentials: fixture.credentials,
 		items,
 		continueOnFail,
+		stop,
 	});
 }
 
@@ -215,19 +216,7 @@ describe('expressions are evaluated only for items that start', () => {
 		fixture.sandbox.server.on('request', count);
 		try {
 			const { items: evaluated } = await evaluatedItems(() =>
-				runNode({
-					type: 'businessPlatformProjects',
-					parameters: {
-						resource: 'task',
-						operation: 'update',
-						taskId: '={{ $json.task }}',
-						updateFields: { name: '={{ $json.name }}' },
-						options: { retryDelay: 1, concurrencyMode: 'fixed', concurrency: 4 },
-					},
-					credentials: fixture.credentials,
-					items: taskItems(200),
-					stop,
-				}),
+				updateTasks({ concurrencyMode: 'fixed', concurrency: 4 }, { items: taskItems(200), stop }),
 			);
 			// The 20 that reached the platform, and at most the 4 in flight or starting when Stop came.
 			expect(evaluated.size).toBeLessThanOrEqual(received + 4);
