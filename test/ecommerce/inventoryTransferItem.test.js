@@ -7,17 +7,18 @@ const { succeeded, expectRunError } = require('../harness/outcomes');
 
 const { fixture, run: createTransferItem } = useOperation('createInventoryTransferItem');
 
+/** A pending transfer of 5 of product 1701 between acme's inventories 1451 and 1452. */
+const TRANSFER = {
+	fromInventoryId: '1451',
+	toInventoryId: '1452',
+	productId: '1701',
+	quantity: 5,
+	status: 'pending',
+};
+
 describe('Inventory Transfer Item → Create (createInventoryTransferItem, E14)', () => {
 	test('multipart in the spec order; no representative is sent empty; Pending is 0', async () => {
-		const { json } = await succeeded(
-			createTransferItem({
-				fromInventoryId: '1451',
-				toInventoryId: '1452',
-				productId: '1701',
-				quantity: 5,
-				status: 'pending',
-			}),
-		);
+		const { json } = await succeeded(createTransferItem(TRANSFER));
 		const request = expectRequest(fixture, 'createInventoryTransferItem', {
 			method: 'POST',
 			path: '/api/v1/inventory_trancfered_items',
@@ -64,13 +65,7 @@ describe('Inventory Transfer Item → Create (createInventoryTransferItem, E14)'
 	});
 
 	test('a transfer the platform refuses fails with its 422 message and field errors, and is not retried', async () => {
-		const { error } = await createTransferItem({
-			fromInventoryId: '1451',
-			toInventoryId: '1451',
-			productId: '1701',
-			quantity: 1,
-			status: 'pending',
-		});
+		const { error } = await createTransferItem({ ...TRANSFER, toInventoryId: '1451', quantity: 1 });
 		expectRunError(error, {
 			message:
 				'The platform refused to create the inventory transfer item: The to inv id field and from inv id must be different.',
