@@ -29,6 +29,7 @@ const { EventEmitter, once } = require('node:events');
 
 const app = require('../../scripts/n8n-app');
 const { prepareN8n, publishWorkflows, stopN8n, removeN8n } = require('./n8nSuite');
+const { credentialSecrets } = require('../harness/credentialSecrets');
 const { sandboxLoginCredentials } = require('../../sandbox/credentials');
 const { webhookWorkflow, packageNode, loginSkillsWorkflow } = require('../queue/workflows');
 
@@ -580,15 +581,9 @@ describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at o
 
 /** The credential's secrets and every token the sandbox's login issued. */
 function secretValues() {
-	const c = sandbox.credentials;
 	return [
-		c.apiKey,
-		c.apiConnection,
-		c.userToken,
-		c.clientUuid,
-		c.platformKey,
-		c.loginPassword,
-		...Object.values(c.businessKeys),
+		...credentialSecrets(sandbox),
+		sandbox.credentials.loginPassword,
 		...sandbox.userTokens.issued,
 	];
 }
