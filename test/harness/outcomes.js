@@ -55,4 +55,23 @@ async function expectEmptyCredentialField(fixture, run, parameters, { field, lab
 	);
 }
 
-module.exports = { succeeded, expectRunError, expectEmptyCredentialField };
+/**
+ * The platform carries a write out, then answers 500: the run fails with it and the request is
+ * not sent again (the platform may have acted), whatever Max Tries allows.
+ * @param {ReturnType<typeof import('./fixture').useSandbox>} fixture
+ * @param {string} endpoint the ENDPOINTS key
+ * @param {() => Promise<RunResult>} run one run of the operation
+ */
+async function expectNotRepeatedAfter500(fixture, endpoint, run) {
+	fixture.sandbox.inject({ operation: endpoint, status: 500, actFirst: true });
+	const { error } = await run();
+	expect(error?.httpCode).toBe('500');
+	expect(fixture.requestsFor(endpoint)).toHaveLength(1);
+}
+
+module.exports = {
+	succeeded,
+	expectRunError,
+	expectEmptyCredentialField,
+	expectNotRepeatedAfter500,
+};
