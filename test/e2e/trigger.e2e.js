@@ -58,7 +58,7 @@ afterAll(async () => {
 	await stopN8n(n8n);
 	await collector?.close();
 	await removeN8n({ sandbox, userFolder });
-});
+}, 60_000);
 
 /** The list requests the trigger has made so far (one or more per poll). */
 const listRequests = () =>
