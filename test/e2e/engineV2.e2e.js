@@ -146,11 +146,17 @@ async function callThrough(
 	'Engine 2.0 preview: a pasted User Token runs, Log In does not',
 	() => {
 		beforeAll(async () => {
-			const prepared = await prepareN8n('engine-v2', { morePorts: 2 });
+			const prepared = await prepareN8n('engine-v2', {
+				morePorts: 2,
+				beforePorts: (folder) => {
+					processes = new Processes(folder);
+					return startPostgres(processes, folder);
+				},
+			});
 			({ sandbox, userFolder, port } = prepared);
 			const [enginePort, controlPlanePort] = prepared.ports;
-			processes = new Processes(userFolder);
-			const postgres = await startPostgres(processes, userFolder);
+			const postgres = prepared.started;
+			if (!postgres) throw new Error('Postgres did not start');
 			const env = {
 				...prepared.env,
 				N8N_ENABLED_MODULES: 'engine-v2',

@@ -13,9 +13,12 @@ const { startSandbox } = require('../../sandbox/server');
 /**
  * n8n installed, the package built, a sandbox, a user folder `bp-n8n-<name>-…` holding the
  * package, and n8n's environment on a free port (its task broker on another).
+ * @template T
  * @param {string} name
- * @param {{ sandbox?: import('../../sandbox/server').SandboxOptions, morePorts?: number }} [options]
- *   sandbox options, and how many other free ports the suite needs (`ports`)
+ * @param {{ sandbox?: import('../../sandbox/server').SandboxOptions, morePorts?: number, beforePorts?: (userFolder: string) => Promise<T> }} [options]
+ *   sandbox options, how many other free ports the suite needs (`ports`), and what starts before
+ *   the ports are picked (a server that picks its own port then cannot take one of them): its
+ *   result is `started`
  */
 async function prepareN8n(name, options = {}) {
 	app.ensureN8nInstalled();
@@ -24,8 +27,10 @@ async function prepareN8n(name, options = {}) {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `bp-n8n-${name}-`));
 	try {
 		app.installPackageInto(userFolder);
+		const started = await options.beforePorts?.(userFolder);
 		const [port, brokerPort, ...ports] = await app.freePorts(2 + (options.morePorts ?? 0));
-		return { sandbox, userFolder, port, ports, env: app.n8nEnv(userFolder, port, brokerPort) };
+		const env = app.n8nEnv(userFolder, port, brokerPort);
+		return { sandbox, userFolder, port, ports, env, started };
 	} catch (error) {
 		await removeN8n({ sandbox, userFolder });
 		throw error;
