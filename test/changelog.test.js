@@ -14,6 +14,8 @@ const path = require('node:path');
 
 const { checkRelease, releaseChangelog, releaseNotes } = require('../scripts/changelog');
 
+const { git, commitAndPush } = require('./harness/git');
+
 const ROOT = path.join(__dirname, '..');
 const DAY = new Date('2026-11-20T12:00:00Z');
 const LATER = new Date('2026-11-25T12:00:00Z');
@@ -116,11 +118,6 @@ function run(cwd, command, args, env = {}) {
 	});
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
-const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) => {
-	const result = run(cwd, 'git', args);
-	if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.output}`);
-	return result.output.trim();
-};
 
 /**
  * .release-it.json with each hook cut down to its `node scripts/changelog.js` commands, as
@@ -167,14 +164,7 @@ test("release-it with .release-it.json's changelog hooks: rc.0, a refused rc wit
 		path.join(checkout, '.release-it.json'),
 		JSON.stringify(changelogHooksOnly(), null, 2),
 	);
-	git(scratch, 'init', '--quiet', '--bare', remote);
-	git(checkout, 'init', '--quiet', '-b', 'main');
-	git(checkout, 'config', 'user.name', 'Release Test');
-	git(checkout, 'config', 'user.email', 'release-test@example.invalid');
-	git(checkout, 'add', '.');
-	git(checkout, 'commit', '--quiet', '-m', 'The tree');
-	git(checkout, 'remote', 'add', 'origin', remote);
-	git(checkout, 'push', '--quiet', '-u', 'origin', 'main');
+	commitAndPush(checkout, remote, 'The tree');
 
 	const releaseIt = path.join(ROOT, 'node_modules', 'release-it', 'bin', 'release-it.js');
 	const release = (/** @type {string[]} */ ...args) =>

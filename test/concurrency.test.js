@@ -7,7 +7,7 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { watchInFlight } = require('./harness/inFlight');
+const { mostInFlight } = require('./harness/inFlight');
 
 const fixture = useSandbox();
 
@@ -26,9 +26,9 @@ function taskItems(count, extra = () => ({})) {
 
 /**
  * @param {Record<string, any>} settings request settings (Options)
- * @param {{ items: any[], continueOnFail?: boolean }} options
+ * @param {{ items: any[], continueOnFail?: boolean, stop?: Promise<unknown> }} options
  */
-function updateTasks(settings, { items, continueOnFail }) {
+function updateTasks(settings, { items, continueOnFail, stop }) {
 	return runNode({
 		type: 'businessPlatformProjects',
 		parameters: {
@@ -41,6 +41,7 @@ function updateTasks(settings, { items, continueOnFail }) {
 		credentials: fixture.credentials,
 		items,
 		continueOnFail,
+		stop,
 	});
 }
 
@@ -61,52 +62,47 @@ function injectDelays(delays, operation = 'updateTask') {
 /** @param {any[]} requests */
 const arrivalOrder = (requests) => [...requests].sort((a, b) => a.seq - b.seq);
 
+/**
+ * Updates `count` tasks with these options; they all succeed, with `most` requests in flight at the most.
+ * @param {Record<string, any>} options
+ * @param {number} count
+ * @param {number} most
+ */
+async function updateTasksInFlight(options, count, most) {
+	const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
+		updateTasks(options, { items: taskItems(count) }),
+	);
+	expect(result.error).toBeUndefined();
+	expect(max).toBe(most);
+	return result;
+}
+
 describe('bounded concurrency', () => {
 	// The default (adaptive, ceiling DEFAULT_CONCURRENCY) is tested against a pushing-back sandbox in limiter.test.js.
 	test('Concurrency Mode Fixed sends exactly Concurrency (10) requests at once, never more', async () => {
 		fixture.sandbox.setLatency(30);
-		const inFlight = watchInFlight(fixture.sandbox.server);
-		try {
-			const { json, error } = await updateTasks(
-				{ concurrencyMode: 'fixed', concurrency: 10 },
-				{ items: taskItems(30) },
-			);
-			expect(error).toBeUndefined();
-			expect(json).toHaveLength(30);
-			expect(inFlight.max).toBe(10);
-		} finally {
-			inFlight.stop();
-		}
+		const { json } = await updateTasksInFlight(
+			{ concurrencyMode: 'fixed', concurrency: 10 },
+			30,
+			10,
+		);
+		expect(json).toHaveLength(30);
 	});
 
 	test('Concurrency 3 keeps three requests in flight at most', async () => {
 		fixture.sandbox.setLatency(30);
-		const inFlight = watchInFlight(fixture.sandbox.server);
-		try {
-			const { error } = await updateTasks({ concurrency: 3 }, { items: taskItems(12) });
-			expect(error).toBeUndefined();
-			expect(inFlight.max).toBe(3);
-			expect(fixture.requestsFor('updateTask')).toHaveLength(12);
-		} finally {
-			inFlight.stop();
-		}
+		await updateTasksInFlight({ concurrency: 3 }, 12, 3);
+		expect(fixture.requestsFor('updateTask')).toHaveLength(12);
 	});
 
 	test('Concurrency 1 sends one request at a time, in input order', async () => {
 		fixture.sandbox.setLatency(10);
-		const inFlight = watchInFlight(fixture.sandbox.server);
-		try {
-			const { json, error } = await updateTasks({ concurrency: 1 }, { items: taskItems(8) });
-			expect(error).toBeUndefined();
-			expect(inFlight.max).toBe(1);
-			const paths = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.path);
-			expect(paths).toEqual(taskItems(8).map((item) => `/api/v1/tasks/update/${item.json.task}`));
-			// One at a time: each request arrived only after the one before it was answered.
-			const names = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.body.fields[0][1]);
-			expect(names).toEqual(json.map((task) => task.name));
-		} finally {
-			inFlight.stop();
-		}
+		const { json } = await updateTasksInFlight({ concurrency: 1 }, 8, 1);
+		const paths = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.path);
+		expect(paths).toEqual(taskItems(8).map((item) => `/api/v1/tasks/update/${item.json.task}`));
+		// One at a time: each request arrived only after the one before it was answered.
+		const names = arrivalOrder(fixture.requestsFor('updateTask')).map((r) => r.body.fields[0][1]);
+		expect(names).toEqual(json.map((task) => task.name));
 	});
 
 	test('answers that come back out of order still give the output in input order, each paired with its item', async () => {
@@ -220,19 +216,7 @@ describe('expressions are evaluated only for items that start', () => {
 		fixture.sandbox.server.on('request', count);
 		try {
 			const { items: evaluated } = await evaluatedItems(() =>
-				runNode({
-					type: 'businessPlatformProjects',
-					parameters: {
-						resource: 'task',
-						operation: 'update',
-						taskId: '={{ $json.task }}',
-						updateFields: { name: '={{ $json.name }}' },
-						options: { retryDelay: 1, concurrencyMode: 'fixed', concurrency: 4 },
-					},
-					credentials: fixture.credentials,
-					items: taskItems(200),
-					stop,
-				}),
+				updateTasks({ concurrencyMode: 'fixed', concurrency: 4 }, { items: taskItems(200), stop }),
 			);
 			// The 20 that reached the platform, and at most the 4 in flight or starting when Stop came.
 			expect(evaluated.size).toBeLessThanOrEqual(received + 4);

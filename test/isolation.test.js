@@ -198,31 +198,26 @@ describe('a run in Fixed mode', () => {
 });
 
 describe('the pause after a refusal', () => {
-	test('Retry Delay 0 does not re-send a 429 without Retry-After in a loop', async () => {
-		fixture.sandbox.inject({ operation: 'getPayslip', status: 429, times: Infinity });
-		const { error } = await runHr({
-			...PAYSLIP,
-			options: { retryDelay: 0, rateLimitWait: 2 },
-		});
+	/**
+	 * A payslip read refused with 429 every time, with Retry Delay 0 and 2 s of Rate Limit Wait:
+	 * it fails as refused; returns how many requests it sent.
+	 * @param {{ retryAfter?: number }} refusal
+	 */
+	async function requestsWhileRefused(refusal) {
+		fixture.sandbox.inject({ operation: 'getPayslip', status: 429, times: Infinity, ...refusal });
+		const { error } = await runHr({ ...PAYSLIP, options: { retryDelay: 0, rateLimitWait: 2 } });
 		expect(error?.message).toMatch(/^The platform received too many requests/);
+		return fixture.requestsFor('getPayslip').length;
+	}
+
+	test('Retry Delay 0 does not re-send a 429 without Retry-After in a loop', async () => {
 		// 1 s, then 2 s of backoff: the second pause outlasts Rate Limit Wait (was hundreds of requests).
-		expect(fixture.requestsFor('getPayslip').length).toBeLessThanOrEqual(3);
+		expect(await requestsWhileRefused({})).toBeLessThanOrEqual(3);
 	});
 
 	test('a platform answering "Retry-After: 0" again and again is asked less and less often', async () => {
-		fixture.sandbox.inject({
-			operation: 'getPayslip',
-			status: 429,
-			retryAfter: 0,
-			times: Infinity,
-		});
-		const { error } = await runHr({
-			...PAYSLIP,
-			options: { retryDelay: 0, rateLimitWait: 2 },
-		});
-		expect(error?.message).toMatch(/^The platform received too many requests/);
 		// Pauses of 100, 200, 400, 800, 1600 ms: five or six requests in 2 s.
-		expect(fixture.requestsFor('getPayslip').length).toBeLessThanOrEqual(8);
+		expect(await requestsWhileRefused({ retryAfter: 0 })).toBeLessThanOrEqual(8);
 	});
 
 	test("the pause every run of the business shares does not come from the refused run's Retry Delay", async () => {

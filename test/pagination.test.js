@@ -11,7 +11,7 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
-const { watchInFlight } = require('./harness/inFlight');
+const { mostInFlight } = require('./harness/inFlight');
 const { expectPairedItems } = require('./harness/requests');
 
 const fixture = useSandbox();
@@ -203,9 +203,8 @@ describe('pages read ahead within Concurrency', () => {
 		async ({ concurrency, most, concurrencyMode }) => {
 			fixture.sandbox.seedNews('acme', 300);
 			injectRandomDelays(30);
-			const inFlight = watchInFlight(fixture.sandbox.server);
-			try {
-				const { json, error } = await getNews({
+			const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
+				getNews({
 					returnAll: true,
 					options: {
 						pageSize: 10,
@@ -213,13 +212,11 @@ describe('pages read ahead within Concurrency', () => {
 						concurrency,
 						...(concurrencyMode ? { concurrencyMode } : {}),
 					},
-				});
-				expect(error).toBeUndefined();
-				expect(json.map((item) => item.id)).toEqual(seededIds());
-				expect(inFlight.max).toBe(most);
-			} finally {
-				inFlight.stop();
-			}
+				}),
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.json.map((item) => item.id)).toEqual(seededIds());
+			expect(max).toBe(most);
 			const asked = fixture.requestsFor('listNews').map((r) => Number(r.query.page));
 			expect([...asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 			if (most > 1) expect(asked).not.toEqual([...asked].sort((a, b) => a - b)); // answered out of order
@@ -229,23 +226,21 @@ describe('pages read ahead within Concurrency', () => {
 	test('several Return All items share the bound: never more than Concurrency requests at once', async () => {
 		fixture.sandbox.seedNews('acme', 200);
 		fixture.sandbox.setLatency(10);
-		const inFlight = watchInFlight(fixture.sandbox.server);
-		try {
-			const { output, error } = await getNews(
-				{ returnAll: true, options: { pageSize: 10, retryDelay: 1, concurrency: 7 } },
-				[{ json: {} }, { json: {} }, { json: {} }],
-			);
-			expect(error).toBeUndefined();
-			expect(output).toHaveLength(600);
-			expectPairedItems(
-				output,
-				[0, 1, 2].flatMap((item) => Array(200).fill(item)),
-			);
-			// Three items at once, two pages each (7 / 3, rounded down).
-			expect(inFlight.max).toBe(6);
-		} finally {
-			inFlight.stop();
-		}
+		const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
+			getNews({ returnAll: true, options: { pageSize: 10, retryDelay: 1, concurrency: 7 } }, [
+				{ json: {} },
+				{ json: {} },
+				{ json: {} },
+			]),
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.output).toHaveLength(600);
+		expectPairedItems(
+			result.output,
+			[0, 1, 2].flatMap((item) => Array(200).fill(item)),
+		);
+		// Three items at once, two pages each (7 / 3, rounded down).
+		expect(max).toBe(6);
 		expect(fixture.requestsFor('listNews')).toHaveLength(60);
 	});
 

@@ -17,6 +17,8 @@ const YAML = require('yaml');
 
 const { placeholdersIn } = require('../scripts/publish-metadata');
 
+const { git, commitAndPush } = require('./harness/git');
+
 const ROOT = path.join(__dirname, '..');
 /** @param {string} name a GitHub Actions workflow file, parsed */
 const workflow = (name) =>
@@ -49,8 +51,6 @@ const remoteTags = (/** @type {string} */ cwd) =>
 		.split('\n')
 		.filter(Boolean)
 		.map((line) => line.replace(/^.*\trefs\/tags\//, ''));
-const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) =>
-	run(cwd, 'git', args).output.trim();
 
 /**
  * GitHub's filter pattern as a regular expression: `*` is any run of characters but `/`, `**`
@@ -202,14 +202,7 @@ test('npm run release refuses placeholders, then tags vX.Y.Z, which publish.yml 
 	const checkout = path.join(scratch, 'checkout');
 	const remote = path.join(scratch, 'remote.git');
 	copyTree(checkout);
-	git(scratch, 'init', '--quiet', '--bare', remote);
-	git(checkout, 'init', '--quiet', '-b', 'main');
-	git(checkout, 'config', 'user.name', 'Release Test');
-	git(checkout, 'config', 'user.email', 'release-test@example.invalid');
-	git(checkout, 'add', '.');
-	git(checkout, 'commit', '--quiet', '-m', 'The tree as it is');
-	git(checkout, 'remote', 'add', 'origin', remote);
-	git(checkout, 'push', '--quiet', '-u', 'origin', 'main');
+	commitAndPush(checkout, remote, 'The tree as it is');
 
 	const version = JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')).version;
 	const changelogBefore = fs.readFileSync(path.join(checkout, 'CHANGELOG.md'), 'utf8');

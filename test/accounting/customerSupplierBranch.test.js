@@ -1,16 +1,11 @@
 // @ts-check
 /** The Accounting node, Customer/Supplier Branch → Get (getCustomerSupplierBranch, E8), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectRequest, recordById } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const getBranch = fixture.runner('businessPlatformAccounting', {
-	resource: 'customerSupplierBranch',
-	operation: 'get',
-	simple: false,
-});
+const { fixture, run: getBranch } = useOperation('getCustomerSupplierBranch', { simple: false });
 
 /** Seeded acme contacts: customer 1601 (branches 1651, 1652) and supplier 1602 (branch 1653). */
 function seeded() {

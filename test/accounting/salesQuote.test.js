@@ -3,7 +3,7 @@
 const { useSandbox } = require('../harness/fixture');
 const { expectRequest, multipartFields, recordById } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
-const { succeeded, expectRunError } = require('../harness/outcomes');
+const { succeeded, expectRunError, expectNotRepeatedAfter500 } = require('../harness/outcomes');
 
 /** @typedef {import('../operations/accounting/updateSalesQuote').Quote} Quote */
 
@@ -72,6 +72,10 @@ const QUOTE = {
 
 /** @param {Array<Record<string, string>>} lines */
 const defineBelow = (lines) => ({ lineItemsSource: 'defineBelow', lineItems: { item: lines } });
+
+/** Quote 1501 updated with one line (line 1), these fields over QUOTE's. @param {Record<string, any>} [fields] */
+const updateWithOneLine = (fields = {}) =>
+	runAccounting({ ...QUOTE, ...defineBelow([line(1)]), ...fields });
 
 describe('Sales Quote → Update (updateSalesQuote, E1)', () => {
 	test('sends exactly the six headers and every multipart field in the spec order, and outputs the quote', async () => {
@@ -175,7 +179,7 @@ describe('Sales Quote → Update (updateSalesQuote, E1)', () => {
 	});
 
 	test('optional fields left out are sent as empty values (the quote fields and each line sort)', async () => {
-		const { json } = await succeeded(runAccounting({ ...QUOTE, ...defineBelow([line(1)]) }));
+		const { json } = await succeeded(updateWithOneLine());
 		const [request] = fixture.requestsFor('updateSalesQuote');
 		expect(request.headers['Accept-Language']).toBe('en');
 		const fields = new Map(request.body.fields);
@@ -203,12 +207,10 @@ describe('Sales Quote → Update (updateSalesQuote, E1)', () => {
 
 	test('dates from expressions (Luxon DateTime values) are sent as the date part, without a time zone shift', async () => {
 		await succeeded(
-			runAccounting({
-				...QUOTE,
+			updateWithOneLine({
 				// 01:30 in Riyadh is still the previous day in UTC: the date is taken as written.
 				createdDate: "={{ DateTime.fromISO('2025-03-01T01:30:00', { zone: 'Asia/Riyadh' }) }}",
 				additionalFields: { dueDate: '={{ $now.plus({ days: 30 }) }}' },
-				...defineBelow([line(1)]),
 			}),
 		);
 		const fields = new Map(fixture.requestsFor('updateSalesQuote')[0].body.fields);
@@ -335,19 +337,14 @@ describe('Sales Quote → Update (updateSalesQuote, E1)', () => {
 			[{ quoteId: '1501/../1502' }, 'Quote ID must be a whole number, got "1501/../1502"'],
 		];
 		for (const [fields, message] of cases) {
-			const { error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]), ...fields });
+			const { error } = await updateWithOneLine(fields);
 			expect(error?.message).toBe(message);
 		}
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	test('an unknown quote fails with the platform message and HTTP 404, in the chosen language', async () => {
-		const { error } = await runAccounting({
-			...QUOTE,
-			quoteId: '999999',
-			...defineBelow([line(1)]),
-			options: { language: 'ar' },
-		});
+		const { error } = await updateWithOneLine({ quoteId: '999999', options: { language: 'ar' } });
 		expectRunError(error, {
 			message: 'The platform has no sales quote 999999',
 			httpCode: '404',
@@ -363,10 +360,8 @@ describe('Sales Quote → Update (updateSalesQuote, E1)', () => {
 	});
 
 	test('a 422 from the platform shows its message and field errors', async () => {
-		const { error } = await runAccounting({
-			...QUOTE,
+		const { error } = await updateWithOneLine({
 			customerId: '2401',
-			...defineBelow([line(1)]),
 			additionalFields: { dueDate: '2025-01-01' },
 		});
 		expectRunError(error, {
@@ -381,10 +376,6 @@ describe('Sales Quote → Update (updateSalesQuote, E1)', () => {
 		expect(fixture.requestsFor('updateSalesQuote')).toHaveLength(1);
 	});
 
-	test('a quote update is not repeated after a 500: the platform may have acted', async () => {
-		fixture.sandbox.inject({ operation: 'updateSalesQuote', status: 500, actFirst: true });
-		const { error } = await runAccounting({ ...QUOTE, ...defineBelow([line(1)]) });
-		expect(error?.httpCode).toBe('500');
-		expect(fixture.requestsFor('updateSalesQuote')).toHaveLength(1);
-	});
+	test('a quote update is not repeated after a 500: the platform may have acted', () =>
+		expectNotRepeatedAfter500(fixture, 'updateSalesQuote', () => updateWithOneLine()));
 });

@@ -1,14 +1,10 @@
 // @ts-check
 /** The Calendar node, Calendar → Get Many (listCalendars, E11), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
-const { expectPairedItems, platformHeaderNames } = require('../harness/requests');
+const { useOperation } = require('../harness/fixture');
+const { expectPairedItems, expectRequest } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const runCalendar = fixture.runner('businessPlatformCalendar', {
-	resource: 'calendar',
-	operation: 'getAll',
-});
+const { fixture, run: runCalendar } = useOperation('listCalendars');
 
 describe('Calendar → Get Many (listCalendars, E11)', () => {
 	test('sends exactly user_token and secure_business_key with a multipart body, one output item per calendar', async () => {
@@ -16,24 +12,24 @@ describe('Calendar → Get Many (listCalendars, E11)', () => {
 			runCalendar({ userType: 'user', type: 'user', returnAll: true }),
 		);
 
-		const [request] = fixture.requestsFor('listCalendars');
-		expect(request).toMatchObject({
+		expectRequest(fixture, 'listCalendars', {
 			method: 'POST',
 			path: '/api/v2/all_business_calendars_list',
-			status: 200,
 			business: 'acme',
-		});
-		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(request)).toEqual(['secure_business_key', 'user_token']);
-		expect(request.headers.user_token).toBe(fixture.sandbox.credentials.userToken);
-		expect(request.headers.secure_business_key).toBe(fixture.sandbox.credentials.businessKeys.acme);
-		expect(request.body).toEqual({
-			kind: 'multipart',
-			fields: [
-				['user_type', 'user'],
-				['type', 'user'],
-			],
-			files: [],
+			contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+			platformHeaders: ['secure_business_key', 'user_token'],
+			headers: {
+				user_token: fixture.sandbox.credentials.userToken,
+				secure_business_key: fixture.sandbox.credentials.businessKeys.acme,
+			},
+			body: {
+				kind: 'multipart',
+				fields: [
+					['user_type', 'user'],
+					['type', 'user'],
+				],
+				files: [],
+			},
 		});
 
 		expect(json).toEqual([

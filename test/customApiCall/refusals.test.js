@@ -41,48 +41,67 @@ test.each(['APIKEY', 'Secure_Business_Key', 'user-token', 'UserToken', 'UUID', '
 	},
 );
 
-test('a plain header with a line break in its value, a Content-Type beside a body, a missing file', async () => {
-	const broken = await call('ecommerce', {
-		path: '/x',
-		headers: { header: [{ name: 'X-A', value: 'a\r\nb: c' }] },
-	});
-	expect(broken.error?.message).toContain('line break');
-	const contentType = await call('ecommerce', {
-		method: 'POST',
-		path: '/x',
-		bodyType: 'json',
-		jsonBody: '{}',
-		headers: { header: [{ name: 'content-type', value: 'text/html' }] },
-	});
-	expect(contentType.error?.message).toContain('set by the node itself');
-	const noFile = await call('management', {
-		method: 'POST',
-		path: '/api/v1/attachments',
-		bodyType: 'multipart',
-		formFields: { field: [{ name: 'files[]', type: 'file', binaryPropertyName: 'missing' }] },
-	});
-	expect(noFile.error?.message).toContain('binary property "missing"');
+/**
+ * Each call is refused before anything is sent, its message saying why.
+ * @param {Array<[Parameters<typeof call>[0], Record<string, any>, string | RegExp]>} refusals
+ *   the module, the call's parameters, what its message contains (or matches)
+ */
+async function expectRefused(refusals) {
+	for (const [module, parameters, says] of refusals) {
+		const { error } = await call(module, parameters);
+		expect(error?.message).toMatch(says);
+	}
 	expect(fixture.sandbox.requests).toHaveLength(0);
-});
+}
 
-test('a JSON body that does not parse, an unknown profile, Return All with Full Response', async () => {
-	const json = await call('ecommerce', {
-		method: 'POST',
-		path: '/x',
-		bodyType: 'json',
-		jsonBody: '{"status":',
-	});
-	expect(json.error?.message).toMatch(/^JSON /);
-	const profile = await call('ecommerce', { path: '/x', headerProfile: 'hrSkillz' });
-	expect(profile.error?.message).toContain('Header Profile "hrSkillz" is not one of the profiles');
-	const full = await call('accounting', {
-		path: '/api/v1/invoices',
-		returnAll: true,
-		options: { responseFormat: 'full' },
-	});
-	expect(full.error?.message).toContain('Return All returns the items of every page');
-	expect(fixture.sandbox.requests).toHaveLength(0);
-});
+test('a plain header with a line break in its value, a Content-Type beside a body, a missing file', () =>
+	expectRefused([
+		[
+			'ecommerce',
+			{ path: '/x', headers: { header: [{ name: 'X-A', value: 'a\r\nb: c' }] } },
+			'line break',
+		],
+		[
+			'ecommerce',
+			{
+				method: 'POST',
+				path: '/x',
+				bodyType: 'json',
+				jsonBody: '{}',
+				headers: { header: [{ name: 'content-type', value: 'text/html' }] },
+			},
+			'set by the node itself',
+		],
+		[
+			'management',
+			{
+				method: 'POST',
+				path: '/api/v1/attachments',
+				bodyType: 'multipart',
+				formFields: { field: [{ name: 'files[]', type: 'file', binaryPropertyName: 'missing' }] },
+			},
+			'binary property "missing"',
+		],
+	]));
+
+test('a JSON body that does not parse, an unknown profile, Return All with Full Response', () =>
+	expectRefused([
+		[
+			'ecommerce',
+			{ method: 'POST', path: '/x', bodyType: 'json', jsonBody: '{"status":' },
+			/^JSON /,
+		],
+		[
+			'ecommerce',
+			{ path: '/x', headerProfile: 'hrSkillz' },
+			'Header Profile "hrSkillz" is not one of the profiles',
+		],
+		[
+			'accounting',
+			{ path: '/api/v1/invoices', returnAll: true, options: { responseFormat: 'full' } },
+			'Return All returns the items of every page',
+		],
+	]));
 
 describe('header names as platforms and proxies read them', () => {
 	test.each([

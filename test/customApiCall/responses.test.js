@@ -2,23 +2,15 @@
 /** Custom API Call's answers: Return All over a paginator, retries by method, the envelope, Full Response, secrets. */
 const { useSandbox } = require('../harness/fixture');
 const { customApiCaller } = require('./call');
+const { credentialSecrets } = require('../harness/credentialSecrets');
 
 const fixture = useSandbox();
 const call = customApiCaller(fixture);
 
 /** @param {unknown} value */
 function expectNoSecret(value) {
-	const { credentials, sandbox } = fixture;
-	const secrets = [
-		credentials.apiKey,
-		credentials.apiConnection,
-		credentials.userToken,
-		credentials.clientUuid,
-		credentials.platformKey,
-		...Object.values(sandbox.credentials.businessKeys),
-	];
 	const text = JSON.stringify(value);
-	for (const secret of secrets) expect(text).not.toContain(secret);
+	for (const secret of credentialSecrets(fixture.sandbox)) expect(text).not.toContain(secret);
 }
 
 describe('Return All', () => {

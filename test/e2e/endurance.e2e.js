@@ -24,14 +24,14 @@
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { EventEmitter, once } = require('node:events');
 
 const app = require('../../scripts/n8n-app');
-const { startSandbox } = require('../../sandbox/server');
+const { prepareN8n, publishWorkflows, stopN8n, removeN8n } = require('./n8nSuite');
+const { credentialSecrets } = require('../harness/credentialSecrets');
 const { sandboxLoginCredentials } = require('../../sandbox/credentials');
-const { webhookWorkflow } = require('../queue/workflows');
+const { webhookWorkflow, packageNode, loginSkillsWorkflow } = require('../queue/workflows');
 
 /** @param {string} name @param {number} fallback */
 function positiveIntegerFromEnv(name, fallback) {
@@ -108,59 +108,26 @@ const GC_PROBE_LINE = /\[endurance-gc-probe\] rss=(\d+) heapUsed=(\d+) external=
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** POST {types}: one Skill -> Create per type with the Log In credential; answers every created skill. */
-function skillsWorkflow() {
-	const workflow = webhookWorkflow(SKILLS, 'allEntries', {
-		credentials: { businessPlatformLogInApi: CREDENTIAL },
-		type: `${app.PACKAGE_NAME}.businessPlatformHr`,
-		parameters: {
-			authentication: 'login',
-			resource: 'skill',
-			operation: 'create',
-			type: '={{ $json.types }}',
-			skills: 'Excel',
-		},
-	});
-	const [webhook, platform] = workflow.nodes;
-	const list = {
-		id: `${SKILLS.id}-list`,
-		name: 'List',
-		type: 'n8n-nodes-base.set',
-		typeVersion: 3.4,
-		position: [60, 0],
-		parameters: { mode: 'raw', jsonOutput: '={{ { types: $json.body.types } }}' },
-	};
-	const split = {
-		id: `${SKILLS.id}-split`,
-		name: 'Types',
-		type: 'n8n-nodes-base.splitOut',
-		typeVersion: 1,
-		position: [120, 0],
-		parameters: { fieldToSplitOut: 'types', include: 'noOtherFields' },
-	};
-	return {
-		...workflow,
-		nodes: [webhook, list, split, platform],
-		connections: {
-			Webhook: { main: [[{ node: 'List', type: 'main', index: 0 }]] },
-			List: { main: [[{ node: 'Types', type: 'main', index: 0 }]] },
-			Types: { main: [[{ node: 'Platform', type: 'main', index: 0 }]] },
-		},
-	};
-}
+const skillsWorkflow = () =>
+	loginSkillsWorkflow(SKILLS, CREDENTIAL, '={{ { types: $json.body.types } }}');
 
 /** POST multipart {taskId, data: file}: Task -> Update attaching the file, Log In credential; answers the task. */
 const taskFileWorkflow = () =>
-	webhookWorkflow(TASK_FILE, 'firstEntryJson', {
-		credentials: { businessPlatformLogInApi: CREDENTIAL },
-		type: `${app.PACKAGE_NAME}.businessPlatformProjects`,
-		parameters: {
-			authentication: 'login',
-			resource: 'task',
-			operation: 'update',
-			taskId: '={{ $json.body.taskId }}',
-			updateFields: { binaryPropertyNames: 'data' },
-		},
-	});
+	webhookWorkflow(
+		TASK_FILE,
+		'firstEntryJson',
+		packageNode(
+			'businessPlatformProjects',
+			{
+				authentication: 'login',
+				resource: 'task',
+				operation: 'update',
+				taskId: '={{ $json.body.taskId }}',
+				updateFields: { binaryPropertyNames: 'data' },
+			},
+			{ businessPlatformLogInApi: CREDENTIAL },
+		),
+	);
 
 /** @typedef {{ call: number, kind: 'skills' | 'file', keys: string[], status: number, text: string }} Answer */
 /** @typedef {{ calls: number, rss: number, fds: number }} Sample /proc after an answered call */
@@ -317,17 +284,6 @@ const run = {
 	restFailure: undefined,
 };
 
-/** Stops n8n and waits until it has exited, killing it if it takes too long. */
-async function stopN8n() {
-	const child = n8n;
-	if (!child || child.exitCode !== null || child.signalCode !== null) return;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	child.kill('SIGTERM');
-	const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-	await exited;
-	clearTimeout(timer);
-}
-
 /**
  * Waits until n8n serves a published webhook: a GET to a POST-only webhook path answers 404
  * with "Did you mean to make a POST request?" once it is registered.
@@ -346,18 +302,10 @@ async function waitForWebhook(hookPath) {
 }
 
 beforeAll(async () => {
-	app.ensureN8nInstalled();
-	app.buildPackage();
-	sandbox = await startSandbox({ ...PUSHBACK });
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-endurance-'));
-	app.installPackageInto(userFolder);
-	const [n8nPort, brokerPort] = await app.freePorts(2);
-	port = n8nPort;
+	const prepared = await prepareN8n('endurance', { sandbox: { ...PUSHBACK } });
+	({ sandbox, userFolder, port } = prepared);
 	// debug: the widest log to look for secrets in.
-	const env = {
-		...app.n8nEnv(userFolder, port, brokerPort),
-		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'debug',
-	};
+	const env = { ...prepared.env, N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'debug' };
 	const files = [skillsWorkflow(), taskFileWorkflow()].map((workflow) => {
 		const file = path.join(userFolder, `${workflow.id}.json`);
 		fs.writeFileSync(file, JSON.stringify({ ...workflow, active: false }));
@@ -369,11 +317,7 @@ beforeAll(async () => {
 		data: sandboxLoginCredentials(sandbox),
 	};
 	await app.importIntoN8n(env, sandbox, files, { extraCredentials: [loginCredential] });
-	for (const { id } of [SKILLS, TASK_FILE]) {
-		const published = await app.n8nCli(['publish:workflow', `--id=${id}`], env);
-		if (published.status !== 0)
-			throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);
-	}
+	await publishWorkflows(env, [SKILLS.id, TASK_FILE.id]);
 
 	logFile = path.join(userFolder, 'n8n-output.log');
 	const log = fs.createWriteStream(logFile);
@@ -406,9 +350,8 @@ beforeAll(async () => {
 }, 20 * 60_000);
 
 afterAll(async () => {
-	await stopN8n();
-	await sandbox?.close();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	await stopN8n(n8n);
+	await removeN8n({ sandbox, userFolder });
 }, 60_000);
 
 /** @type {Array<(reply: Omit<GcSample, 'calls'> | Error) => void>} who waits for the probe's next line */
@@ -638,15 +581,9 @@ describe(`endurance: ${CALLS} webhook calls into one n8n start, ${PARALLEL} at o
 
 /** The credential's secrets and every token the sandbox's login issued. */
 function secretValues() {
-	const c = sandbox.credentials;
 	return [
-		c.apiKey,
-		c.apiConnection,
-		c.userToken,
-		c.clientUuid,
-		c.platformKey,
-		c.loginPassword,
-		...Object.values(c.businessKeys),
+		...credentialSecrets(sandbox),
+		sandbox.credentials.loginPassword,
 		...sandbox.userTokens.issued,
 	];
 }

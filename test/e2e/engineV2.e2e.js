@@ -12,7 +12,6 @@
  * Compatibility says so; this test notices when n8n or the credentials change it.
  */
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const { parse } = require('flatted');
@@ -20,7 +19,7 @@ const { parse } = require('flatted');
 const app = require('../../scripts/n8n-app');
 const { Processes } = require('../../scripts/queue/processes');
 const { startPostgres } = require('../../scripts/queue/services');
-const { startSandbox } = require('../../sandbox/server');
+const { prepareN8n, stopN8n, removeN8n } = require('./n8nSuite');
 const { sandboxCredentials, sandboxLoginCredentials } = require('../../sandbox/credentials');
 
 /** One credential of each type, by the nodes' Authentication value. */
@@ -147,17 +146,19 @@ async function callThrough(
 	'Engine 2.0 preview: a pasted User Token runs, Log In does not',
 	() => {
 		beforeAll(async () => {
-			app.ensureN8nInstalled();
-			app.buildPackage();
-			sandbox = await startSandbox();
-			userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-engine-v2-'));
-			app.installPackageInto(userFolder);
-			processes = new Processes(userFolder);
-			const postgres = await startPostgres(processes, userFolder);
-			const [n8nPort, brokerPort, enginePort, controlPlanePort] = await app.freePorts(4);
-			port = n8nPort;
+			const prepared = await prepareN8n('engine-v2', {
+				morePorts: 2,
+				beforePorts: (folder) => {
+					processes = new Processes(folder);
+					return startPostgres(processes, folder);
+				},
+			});
+			({ sandbox, userFolder, port } = prepared);
+			const [enginePort, controlPlanePort] = prepared.ports;
+			const postgres = prepared.started;
+			if (!postgres) throw new Error('Postgres did not start');
 			const env = {
-				...app.n8nEnv(userFolder, port, brokerPort),
+				...prepared.env,
 				N8N_ENABLED_MODULES: 'engine-v2',
 				N8N_ENGINE_DATABASE_URL: `postgres://${postgres.user}@127.0.0.1:${postgres.port}/${postgres.database}`,
 				N8N_ENGINE_PORT: String(enginePort),
@@ -191,18 +192,10 @@ async function callThrough(
 		}, 20 * 60_000);
 
 		afterAll(async () => {
-			const child = n8n;
-			if (child && child.exitCode === null && child.signalCode === null) {
-				const exited = new Promise((resolve) => child.once('exit', resolve));
-				child.kill('SIGTERM');
-				const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-				await exited;
-				clearTimeout(timer);
-			}
+			await stopN8n(n8n);
 			await processes?.stopAll();
 			processes?.dispose();
-			await sandbox?.close();
-			if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+			await removeN8n({ sandbox, userFolder });
 		});
 
 		test('pasted User Token, default engine: the workflow gets the payslip', async () => {

@@ -8,7 +8,6 @@
  * tool output and on the sandbox platform's record of what it received.
  */
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const {
@@ -22,7 +21,8 @@ function personalDataFields() {
 		require(path.join(app.ROOT, 'dist', 'nodes', 'shared', 'node', 'output'))
 	).PERSONAL_DATA_FIELDS;
 }
-const { startSandbox } = require('../../sandbox/server');
+const { prepareN8n, publishWorkflows, stopN8n, removeN8n } = require('./n8nSuite');
+const { caseFor } = require('../harness/operationCases');
 
 const WORKFLOW_FILE = path.join(app.ROOT, 'examples', 'mcp-server-tools.json');
 const WORKFLOW = JSON.parse(fs.readFileSync(WORKFLOW_FILE, 'utf8'));
@@ -65,29 +65,12 @@ async function connectClient(port) {
 	}
 }
 
-/** Stops n8n and waits until it has exited, killing it if it takes too long. */
-async function stopN8n() {
-	const child = n8n;
-	if (!child || child.exitCode !== null || child.signalCode !== null) return;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	child.kill('SIGTERM');
-	const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-	await exited;
-	clearTimeout(timer);
-}
-
 beforeAll(async () => {
-	app.ensureN8nInstalled();
-	app.buildPackage();
-	sandbox = await startSandbox();
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-mcp-'));
-	app.installPackageInto(userFolder);
-	const [port, brokerPort] = await app.freePorts(2);
-	const env = app.n8nEnv(userFolder, port, brokerPort);
+	const prepared = await prepareN8n('mcp');
+	({ sandbox, userFolder } = prepared);
+	const { port, env } = prepared;
 	await app.importIntoN8n(env, sandbox, [WORKFLOW_FILE]);
-	const published = await app.n8nCli(['publish:workflow', `--id=${WORKFLOW.id}`], env);
-	if (published.status !== 0)
-		throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);
+	await publishWorkflows(env, [WORKFLOW.id]);
 
 	n8n = app.startN8n({ ...env, N8N_LOG_LEVEL: 'info' }, ['ignore', 'pipe', 'pipe']);
 	const keepLog = (/** @type {Buffer} */ chunk) => {
@@ -101,9 +84,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await client?.close().catch(() => {});
-	await stopN8n();
-	sandbox?.close();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	await stopN8n(n8n);
+	await removeN8n({ sandbox, userFolder });
 }, 60_000);
 
 /**
@@ -212,18 +194,7 @@ describe("the tool nodes behind n8n's MCP Server Trigger", () => {
 		for (const news of call.output) {
 			expect(news).toMatchObject({ status: 1 });
 			// Output: Simplified: the ten fields News → Get Many's Simplify keeps.
-			expect(Object.keys(news)).toEqual([
-				'id',
-				'title',
-				'alias',
-				'image',
-				'status',
-				'lang',
-				'summary',
-				'content',
-				'created_at',
-				'updated_at',
-			]);
+			expect(Object.keys(news)).toEqual(caseFor('listNews').simplified);
 		}
 		const newsRequests = call.requests.filter((r) => r.operation === 'listNews');
 		expect(newsRequests.length).toBeGreaterThan(0);

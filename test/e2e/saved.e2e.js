@@ -8,11 +8,10 @@
  * the run succeeds, and every node of this package in it gives items and no error.
  */
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
-const { startSandbox } = require('../../sandbox/server');
+const { prepareN8n, removeN8n } = require('./n8nSuite');
 const { SAVED } = require('../../scripts/saved-workflows');
 
 /** Every saved workflow file: [version/file, path, workflow] */
@@ -37,13 +36,7 @@ let env;
 let userFolder;
 
 beforeAll(async () => {
-	app.ensureN8nInstalled();
-	app.buildPackage();
-	sandbox = await startSandbox();
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-saved-'));
-	app.installPackageInto(userFolder);
-	const [port, brokerPort] = await app.freePorts(2);
-	env = app.n8nEnv(userFolder, port, brokerPort);
+	({ sandbox, userFolder, env } = await prepareN8n('saved'));
 	await app.importIntoN8n(
 		env,
 		sandbox,
@@ -56,10 +49,7 @@ beforeAll(async () => {
 	);
 }, 20 * 60_000);
 
-afterAll(() => {
-	sandbox?.close();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
-});
+afterAll(() => removeN8n({ sandbox, userFolder }));
 
 test('the saved workflows include one per action node of this package', () => {
 	const saved = new Set(

@@ -7,11 +7,10 @@
  * Takes about 2 to 3 minutes: the n8n start plus two poll intervals.
  */
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
-const { startSandbox } = require('../../sandbox/server');
+const { prepareN8n, publishWorkflows, stopN8n, removeN8n } = require('./n8nSuite');
 const { generateNews } = require('../../sandbox/data');
 const { newsTriggerWorkflow, startCollector } = require('../harness/newsTrigger');
 
@@ -32,14 +31,10 @@ let userFolder;
 const n8nLog = [];
 
 beforeAll(async () => {
-	app.ensureN8nInstalled();
-	app.buildPackage();
-	sandbox = await startSandbox();
+	const prepared = await prepareN8n('trigger');
+	({ sandbox, userFolder } = prepared);
 	collector = await startCollector();
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-trigger-'));
-	app.installPackageInto(userFolder);
-	const [port, brokerPort] = await app.freePorts(2);
-	const env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
+	const env = { ...prepared.env, N8N_LOG_LEVEL: 'info' };
 	const file = path.join(userFolder, 'trigger-workflow.json');
 	fs.writeFileSync(
 		file,
@@ -53,29 +48,17 @@ beforeAll(async () => {
 		}),
 	);
 	await app.importIntoN8n(env, sandbox, [file]);
-	const published = await app.n8nCli(['publish:workflow', `--id=${WORKFLOW_ID}`], env);
-	if (published.status !== 0)
-		throw new Error(`n8n publish:workflow failed:\n${published.stdout}\n${published.stderr}`);
+	await publishWorkflows(env, [WORKFLOW_ID]);
 	n8n = app.startN8n(env, ['ignore', 'pipe', 'pipe']);
 	for (const stream of [n8n.stdout, n8n.stderr])
 		stream?.on('data', (chunk) => n8nLog.push(String(chunk)));
 }, 10 * 60_000);
 
 afterAll(async () => {
-	if (n8n && n8n.exitCode === null) {
-		/** @type {NodeJS.Timeout | undefined} */
-		let timer;
-		const exited = new Promise((resolve) => n8n?.once('exit', resolve));
-		const gaveUp = new Promise((resolve) => (timer = setTimeout(resolve, 15_000)));
-		n8n.kill('SIGTERM');
-		await Promise.race([exited, gaveUp]);
-		clearTimeout(timer);
-		if (n8n.exitCode === null) n8n.kill('SIGKILL');
-	}
-	await sandbox?.close();
+	await stopN8n(n8n);
 	await collector?.close();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
-});
+	await removeN8n({ sandbox, userFolder });
+}, 60_000);
 
 /** The list requests the trigger has made so far (one or more per poll). */
 const listRequests = () =>

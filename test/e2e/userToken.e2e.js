@@ -9,11 +9,11 @@
  * and the fields.
  */
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const app = require('../../scripts/n8n-app');
-const { startSandbox } = require('../../sandbox/server');
+const { prepareN8n, removeN8n } = require('./n8nSuite');
+const { LOGIN_SKILL_CREATE } = require('../queue/workflows');
 const { sandboxLoginCredentials } = require('../../sandbox/credentials');
 
 const CREDENTIAL = { id: 'bpE2eLoginCredential', name: 'Business Platform (sandbox, Log In)' };
@@ -65,14 +65,7 @@ function skillsWorkflow(
 			type: `${app.PACKAGE_NAME}.businessPlatformHr`,
 			typeVersion: 1,
 			position: [400, 0],
-			parameters: {
-				authentication: 'login',
-				resource: 'skill',
-				operation: 'create',
-				type: '={{ $json.types }}',
-				skills: 'Excel',
-				options: { retryDelay: 10 },
-			},
+			parameters: { ...LOGIN_SKILL_CREATE, options: { retryDelay: 10 } },
 			credentials: { businessPlatformLogInApi: CREDENTIAL },
 		},
 	];
@@ -91,15 +84,10 @@ function skillsWorkflow(
 }
 
 beforeAll(async () => {
-	app.ensureN8nInstalled();
-	app.buildPackage();
-	sandbox = await startSandbox();
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-login-'));
-	app.installPackageInto(userFolder);
-	const [n8nPort, brokerPort] = await app.freePorts(2);
-	port = n8nPort;
+	const prepared = await prepareN8n('login');
+	({ sandbox, userFolder, port } = prepared);
 	// n8n execute prints the run data at level info.
-	env = { ...app.n8nEnv(userFolder, port, brokerPort), N8N_LOG_LEVEL: 'info' };
+	env = { ...prepared.env, N8N_LOG_LEVEL: 'info' };
 	const credentialFile = path.join(userFolder, 'login-credential.json');
 	fs.writeFileSync(
 		credentialFile,
@@ -115,10 +103,7 @@ beforeAll(async () => {
 	if (workflow.status !== 0) throw new Error(`import:workflow failed:\n${workflow.stderr}`);
 }, 20 * 60_000);
 
-afterAll(async () => {
-	await sandbox?.close();
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
-});
+afterAll(() => removeN8n({ sandbox, userFolder }));
 
 /** Runs the workflow once with `n8n execute`; its output and the sandbox's requests meanwhile. */
 async function execute() {

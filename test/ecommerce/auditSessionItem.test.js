@@ -1,28 +1,22 @@
 // @ts-check
 /** The Ecommerce node, Audit Session Item → Update (updateAuditSessionItem, E13), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames } = require('../harness/requests');
+const { useOperation } = require('../harness/fixture');
+const { expectRequest } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
 const { succeeded } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const updateAuditItem = fixture.runner('businessPlatformEcommerce', {
-	resource: 'auditSessionItem',
-	operation: 'update',
-});
+const { fixture, run: updateAuditItem } = useOperation('updateAuditSessionItem');
 
 describe('Audit Session Item → Update (updateAuditSessionItem, E13)', () => {
 	test('PATCH with a text/plain body carrying {"physical_qty": n}; outputs the item', async () => {
 		const { json } = await succeeded(updateAuditItem({ auditItemId: '1351', physicalQty: 37 }));
-		const [request] = fixture.requestsFor('updateAuditSessionItem');
-		expect(request).toMatchObject({
+		expectRequest(fixture, 'updateAuditSessionItem', {
 			method: 'PATCH',
 			path: '/api/v1/audit-sessions/update-session-item/1351',
-			status: 200,
+			contentType: 'text/plain',
+			platformHeaders: HEADER_SETS.ecommerce,
+			body: { kind: 'text', text: '{"physical_qty":37}' },
 		});
-		expect(request.contentType).toBe('text/plain');
-		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerce);
-		expect(request.body).toEqual({ kind: 'text', text: '{"physical_qty":37}' });
 		expect(json).toHaveLength(1);
 		expect(json[0]).toMatchObject({ id: 1351, system_qty: 40, physical_qty: 37, difference: -3 });
 	});

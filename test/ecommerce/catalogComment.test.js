@@ -1,27 +1,21 @@
 // @ts-check
 /** The Ecommerce node, Catalog Comment → Update (updateCatalogComment, E12) on catalog items, through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames, multipartFields } = require('../harness/requests');
+const { useOperation } = require('../harness/fixture');
+const { expectRequest, multipartFields } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const updateComment = fixture.runner('businessPlatformEcommerce', {
-	resource: 'catalogComment',
-	operation: 'update',
-});
+const { fixture, run: updateComment } = useOperation('updateCatalogComment');
 
 describe('Catalog Comment → Update (updateCatalogComment, E12)', () => {
 	test('multipart _method=PUT and status 1; outputs the success message (the platform returns no record)', async () => {
 		const { json } = await succeeded(updateComment({ commentId: '1251', status: true }));
-		const [request] = fixture.requestsFor('updateCatalogComment');
-		expect(request).toMatchObject({
+		const request = expectRequest(fixture, 'updateCatalogComment', {
 			method: 'POST',
 			path: '/api/v1/catalog-comments/1251',
-			status: 200,
+			contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+			platformHeaders: HEADER_SETS.ecommerceUser,
 		});
-		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerceUser);
 		expect(multipartFields(request)).toEqual([
 			['_method', 'PUT'],
 			['status', '1'],

@@ -5,16 +5,12 @@
  * paginator), each update sees the changes of the items before it, items of one category run
  * one after another in input order, and N updates cost N requests plus the list's pages.
  */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectPairedItems, multipartFields, recordById } = require('../harness/requests');
-const { watchInFlight } = require('../harness/inFlight');
+const { mostInFlight } = require('../harness/inFlight');
 const { categoryView } = require('../../sandbox/operations/common');
 
-const fixture = useSandbox();
-const runEcommerce = fixture.runner('businessPlatformEcommerce', {
-	resource: 'category',
-	operation: 'update',
-});
+const { fixture, run: runEcommerce } = useOperation('updateCategory');
 
 /** The sandbox's log name for the list (its route). */
 const LIST = 'listCategories';
@@ -170,18 +166,18 @@ describe('Category → Update (updateCategory) over many items', () => {
 		const items = Array.from({ length: count }, (_, i) => ({
 			json: { id: String(ids[i % 4]), sort: i },
 		}));
-		const inFlight = watchInFlight(fixture.sandbox.server);
-		let result;
+		let result, max;
 		try {
-			result = await runEcommerce(
-				{
-					categoryId: '={{ $json.id }}',
-					updateFields: { sort: '={{ $json.sort }}', englishKeyword: '={{ "k" + $json.sort }}' },
-				},
-				{ items },
-			);
+			({ result, max } = await mostInFlight(fixture.sandbox.server, () =>
+				runEcommerce(
+					{
+						categoryId: '={{ $json.id }}',
+						updateFields: { sort: '={{ $json.sort }}', englishKeyword: '={{ "k" + $json.sort }}' },
+					},
+					{ items },
+				),
+			));
 		} finally {
-			inFlight.stop();
 			fixture.sandbox.setLatency(0);
 		}
 		expect(result.error).toBeUndefined();
@@ -214,8 +210,8 @@ describe('Category → Update (updateCategory) over many items', () => {
 		// Every update after a category's first carries the change before it (no field reset).
 		expect(storedCategory(1204).status).toBe('0');
 		// Categories ran side by side, but never two updates of one category at once.
-		expect(inFlight.max).toBeGreaterThan(1);
-		expect(inFlight.max).toBeLessThanOrEqual(ids.length);
+		expect(max).toBeGreaterThan(1);
+		expect(max).toBeLessThanOrEqual(ids.length);
 	});
 
 	test('a failed update of one category does not stop the next item of that category (Continue On Fail)', async () => {
@@ -228,14 +224,8 @@ describe('Category → Update (updateCategory) over many items', () => {
 				errors: { sort: ['The sort must be an integer.'] },
 			},
 		});
-		const { output, error } = await fixture.run(
-			'businessPlatformEcommerce',
-			{
-				resource: 'category',
-				operation: 'update',
-				categoryId: '1202',
-				updateFields: { sort: '={{ $json.sort }}' },
-			},
+		const { output, error } = await runEcommerce(
+			{ categoryId: '1202', updateFields: { sort: '={{ $json.sort }}' } },
 			{ items: [{ json: { sort: 3 } }, { json: { sort: 4 } }], continueOnFail: true },
 		);
 		expect(error).toBeUndefined();

@@ -4,46 +4,18 @@
  * real engine against the sandbox platform: Return All, Limit, Simplify, both answer shapes
  * (a plain array and a Laravel paginator), retries of a read and the errors of a failure.
  */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
 const { expectRunError } = require('../harness/outcomes');
-
-const fixture = useSandbox();
+const { categoriesPage } = require('./categoryPages');
 
 /** The sandbox's log name for this list (its route, not the node's operation key). */
 const LIST = 'listCategories';
-
-/**
- * @param {Record<string, any>} parameters
- * @param {{ continueOnFail?: boolean, credentials?: Record<string, any> }} [options]
- */
-function getCategories(parameters, options = {}) {
-	return fixture.run(
-		'businessPlatformEcommerce',
-		{ resource: 'category', operation: 'getAll', ...parameters },
-		options,
-	);
-}
+const { fixture, run: getCategories } = useOperation(LIST);
 
 /** acme's seeded category ids, in the sandbox's order. */
 function acmeCategoryIds() {
 	return fixture.sandbox.state.acme.categories.map((category) => category.id);
-}
-
-/** A Laravel paginator page of `ids` inside the platform's envelope. @param {number[]} ids @param {number} page @param {number} lastPage */
-function paginatorPage(ids, page, lastPage) {
-	return {
-		status: true,
-		message: 'Categories retrieved successfully.',
-		data: {
-			current_page: page,
-			data: ids.map((id) => ({ id, alias: `category-${id}`, parent: null, descriptions: [] })),
-			last_page: lastPage,
-			next_page_url:
-				page < lastPage ? `http://platform.example/api/v1/ecomm_categories?page=${page + 1}` : null,
-			per_page: ids.length,
-		},
-	};
 }
 
 describe('Category → Get Many (listCategories): Return All and Limit', () => {
@@ -82,15 +54,15 @@ describe('Category → Get Many (listCategories): Return All and Limit', () => {
 	});
 
 	test('a Laravel paginator is walked page by page; Limit stops at the page that fills it', async () => {
-		fixture.sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([1, 2], 1, 2) });
-		fixture.sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([3], 2, 2) });
+		fixture.sandbox.inject({ operation: LIST, status: 200, body: categoriesPage([1, 2], 1, 2) });
+		fixture.sandbox.inject({ operation: LIST, status: 200, body: categoriesPage([3], 2, 2) });
 		const all = await getCategories({ returnAll: true });
 		expect(all.error).toBeUndefined();
 		expect(all.json.map((category) => category.id)).toEqual([1, 2, 3]);
 		expect(fixture.requestsFor(LIST).map((r) => r.query.page)).toEqual(['1', '2']);
 
 		fixture.sandbox.reset();
-		fixture.sandbox.inject({ operation: LIST, status: 200, body: paginatorPage([1, 2], 1, 5) });
+		fixture.sandbox.inject({ operation: LIST, status: 200, body: categoriesPage([1, 2], 1, 5) });
 		const limited = await getCategories({ returnAll: false, limit: 2 });
 		expect(limited.json.map((category) => category.id)).toEqual([1, 2]);
 		expect(fixture.requestsFor(LIST)).toHaveLength(1);

@@ -4,14 +4,11 @@
  * By ID) that still takes the plain string saved before it was one, and the list behind both
  * pickers reads every page of the categories list and filters it by the search text.
  */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
+const { categoriesPage } = require('./categoryPages');
 
-const fixture = useSandbox();
-const updateCategory = fixture.runner('businessPlatformEcommerce', {
-	resource: 'category',
-	operation: 'update',
-});
+const { fixture, run: updateCategory } = useOperation('updateCategory');
 
 /** @param {string} mode @param {string} value */
 const locator = (mode, value) => ({ __rl: true, mode, value });
@@ -43,26 +40,12 @@ describe('Category → Update (updateCategory): Category ID', () => {
 	});
 });
 
-/** A Laravel paginator page of categories inside the platform's envelope. @param {number[]} ids @param {number} page @param {number} lastPage */
-function paginatorPage(ids, page, lastPage) {
-	return {
-		status: true,
-		message: 'Categories retrieved successfully.',
-		data: {
-			current_page: page,
-			data: ids.map((id) => ({
-				id,
-				alias: `category-${id}`,
-				parent: null,
-				descriptions: [{ lang: 'en', title: id === 3 ? 'Garden tools' : `Category ${id}` }],
-			})),
-			last_page: lastPage,
-			next_page_url:
-				page < lastPage ? `http://platform.example/api/v1/ecomm_categories?page=${page + 1}` : null,
-			per_page: 2,
-		},
-	};
-}
+/** A page of the categories list, two a page, each category titled. @param {number[]} ids @param {number} page @param {number} lastPage */
+const paginatorPage = (ids, page, lastPage) =>
+	categoriesPage(ids, page, lastPage, {
+		perPage: 2,
+		descriptions: (id) => [{ lang: 'en', title: id === 3 ? 'Garden tools' : `Category ${id}` }],
+	});
 
 describe('Category → Update (updateCategory): the Category ID picker (searchCategories)', () => {
 	/**

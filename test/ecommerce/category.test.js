@@ -1,23 +1,13 @@
 // @ts-check
 /** The Ecommerce node, Category → Update (updateCategory, E2) and its parent picker (the categories list), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
-const {
-	expectRequest,
-	platformHeaderNames,
-	multipartFields,
-	recordById,
-} = require('../harness/requests');
+const { useOperation } = require('../harness/fixture');
+const { expectRequest, multipartFields, recordById } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
 const { loadOptionsContext, nodeClasses } = require('../harness/n8n');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const updateCategory = fixture.runner('businessPlatformEcommerce', {
-	resource: 'category',
-	operation: 'update',
-	simple: false,
-});
+const { fixture, run: updateCategory } = useOperation('updateCategory', { simple: false });
 
 /** @param {string} mode @param {string} value */
 function locator(mode, value) {
@@ -70,16 +60,14 @@ describe('Category → Update (updateCategory, E2)', () => {
 			body: { kind: 'empty' },
 		});
 
-		const [update] = fixture.requestsFor('updateCategory');
-		expect(update).toMatchObject({
+		const update = expectRequest(fixture, 'updateCategory', {
 			method: 'POST',
 			path: '/api/v1/ecomm_categories/1202',
-			status: 200,
 			business: 'acme',
+			contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+			platformHeaders: HEADER_SETS.ecommerceUser,
+			headers: { userToken: fixture.sandbox.credentials.userToken },
 		});
-		expect(update.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(update)).toEqual(HEADER_SETS.ecommerceUser);
-		expect(update.headers.userToken).toBe(fixture.sandbox.credentials.userToken);
 		expect(multipartFields(update)).toEqual(category1202Fields({ status: '0' }));
 
 		expect(json).toHaveLength(1);
@@ -156,26 +144,23 @@ describe('Category → Update (updateCategory, E2)', () => {
 	});
 
 	test('parent from the list mode sends that id; an empty parent sends parent empty and makes it top-level', async () => {
-		const fromList = await updateCategory({
-			categoryId: '1202',
-			updateFields: { parentCategory: locator('list', '1203') },
-		});
-		expect(fromList.error).toBeUndefined();
-		expect(multipartFields(fixture.requestsFor('updateCategory')[0])).toEqual(
-			category1202Fields({ parent: '1203' }),
-		);
-		expect(fromList.json[0].parent).toBe(1203);
+		/** Category 1202 given this parent from the list: the parent is sent as chosen; the output item. @param {string} parent */
+		const withParent = async (parent) => {
+			const { json } = await succeeded(
+				updateCategory({
+					categoryId: '1202',
+					updateFields: { parentCategory: locator('list', parent) },
+				}),
+			);
+			expect(multipartFields(fixture.requestsFor('updateCategory')[0])).toEqual(
+				category1202Fields({ parent }),
+			);
+			return json[0];
+		};
+		expect((await withParent('1203')).parent).toBe(1203);
 
 		fixture.sandbox.reset();
-		const none = await updateCategory({
-			categoryId: '1202',
-			updateFields: { parentCategory: locator('list', '') },
-		});
-		expect(none.error).toBeUndefined();
-		expect(multipartFields(fixture.requestsFor('updateCategory')[0])).toEqual(
-			category1202Fields({ parent: '' }),
-		);
-		expect(none.json[0]).toMatchObject({ parent: null, parent_object: null });
+		expect(await withParent('')).toMatchObject({ parent: null, parent_object: null });
 		expect(storedCategory(1202).parent).toBeNull();
 	});
 
@@ -307,13 +292,12 @@ describe('Category → Update (updateCategory): the parent picker (listSearch se
 			{ name: 'Electronics / Phones (1202)', value: '1202' },
 			{ name: 'Home & Kitchen (1204)', value: '1204' },
 		]);
-		const [list] = fixture.requestsFor('listCategories');
-		expect(list).toMatchObject({
+		expectRequest(fixture, 'listCategories', {
 			method: 'GET',
 			path: '/api/v1/ecomm_categories',
 			business: 'acme',
+			platformHeaders: HEADER_SETS.ecommerce,
 		});
-		expect(platformHeaderNames(list)).toEqual(HEADER_SETS.ecommerce);
 	});
 
 	test('filters by the search text (title in any language, alias or id), and follows Options → Business', async () => {

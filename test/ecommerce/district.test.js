@@ -1,16 +1,11 @@
 // @ts-check
 /** The Ecommerce node, District → Get (getDistrict, E5), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectRequest } = require('../harness/requests');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const getDistrict = fixture.runner('businessPlatformEcommerce', {
-	resource: 'district',
-	operation: 'get',
-	simple: false,
-});
+const { fixture, run: getDistrict } = useOperation('getDistrict', { simple: false });
 
 describe('District → Get (getDistrict, E5)', () => {
 	test('sends only apikey and apiconnection and outputs the district', async () => {

@@ -1,15 +1,11 @@
 // @ts-check
 /** The Ecommerce node, Favorite → Toggle (toggleFavorite, E4) on catalog items, through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
-const { succeeded, expectRunError } = require('../harness/outcomes');
+const { succeeded, expectRunError, expectEmptyCredentialField } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const toggleFavorite = fixture.runner('businessPlatformEcommerce', {
-	resource: 'favorite',
-	operation: 'toggle',
-});
+const { fixture, run: toggleFavorite } = useOperation('toggleFavorite');
 
 describe('Favorite → Toggle (toggleFavorite, E4)', () => {
 	test('PUT with an empty text/plain body on the configured favorites prefix; adds, then removes', async () => {
@@ -58,12 +54,15 @@ describe('Favorite → Toggle (toggleFavorite, E4)', () => {
 	});
 
 	test('an empty Favorites Path Prefix names the credential field', async () => {
-		const { error } = await toggleFavorite(
+		await expectEmptyCredentialField(
+			fixture,
+			toggleFavorite,
 			{ catalogId: '1701' },
-			{ credentials: { ...fixture.credentials, favoritesPathPrefix: '' } },
-		);
-		expect(error?.message).toBe(
-			`The credential field "Favorites Path Prefix" is empty; Toggle Favorite needs it. Fill it in the node's Business Platform API credential.`,
+			{
+				field: 'favoritesPathPrefix',
+				label: 'Favorites Path Prefix',
+				operation: 'Toggle Favorite',
+			},
 		);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});

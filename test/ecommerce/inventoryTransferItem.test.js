@@ -1,35 +1,30 @@
 // @ts-check
 /** The Ecommerce node, Inventory Transfer Item → Create (createInventoryTransferItem, E14), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
-const { platformHeaderNames, multipartFields } = require('../harness/requests');
+const { useOperation } = require('../harness/fixture');
+const { expectRequest, multipartFields } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const createTransferItem = fixture.runner('businessPlatformEcommerce', {
-	resource: 'inventoryTransferItem',
-	operation: 'create',
-});
+const { fixture, run: createTransferItem } = useOperation('createInventoryTransferItem');
+
+/** A pending transfer of 5 of product 1701 between acme's inventories 1451 and 1452. */
+const TRANSFER = {
+	fromInventoryId: '1451',
+	toInventoryId: '1452',
+	productId: '1701',
+	quantity: 5,
+	status: 'pending',
+};
 
 describe('Inventory Transfer Item → Create (createInventoryTransferItem, E14)', () => {
 	test('multipart in the spec order; no representative is sent empty; Pending is 0', async () => {
-		const { json } = await succeeded(
-			createTransferItem({
-				fromInventoryId: '1451',
-				toInventoryId: '1452',
-				productId: '1701',
-				quantity: 5,
-				status: 'pending',
-			}),
-		);
-		const [request] = fixture.requestsFor('createInventoryTransferItem');
-		expect(request).toMatchObject({
+		const { json } = await succeeded(createTransferItem(TRANSFER));
+		const request = expectRequest(fixture, 'createInventoryTransferItem', {
 			method: 'POST',
 			path: '/api/v1/inventory_trancfered_items',
-			status: 200,
+			contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+			platformHeaders: HEADER_SETS.ecommerce,
 		});
-		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(platformHeaderNames(request)).toEqual(HEADER_SETS.ecommerce);
 		expect(multipartFields(request)).toEqual([
 			['from_inv_id', '1451'],
 			['to_inv_id', '1452'],
@@ -70,13 +65,7 @@ describe('Inventory Transfer Item → Create (createInventoryTransferItem, E14)'
 	});
 
 	test('a transfer the platform refuses fails with its 422 message and field errors, and is not retried', async () => {
-		const { error } = await createTransferItem({
-			fromInventoryId: '1451',
-			toInventoryId: '1451',
-			productId: '1701',
-			quantity: 1,
-			status: 'pending',
-		});
+		const { error } = await createTransferItem({ ...TRANSFER, toInventoryId: '1451', quantity: 1 });
 		expectRunError(error, {
 			message:
 				'The platform refused to create the inventory transfer item: The to inv id field and from inv id must be different.',

@@ -1,17 +1,24 @@
 // @ts-check
 /** The Ecommerce node, News → Get Many (listNews, E16), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { platformHeaderNames } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
 const { expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const runEcommerce = fixture.runner('businessPlatformEcommerce');
+const { fixture, run: getNews } = useOperation('listNews');
 
 describe('News → Get Many (listNews, E16)', () => {
-	/** @param {Record<string, any>} [parameters] */
-	function getNews(parameters = {}) {
-		return runEcommerce({ resource: 'news', operation: 'getAll', ...parameters });
+	/**
+	 * The platform answers the news list with this `data` (a paginator or not), `times` times.
+	 * @param {unknown} data @param {number} times
+	 */
+	function answerNews(data, times) {
+		fixture.sandbox.inject({
+			operation: 'listNews',
+			times,
+			status: 200,
+			body: { status: true, message: 'OK', data },
+		});
 	}
 
 	/** The ids the platform holds for acme, in its default order (newest first). */
@@ -144,16 +151,10 @@ describe('News → Get Many (listNews, E16)', () => {
 	});
 
 	test('a platform that ignores the page number fails instead of repeating items', async () => {
-		fixture.sandbox.inject({
-			operation: 'listNews',
-			times: Infinity,
-			status: 200,
-			body: {
-				status: true,
-				message: 'OK',
-				data: { current_page: 1, data: [{ id: 1 }], last_page: 3, next_page_url: 'x', per_page: 1 },
-			},
-		});
+		answerNews(
+			{ current_page: 1, data: [{ id: 1 }], last_page: 3, next_page_url: 'x', per_page: 1 },
+			Infinity,
+		);
 		const { error } = await getNews({ returnAll: true });
 		expect(error?.message).toBe('The platform answered page 1 when page 2 was asked for');
 		// Pages 2 and 3, announced by page 1, were asked for ahead; nothing after the mismatch.
@@ -192,38 +193,21 @@ describe('News → Get Many (listNews, E16)', () => {
 	});
 
 	test('a paginator without next_page_url stops at last_page; one without either stops at a short page', async () => {
-		fixture.sandbox.inject({
-			operation: 'listNews',
-			times: Infinity,
-			status: 200,
-			body: {
-				status: true,
-				message: 'OK',
-				data: { current_page: 1, data: [{ id: 1 }, { id: 2 }], last_page: 1 },
-			},
-		});
+		answerNews({ current_page: 1, data: [{ id: 1 }, { id: 2 }], last_page: 1 }, Infinity);
 		const lastPage = await getNews({ returnAll: true, options: { pageSize: 2 } });
 		expect(lastPage.error).toBeUndefined();
 		expect(lastPage.json.map((item) => item.id)).toEqual([1, 2]);
 		expect(fixture.requestsFor('listNews')).toHaveLength(1);
 
 		fixture.sandbox.reset();
-		fixture.sandbox.inject({
-			operation: 'listNews',
-			status: 200,
-			body: { status: true, message: 'OK', data: { data: [{ id: 1 }] } },
-		});
+		answerNews({ data: [{ id: 1 }] }, 1);
 		const short = await getNews({ returnAll: true, options: { pageSize: 2 } });
 		expect(short.json.map((item) => item.id)).toEqual([1]);
 		expect(fixture.requestsFor('listNews')).toHaveLength(1);
 	});
 
 	test('a page that is not a paginator fails with the operation named', async () => {
-		fixture.sandbox.inject({
-			operation: 'listNews',
-			status: 200,
-			body: { status: true, message: 'OK', data: null },
-		});
+		answerNews(null, 1);
 		const { error } = await getNews({ returnAll: true });
 		expectRunError(error, {
 			message: "The platform's answer for page 1 has no list of items (data.data)",

@@ -1,17 +1,12 @@
 // @ts-check
 /** The Ecommerce node, Order → Get (getOrder, E3), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectRequest } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
 const { succeeded, expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
 // The full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js.
-const getOrder = fixture.runner('businessPlatformEcommerce', {
-	resource: 'order',
-	operation: 'get',
-	simple: false,
-});
+const { fixture, run: getOrder } = useOperation('getOrder', { simple: false });
 
 describe('Order → Get (getOrder, E3)', () => {
 	test('without options: no query flags, the credential language, and the order as output', async () => {

@@ -94,26 +94,18 @@ const FAULT_CASES = [
 		retriedFor: [],
 		ambiguous: false,
 	},
-	{
-		name: '429 with Retry-After',
-		inject: { status: 429, retryAfter: 0 },
+	...[
+		{ name: '429 with Retry-After', inject: { status: 429, retryAfter: 0 } },
+		{ name: '429 without Retry-After', inject: { status: 429 } },
+	].map((refusal) => ({
+		...refusal,
 		httpCode: 429,
 		message: /^The platform received too many requests and refused to \S/,
 		platformMessage: 'Too Many Attempts.',
 		retriedFor: ALL,
 		ambiguous: false,
 		exhausted: EXHAUSTED,
-	},
-	{
-		name: '429 without Retry-After',
-		inject: { status: 429 },
-		httpCode: 429,
-		message: /^The platform received too many requests and refused to \S/,
-		platformMessage: 'Too Many Attempts.',
-		retriedFor: ALL,
-		ambiguous: false,
-		exhausted: EXHAUSTED,
-	},
+	})),
 	{
 		name: '500',
 		inject: { status: 500 },

@@ -19,6 +19,7 @@ const { sandboxCredentials } = require('../../sandbox/credentials');
 const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
 const { sharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { caseFor } = require('./operationCases');
 
 /**
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
@@ -123,4 +124,17 @@ function useSandbox(options = {}) {
 	return fixture;
 }
 
-module.exports = { useSandbox };
+/**
+ * The fixture of one operation's own test file, and a runner of that operation: its node
+ * type, resource and operation read from its case (test/operations/<node>/<endpoint>.js).
+ * @param {string} endpoint the ENDPOINTS key, e.g. 'getPayslip'
+ * @param {NodeParameters} [defaults] more parameters every run shares, e.g. `{ simple: false }`
+ */
+function useOperation(endpoint, defaults = {}) {
+	const fixture = useSandbox();
+	const { type, parameters } = caseFor(endpoint);
+	const { resource, operation } = parameters;
+	return { fixture, run: fixture.runner(type, { resource, operation, ...defaults }) };
+}
+
+module.exports = { useSandbox, useOperation };

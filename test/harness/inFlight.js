@@ -2,10 +2,14 @@
 /** Concurrency as the platform sees it: requests the sandbox is handling at the same time. */
 
 /**
- * Counts requests from their arrival to the end of their answer until `stop()`.
+ * Runs `run`, counting the requests the sandbox handles from their arrival to the end of their
+ * answer meanwhile; returns what `run` returned and the most handled at once.
+ * @template T
  * @param {import('node:http').Server} server the sandbox's http server (`sandbox.server`)
+ * @param {() => Promise<T>} run
+ * @returns {Promise<{ result: T, max: number }>}
  */
-function watchInFlight(server) {
+async function mostInFlight(server, run) {
 	let current = 0;
 	let max = 0;
 	/** @param {unknown} _request @param {import('node:http').ServerResponse} response */
@@ -15,15 +19,11 @@ function watchInFlight(server) {
 		response.once('close', () => current--);
 	};
 	server.on('request', onRequest);
-	return {
-		/** The most requests handled at once so far. */
-		get max() {
-			return max;
-		},
-		stop: () => {
-			server.off('request', onRequest);
-		},
-	};
+	try {
+		return { result: await run(), max };
+	} finally {
+		server.off('request', onRequest);
+	}
 }
 
-module.exports = { watchInFlight };
+module.exports = { mostInFlight };

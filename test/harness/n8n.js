@@ -168,7 +168,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 }
 
 /**
- * The one node of a test workflow, with the sandbox credential.
+ * The one node of a test workflow (a run, or a trigger's polls), with the sandbox credential.
  * @param {string} type node type (description name)
  * @param {import('n8n-workflow').INodeParameters} parameters
  * @param {object} [credentials] the credential's values
@@ -516,6 +516,7 @@ module.exports = {
 	loadOptionsContext,
 	nodeClasses,
 	nodeTypes,
+	nodeUnderTest,
 	TestCredentialsHelper,
 	PACKAGE,
 	useFilesystemBinaryData,

@@ -40,4 +40,38 @@ function expectRunError(error, { message, httpCode, description, data }) {
 	if (data) expect(error?.context.data).toMatchObject(data);
 }
 
-module.exports = { succeeded, expectRunError };
+/**
+ * Runs an operation with one field of the pasted credential emptied and checks that the run
+ * fails naming the field and the operation.
+ * @param {{ credentials: Record<string, string> }} fixture
+ * @param {import('./fixture').NodeRunner} run
+ * @param {import('n8n-workflow').INodeParameters} parameters
+ * @param {{ field: string, label: string, operation: string }} empty the credential field, its label, the operation's name
+ */
+async function expectEmptyCredentialField(fixture, run, parameters, { field, label, operation }) {
+	const { error } = await run(parameters, { credentials: { ...fixture.credentials, [field]: '' } });
+	expect(error?.message).toBe(
+		`The credential field "${label}" is empty; ${operation} needs it. Fill it in the node's Business Platform API credential.`,
+	);
+}
+
+/**
+ * The platform carries a write out, then answers 500: the run fails with it and the request is
+ * not sent again (the platform may have acted), whatever Max Tries allows.
+ * @param {ReturnType<typeof import('./fixture').useSandbox>} fixture
+ * @param {string} endpoint the ENDPOINTS key
+ * @param {() => Promise<RunResult>} run one run of the operation
+ */
+async function expectNotRepeatedAfter500(fixture, endpoint, run) {
+	fixture.sandbox.inject({ operation: endpoint, status: 500, actFirst: true });
+	const { error } = await run();
+	expect(error?.httpCode).toBe('500');
+	expect(fixture.requestsFor(endpoint)).toHaveLength(1);
+}
+
+module.exports = {
+	succeeded,
+	expectRunError,
+	expectEmptyCredentialField,
+	expectNotRepeatedAfter500,
+};

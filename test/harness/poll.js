@@ -9,7 +9,7 @@
 const { PollContext } = require('n8n-core');
 const { Workflow } = require('n8n-workflow');
 
-const { baseAdditionalData, credentialsFor, nodeTypes, PACKAGE } = require('./n8n');
+const { baseAdditionalData, nodeTypes, nodeUnderTest } = require('./n8n');
 
 /**
  * @template T
@@ -23,16 +23,7 @@ const clone = (value) => JSON.parse(JSON.stringify(value));
  *   pollBudgetMs: the time n8n gives one poll (n8n 2.x's getPollBudgetMs); n8n-core's default when omitted
  */
 function createPoller({ type, parameters, credentials, savedStaticData, pollBudgetMs }) {
-	/** @type {import('n8n-workflow').INode} */
-	const node = {
-		id: 'trigger-under-test',
-		name: 'Trigger Under Test',
-		type: `${PACKAGE}.${type}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: credentialsFor(parameters, credentials),
-	};
+	const node = nodeUnderTest(type, parameters, credentials);
 	const workflow = new Workflow({
 		id: 'wf-poll-test',
 		name: 'poll test',

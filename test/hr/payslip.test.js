@@ -1,11 +1,10 @@
 // @ts-check
 /** The HR node, Payslip → Get (getPayslip, E15), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectPairedItems, expectRequest } = require('../harness/requests');
-const { succeeded, expectRunError } = require('../harness/outcomes');
+const { succeeded, expectRunError, expectEmptyCredentialField } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const runHr = fixture.runner('businessPlatformHr', { resource: 'payslip', operation: 'get' });
+const { fixture, run: runHr } = useOperation('getPayslip');
 
 describe('Payslip → Get (getPayslip, E15)', () => {
 	test('sends exactly uuid and secure_business_key and, with Simplify off, outputs the payslip without secrets', async () => {
@@ -129,12 +128,15 @@ describe('Payslip → Get (getPayslip, E15)', () => {
 	});
 
 	test('an empty HR Base URL names the credential field', async () => {
-		const { error } = await runHr(
+		await expectEmptyCredentialField(
+			fixture,
+			runHr,
 			{ payslipId: '1751' },
-			{ credentials: { ...fixture.credentials, hrBaseUrl: '' } },
-		);
-		expect(error?.message).toBe(
-			`The credential field "HR Base URL" is empty; Get Payslip needs it. Fill it in the node's Business Platform API credential.`,
+			{
+				field: 'hrBaseUrl',
+				label: 'HR Base URL',
+				operation: 'Get Payslip',
+			},
 		);
 	});
 

@@ -1,11 +1,10 @@
 // @ts-check
 /** The HR node, Skill → Create (createSkill, E7), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectRequest } = require('../harness/requests');
-const { succeeded, expectRunError } = require('../harness/outcomes');
+const { succeeded, expectRunError, expectNotRepeatedAfter500 } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const runHr = fixture.runner('businessPlatformHr', { resource: 'skill', operation: 'create' });
+const { fixture, run: runHr } = useOperation('createSkill');
 
 describe('Skill → Create (createSkill, E7)', () => {
 	test('sends exactly user_token, secure_business_key and uuid with a JSON body, and outputs the skill', async () => {
@@ -74,16 +73,10 @@ describe('Skill → Create (createSkill, E7)', () => {
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
-	test('a create is not repeated after a 500: the platform may have acted', async () => {
-		fixture.sandbox.inject({ operation: 'createSkill', status: 500, actFirst: true });
-		const { error } = await runHr({
-			type: 'technical',
-			skills: 'Excel',
-			options: { maxTries: 3, retryDelay: 1 },
-		});
-		expect(error?.httpCode).toBe('500');
-		expect(fixture.requestsFor('createSkill')).toHaveLength(1);
-	});
+	test('a create is not repeated after a 500: the platform may have acted', () =>
+		expectNotRepeatedAfter500(fixture, 'createSkill', () =>
+			runHr({ type: 'technical', skills: 'Excel', options: { maxTries: 3, retryDelay: 1 } }),
+		));
 
 	test('a create is retried after a 429 (the platform did not act), waiting for Retry-After', async () => {
 		fixture.sandbox.inject({ operation: 'createSkill', status: 429, retryAfter: 0 });

@@ -1,17 +1,17 @@
 // @ts-check
 /** The Projects node, Task → Update (updateTask, E10): fields, dates, validation and platform errors (files: task-files.test.js), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
-const { expectPairedItems, sentHeaderNames, recordById } = require('../harness/requests');
+const { useOperation } = require('../harness/fixture');
+const {
+	expectPairedItems,
+	expectRequest,
+	sentHeaderNames,
+	recordById,
+} = require('../harness/requests');
 const { binaryOf, PNG } = require('./files');
 const { expectRunError } = require('../harness/outcomes');
 
-const fixture = useSandbox();
 /** Task → Update, with the full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js. */
-const updateTask = fixture.runner('businessPlatformProjects', {
-	resource: 'task',
-	operation: 'update',
-	simple: false,
-});
+const { fixture, run: updateTask } = useOperation('updateTask', { simple: false });
 
 /** The sandbox's current record of an acme task. @param {number} task */
 const taskOf = (task) => recordById(fixture.sandbox.state.acme.tasks, task);
@@ -42,14 +42,12 @@ describe('Task → Update (updateTask, E10)', () => {
 		});
 		expect(error).toBeUndefined();
 
-		const [request] = fixture.requestsFor('updateTask');
-		expect(request).toMatchObject({
+		const request = expectRequest(fixture, 'updateTask', {
 			method: 'POST',
 			path: '/api/v1/tasks/update/1002',
-			status: 200,
 			business: 'acme',
+			contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
 		});
-		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
 		expect(sentHeaderNames(request)).toEqual(
 			['Accept', 'Accept-Language', 'Content-Type', 'secure-business-key', 'user-token'].sort(),
 		);

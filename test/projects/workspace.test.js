@@ -1,15 +1,11 @@
 // @ts-check
 /** The Projects node, Workspace → Delete (deleteWorkspace, E6), through n8n-core's real engine against the sandbox platform. */
-const { useSandbox } = require('../harness/fixture');
+const { useOperation } = require('../harness/fixture');
 const { expectRequest, sentHeaderNames } = require('../harness/requests');
 const { HEADER_SETS } = require('../harness/headerSets');
-const { succeeded, expectRunError } = require('../harness/outcomes');
+const { succeeded, expectRunError, expectNotRepeatedAfter500 } = require('../harness/outcomes');
 
-const fixture = useSandbox();
-const runProjects = fixture.runner('businessPlatformProjects', {
-	resource: 'workspace',
-	operation: 'delete',
-});
+const { fixture, run: runProjects } = useOperation('deleteWorkspace');
 
 describe('Workspace → Delete (deleteWorkspace, E6)', () => {
 	test('sends exactly Accept, user-token, secure-business-key, Accept-Language and Content-Type with a JSON body', async () => {
@@ -91,14 +87,12 @@ describe('Workspace → Delete (deleteWorkspace, E6)', () => {
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
-	test('a delete is not repeated after a 500: the platform may have acted', async () => {
-		fixture.sandbox.inject({ operation: 'deleteWorkspace', status: 500, actFirst: true });
-		const { error } = await runProjects({
-			workspaceId: '1803',
-			businessId: '101',
-			options: { maxTries: 3, retryDelay: 1 },
-		});
-		expect(error?.httpCode).toBe('500');
-		expect(fixture.requestsFor('deleteWorkspace')).toHaveLength(1);
-	});
+	test('a delete is not repeated after a 500: the platform may have acted', () =>
+		expectNotRepeatedAfter500(fixture, 'deleteWorkspace', () =>
+			runProjects({
+				workspaceId: '1803',
+				businessId: '101',
+				options: { maxTries: 3, retryDelay: 1 },
+			}),
+		));
 });

@@ -5,6 +5,7 @@
  * webhook workflows answer with the package node's output and are imported active.
  */
 const { CREDENTIAL_ID, CREDENTIAL_NAME, PACKAGE_NAME } = require('../../scripts/n8n-app');
+const { caseFor } = require('../harness/operationCases');
 
 const CREDENTIALS = { businessPlatformApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
 
@@ -53,84 +54,93 @@ function webhookWorkflow(hook, responseData, node) {
 	};
 }
 
+/**
+ * A node of this package, for webhookWorkflow.
+ * @param {string} name the node's type name, e.g. 'businessPlatformEcommerce'
+ * @param {Record<string, any>} parameters
+ * @param {Record<string, { id: string, name: string }>} [credentials] the sandbox's API credential unless given
+ */
+const packageNode = (name, parameters, credentials = CREDENTIALS) => ({
+	credentials,
+	type: `${PACKAGE_NAME}.${name}`,
+	parameters,
+});
+
 /** POST {quantity}: one E14 Inventory Transfer Item create; answers with the created record. */
 const transferWorkflow = () =>
-	webhookWorkflow(TRANSFER, 'firstEntryJson', {
-		credentials: CREDENTIALS,
-		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
-		parameters: {
-			resource: 'inventoryTransferItem',
-			operation: 'create',
-			fromInventoryId: '1451',
-			toInventoryId: '1452',
-			productId: '1701',
+	webhookWorkflow(
+		TRANSFER,
+		'firstEntryJson',
+		packageNode('businessPlatformEcommerce', {
+			...caseFor('createInventoryTransferItem').parameters,
 			quantity: '={{ $json.body.quantity }}',
-			status: 'pending',
-		},
-	});
+		}),
+	);
 
 /** POST multipart {taskId, data: file}: E10 Task -> Update attaching the file; answers with the task. */
 const taskFileWorkflow = () =>
-	webhookWorkflow(TASK_FILE, 'firstEntryJson', {
-		credentials: CREDENTIALS,
-		type: `${PACKAGE_NAME}.businessPlatformProjects`,
-		parameters: {
+	webhookWorkflow(
+		TASK_FILE,
+		'firstEntryJson',
+		packageNode('businessPlatformProjects', {
 			resource: 'task',
 			operation: 'update',
 			taskId: '={{ $json.body.taskId }}',
 			updateFields: { binaryPropertyNames: 'data' },
-		},
-	});
+		}),
+	);
 
 /** POST: E16 News Get Many with Return All, 100 per page; answers with every item. */
 const newsWorkflow = () =>
-	webhookWorkflow(NEWS, 'allEntries', {
-		credentials: CREDENTIALS,
-		type: `${PACKAGE_NAME}.businessPlatformEcommerce`,
-		parameters: {
+	webhookWorkflow(
+		NEWS,
+		'allEntries',
+		packageNode('businessPlatformEcommerce', {
 			resource: 'news',
 			operation: 'getAll',
 			returnAll: true,
 			options: { pageSize: 100 },
-		},
-	});
+		}),
+	);
+
+/** HR Skill -> Create with the Log In credential, one skill per item's `types`. */
+const LOGIN_SKILL_CREATE = {
+	authentication: 'login',
+	resource: 'skill',
+	operation: 'create',
+	type: '={{ $json.types }}',
+	skills: 'Excel',
+};
 
 /**
- * POST {types: string[]}: one HR Skill -> Create per type, suffixed `-<execution id>` (each
- * create sends the user token), with the Log In credential; answers with every created skill.
+ * POST {types: string[]}: one HR Skill -> Create per type, with a Log In credential (each
+ * create sends the user token); answers with every created skill.
+ * @param {{ id: string, path: string }} hook
+ * @param {{ id: string, name: string }} credential of the Log In type (businessPlatformLogInApi)
+ * @param {string} types the List node's expression: `{ types }` from the posted body
  */
-function loginSkillsWorkflow() {
-	const workflow = webhookWorkflow(LOGIN_SKILLS, 'allEntries', {
-		credentials: { businessPlatformLogInApi: LOGIN_CREDENTIAL },
-		type: `${PACKAGE_NAME}.businessPlatformHr`,
-		parameters: {
-			authentication: 'login',
-			resource: 'skill',
-			operation: 'create',
-			type: '={{ $json.types }}',
-			skills: 'Excel',
-		},
-	});
+function loginSkillsWorkflow(hook, credential, types) {
+	const workflow = webhookWorkflow(
+		hook,
+		'allEntries',
+		packageNode('businessPlatformHr', LOGIN_SKILL_CREATE, { businessPlatformLogInApi: credential }),
+	);
 	const [webhook, platform] = workflow.nodes;
+	const list = {
+		id: `${hook.id}-list`,
+		name: 'List',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [60, 0],
+		parameters: { mode: 'raw', jsonOutput: types },
+	};
 	const split = {
-		id: `${LOGIN_SKILLS.id}-split`,
+		id: `${hook.id}-split`,
 		name: 'Types',
 		type: 'n8n-nodes-base.splitOut',
 		typeVersion: 1,
 		position: [120, 0],
 		parameters: { fieldToSplitOut: 'types', include: 'noOtherFields' },
-	};
-	const list = {
-		id: `${LOGIN_SKILLS.id}-list`,
-		name: 'List',
-		type: 'n8n-nodes-base.set',
-		typeVersion: 3.4,
-		position: [60, 0],
-		parameters: {
-			mode: 'raw',
-			// The execution's id in each type: which worker sent each create.
-			jsonOutput: "={{ { types: $json.body.types.map(type => type + '-' + $execution.id) } }}",
-		},
 	};
 	return {
 		...workflow,
@@ -150,11 +160,19 @@ module.exports = {
 	NEWS_TRIGGER,
 	LOGIN_SKILLS,
 	LOGIN_CREDENTIAL,
+	LOGIN_SKILL_CREATE,
 	webhookWorkflow,
+	packageNode,
+	loginSkillsWorkflow,
 	allWorkflows: () => [
 		transferWorkflow(),
 		taskFileWorkflow(),
 		newsWorkflow(),
-		loginSkillsWorkflow(),
+		// The execution's id in each type: which worker sent each create.
+		loginSkillsWorkflow(
+			LOGIN_SKILLS,
+			LOGIN_CREDENTIAL,
+			"={{ { types: $json.body.types.map(type => type + '-' + $execution.id) } }}",
+		),
 	],
 };
