@@ -631,7 +631,6 @@ describe('On Error: Continue (using error output) in the editor', () => {
 		// with their item counts): the failed item is on Error.
 		const errorBranch = output.getByText(/^Error Branch/).first();
 		await errorBranch.waitFor();
-		console.log(`Output pane after the run: ${await output.innerText()}`);
 		await errorBranch.click();
 		await output.getByText('JSON', { exact: true }).last().click();
 		await output
