@@ -159,26 +159,20 @@ export async function platformRequest(
 	if ('done' in ended) return ended.done;
 
 	const { attempt, tokenNotes } = ended.failed;
-	if (ended.why === 'rateLimitWait') {
-		throw failureError({
-			run,
-			endpoint,
-			itemIndex,
-			attempt,
-			tries: ended.sent,
-			notes: [rateLimitWaitNote(settings)],
-			subject: input,
-		});
-	}
 	const notes: string[] = [];
-	if (ended.why === 'retryAfterTooLong') {
-		const retryAfter = ended.how.retryAfter ?? 0;
-		notes.push(
-			`The platform asked to wait ${Math.ceil(retryAfter / 1000)} s before trying again (Retry-After), longer than the ${Math.round(settings.maxRetryAfterMs / 1000)} s the node waits: run this item again later.`,
-		);
+	if (ended.why === 'rateLimitWait') {
+		notes.push(rateLimitWaitNote(settings));
+	} else {
+		if (ended.why === 'retryAfterTooLong') {
+			const retryAfter = ended.how.retryAfter ?? 0;
+			notes.push(
+				`The platform asked to wait ${Math.ceil(retryAfter / 1000)} s before trying again (Retry-After), longer than the ${Math.round(settings.maxRetryAfterMs / 1000)} s the node waits: run this item again later.`,
+			);
+		}
+		if (mayHaveActed(endpoint.retry, attempt, ended.how.retryAfter))
+			notes.push(MAY_HAVE_ACTED_NOTE);
+		notes.push(...tokenNotes);
 	}
-	if (mayHaveActed(endpoint.retry, attempt, ended.how.retryAfter)) notes.push(MAY_HAVE_ACTED_NOTE);
-	notes.push(...tokenNotes);
 	throw failureError({
 		run,
 		endpoint,
