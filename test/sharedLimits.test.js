@@ -7,7 +7,7 @@
 const { useSandbox } = require('./harness/fixture');
 const { limitKey, sharedLimits } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 
-// The table's documented bounds (docs/performance.md, "Memory").
+// The table's documented bounds (docs/performance.md, "How the adaptive limit and pace work", Memory).
 const IDLE_EXPIRY_MS = 10 * 60_000;
 const MAX_SHARED_LIMITS = 1000;
 
