@@ -31,8 +31,8 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
 
 /**
  * Most requests one node run has on their way at once, unless Concurrency says otherwise:
- * the ceiling of the adaptive limit (rateLimit/runLimiter.ts), high enough for 1000 items at 100 ms
- * latency in about 2.5 s (docs/performance.md).
+ * the ceiling of the adaptive limit (rateLimit/runLimiter.ts): at 100 ms of latency, 200 in flight
+ * carry 1000 items in five round trips, about 0.5 s of waiting (docs/performance.md has the runs).
  */
 export const DEFAULT_CONCURRENCY = 200;
 
