@@ -1033,42 +1033,49 @@ function printExtraTable(results, cases, limited, firstRequests) {
 
 /**
  * CPU per item: the n8n process's CPU during the measured node (all threads, read from /proc
- * around the node's start and end), and what it adds over the raw fetch loop sending the same
- * requests at this node's default Concurrency, the limit this node can approach (the fetch
- * process's own CPU during its loop). The sandbox's CPU is in neither.
+ * around the node's start and end), this node's against the HTTP Request node's, and, where
+ * the raw fetch loop sends the same requests (at this node's default Concurrency, the fetch
+ * process's own CPU during its loop), what each adds over it: the limit this node can
+ * approach. The sandbox's CPU is in none of them. On a busy machine the wall times mostly
+ * measure waiting; CPU per item still measures the work.
  * @param {Record<string | number, Record<string, { cpuMs: number[] }>>} results @param {Case[]} cases
  */
 function cpuPerItemTable(results, cases) {
-	const perItem = (/** @type {number[] | undefined} */ cpu) =>
-		cpu?.length ? median(cpu) / TASK_UPDATES : undefined;
+	const perItem = (/** @type {string} */ key, /** @type {number} */ latency) => {
+		const cpu = results[latency]?.[key]?.cpuMs;
+		const items = cases.find((c) => c.key === key)?.expectedItems;
+		return cpu?.length && items ? median(cpu) / items : undefined;
+	};
 	const ms = (/** @type {number} */ value) => `${value.toFixed(2)} ms`;
 	const lines = [
-		`CPU per item (median of ${ROUNDS} rounds), and over the raw fetch loop at the same concurrency (fetchDefault), the limit this node can approach:`,
+		`CPU per item (median of ${ROUNDS} rounds); this node's ratio to the HTTP Request node's; in brackets, over the raw fetch loop at the same concurrency (fetchDefault), the limit this node can approach:`,
 		'',
 		`| Case | ${LATENCIES_MS.map((l) => `${l} ms latency`).join(' | ')} |`,
 		`|---|${LATENCIES_MS.map(() => '---:').join('|')}|`,
 	];
-	const fetchRow = LATENCIES_MS.map((l) => perItem(results[l]?.fetchDefault?.cpuMs));
-	if (fetchRow.every((value) => value === undefined)) return [];
-	lines.push(
-		`| raw fetch loop (fetchDefault) | ${fetchRow.map((v) => (v === undefined ? '-' : ms(v))).join(' | ')} |`,
-	);
-	for (const { title, base, ours } of SECTIONS.filter((section) => section.vsFetch)) {
+	const floors = LATENCIES_MS.map((l) => perItem('fetchDefault', l));
+	if (floors.some((value) => value !== undefined))
+		lines.push(
+			`| raw fetch loop (fetchDefault) | ${floors.map((v) => (v === undefined ? '-' : ms(v))).join(' | ')} |`,
+		);
+	for (const { title, base, ours, vsFetch } of SECTIONS) {
 		for (const key of [base, ours]) {
 			const testCase = cases.find((c) => c.key === key);
-			if (!testCase) continue;
+			if (!testCase || !results[LATENCIES_MS[0]]?.[key]) continue;
 			const cells = LATENCIES_MS.map((l, i) => {
-				const value = perItem(results[l]?.[key]?.cpuMs);
-				const floor = fetchRow[i];
+				const value = perItem(key, l);
 				if (value === undefined) return '-';
-				if (floor === undefined) return ms(value);
-				const over = value - floor;
-				return `${ms(value)} (${over < 0 ? '' : '+'}${ms(over)})`;
+				const baseValue = perItem(base, l);
+				const vsBase = key === ours && baseValue ? `, ${ratio(value, baseValue)}` : '';
+				const floor = vsFetch ? floors[i] : undefined;
+				const over = floor === undefined ? 0 : value - floor;
+				const vsFloor = floor === undefined ? '' : ` (${over < 0 ? '' : '+'}${ms(over)})`;
+				return `${ms(value)}${vsBase}${vsFloor}`;
 			});
 			lines.push(`| ${title}: ${testCase.label} | ${cells.join(' | ')} |`);
 		}
 	}
-	return lines;
+	return lines.length > 4 ? lines : [];
 }
 
 main().then(
