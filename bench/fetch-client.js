@@ -3,7 +3,8 @@
  * The baseline of the benchmark: the same requests sent with bare `fetch`, no n8n around
  * them. Run by bench/run.js in its own process on the Node that runs n8n, so it competes
  * with the sandbox for CPU exactly as n8n does. Reads one job as JSON from argv[2] and
- * prints `{ ms, requests, items, failures }` as JSON.
+ * prints `{ ms, cpuMs, requests, items, failures }` as JSON (cpuMs: this process's CPU time,
+ * user and system, during the job).
  *
  * Jobs:
  *   { kind: 'tasks', url, headers, items: [{ task, name }], concurrency }  multipart E10 updates
@@ -60,8 +61,16 @@ async function readAllNews(job) {
 async function main() {
 	const job = JSON.parse(process.argv[2]);
 	const started = performance.now();
+	const cpuBefore = process.cpuUsage();
 	const result = job.kind === 'tasks' ? await sendTasks(job) : await readAllNews(job);
-	process.stdout.write(JSON.stringify({ ms: performance.now() - started, ...result }));
+	const cpu = process.cpuUsage(cpuBefore);
+	process.stdout.write(
+		JSON.stringify({
+			ms: performance.now() - started,
+			cpuMs: (cpu.user + cpu.system) / 1000,
+			...result,
+		}),
+	);
 }
 
 main().catch((error) => {

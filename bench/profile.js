@@ -2,12 +2,14 @@
 /**
  * `node bench/profile.js`: a CPU profile of one `n8n execute` of a 1000-item workflow in the
  * real app (node --cpu-prof on n8n's own bin: NODE_OPTIONS refuses it), this package's node
- * or the HTTP Request node with typed-in headers: E10 updates (PROFILE_CASE=ours|httpTyped),
+ * or the HTTP Request node with typed-in headers: E10 updates (PROFILE_CASE=ours|httpTyped,
+ * or plainOurs|plainHttpTyped with Name and Status fixed, only Task ID from an expression),
  * each with a PROFILE_UPLOAD_BYTES file when set (read by the Read/Write Files node, binary
  * data in n8n's filesystem mode, as `npm run bench` runs its cases with a file), or E14 creates
  * (PROFILE_CASE=createsOurs|createsHttpTyped), against the sandbox at PROFILE_LATENCY ms
  * (default 0). Prints the top functions by self time, each marked as this package's code or
- * n8n's (and its dependencies'), and the share of this package's own code; PROFILE_KEEP=<file>
+ * n8n's (and its dependencies'), the share of this package's own code, and the measured node's
+ * CPU per item split by what it was for (KINDS); PROFILE_KEEP=<file>
  * keeps the .cpuprofile (Chrome DevTools opens it). Expects `npm run build` and the n8n app in
  * the install cache (see bench/run.js).
  */
@@ -61,6 +63,110 @@ function selfTimes(profile) {
 		.sort((a, b) => b.us - a.us);
 }
 
+/**
+ * What a sample of the measured node's run was for: the first kind, from the sample's own
+ * function towards the root of its stack, whose test a frame passes (so the expression
+ * evaluation inside a parameter read counts as the read, a parameter read inside the request
+ * build as a read). `of` is a function's name and file.
+ * @type {Array<[kind: string, test: (name: string, url: string) => boolean]>}
+ */
+const KINDS = [
+	[
+		'parameter reads (getNodeParameter: expressions, copies, checks)',
+		(name) => name === '_getNodeParameter',
+	],
+	[
+		"n8n's HTTP helper (httpRequestWithAuthentication, the credential's authenticate, axios)",
+		(name, url) =>
+			/^(httpRequestWithAuthentication|httpRequest|requestWithAuthentication|authenticate)$/.test(
+				name,
+			) ||
+			/\/(axios|follow-redirects|form-data|proxy-from-env)\//.test(url) ||
+			url.includes('/request-helper-functions'),
+	],
+	[
+		'answer walks (parse, envelope, redaction, output shaping)',
+		(name, url) =>
+			/\/(platform\/envelope|credential\/redaction|credential\/secretEchoes|credential\/escapeDecoding|node\/output)\.js$/.test(
+				url,
+			) ||
+			(url.includes('/dist/') && name === 'successOrFailure'),
+	],
+	[
+		'request build (form, URL, headers, multipart)',
+		(_name, url) =>
+			/\/(transport\/request|transport\/multipart|values\/parameters|values\/wire|taskForm|runCredential)\.js$/.test(
+				url,
+			) || url.endsWith('.operation.js'),
+	],
+	[
+		"the router, item queue, transport's retry loop, admission and limiter (this package's other code)",
+		(_name, url) => url.includes(`/${app.PACKAGE_NAME}/dist/`),
+	],
+	["the HTTP Request node's own code", (_name, url) => url.includes('/HttpRequest/')],
+	[
+		'Node http/net (sockets, parsing)',
+		(_name, url) => /^node:(_http|http|net|stream|internal\/(stream|http|net))/.test(url),
+	],
+	['garbage collector', (name) => name === '(garbage collector)'],
+];
+
+/**
+ * The measured node's part of the profile: from its first sample with the node's execute on
+ * the stack to its last sample in the node's own code, and its CPU by KINDS.
+ * @param {any} profile
+ */
+function measuredNodeKinds(profile) {
+	/** @type {Map<number, any>} */
+	const nodes = new Map(profile.nodes.map((/** @type {any} */ n) => [n.id, n]));
+	/** @type {Map<number, number>} */
+	const parents = new Map();
+	for (const node of profile.nodes)
+		for (const child of node.children ?? []) parents.set(child, node.id);
+	const stackOf = (/** @type {number} */ id) => {
+		const frames = [];
+		for (let at = /** @type {number | undefined} */ (id); at !== undefined; at = parents.get(at))
+			frames.push(nodes.get(at).callFrame);
+		return frames;
+	};
+	const ownCode = (/** @type {any} */ frame) =>
+		frame.url.includes(`/${app.PACKAGE_NAME}/dist/`) || frame.url.includes('/HttpRequest/');
+	const isStart = (/** @type {any} */ frame) =>
+		frame.functionName === 'routeItems' ||
+		(frame.functionName === 'execute' && frame.url.includes('/HttpRequest/V3/'));
+	/** @type {Array<{ at: number, us: number, stack: any[] }>} */
+	const samples = [];
+	let at = profile.startTime;
+	profile.samples.forEach((/** @type {number} */ id, /** @type {number} */ i) => {
+		at += profile.timeDeltas[i] ?? 0;
+		// A sample's time is the delta to the next sample.
+		samples.push({ at, us: profile.timeDeltas[i + 1] ?? 0, stack: stackOf(id) });
+	});
+	const first = samples.findIndex((s) => s.stack.some(isStart));
+	let last = samples.length - 1;
+	while (last > first && !samples[last].stack.some(ownCode)) last--;
+	if (first < 0) return undefined;
+	/** @type {Map<string, number>} */
+	const byKind = new Map();
+	let busy = 0;
+	for (const sample of samples.slice(first, last + 1)) {
+		const leaf = sample.stack[0].functionName;
+		if (leaf === '(idle)') continue;
+		busy += sample.us;
+		const kind =
+			sample.stack
+				.map((frame) => KINDS.find(([, test]) => test(frame.functionName, frame.url))?.[0])
+				.find(Boolean) ??
+			(leaf === '(program)' ? '(program): V8 and native work' : "n8n's engine and the rest");
+		byKind.set(kind, (byKind.get(kind) ?? 0) + sample.us);
+	}
+	return {
+		wallUs: samples[last].at - samples[first].at,
+		busy,
+		kinds: [...byKind.entries()].sort((a, b) => b[1] - a[1]),
+	};
+}
+
 async function main() {
 	if (!fs.existsSync(path.join(app.ROOT, 'dist'))) throw new Error('run npm run build first');
 	const sandbox = await startSandbox();
@@ -84,6 +190,9 @@ async function main() {
 		const { management, ecommerce } = sandbox.baseUrls;
 		/** The workflow of each PROFILE_CASE, built only for the one asked for. */
 		const workflowOf = {
+			plainOurs: () => workflows.ourTaskUpdatesFixed('bpProfile', ITEMS),
+			plainHttpTyped: () =>
+				workflows.httpTaskUpdatesFixedTyped('bpProfile', ITEMS, management, typed.tasks),
 			ours: () =>
 				UPLOAD_BYTES
 					? workflows.ourTaskUpdatesWithFiles('bpProfile', ITEMS, uploadFile)
@@ -145,6 +254,17 @@ async function main() {
 		process.stdout.write(`\nThis package's top functions:\n`);
 		for (const e of entries.filter((x) => x.owner === 'this package').slice(0, 10))
 			process.stdout.write(`  ${ms(e.us)}  ${e.name}\n`);
+		const node = measuredNodeKinds(profile);
+		if (node) {
+			const perItem = (/** @type {number} */ us) => `${(us / ITEMS).toFixed(0)} µs`;
+			process.stdout.write(
+				`\nThe measured node: ${ms(node.wallUs)} from its first sample to its last, ${ms(node.busy)} of CPU (not idle), ${perItem(node.busy)} per item:\n\n| per item | in all | share | what for |\n|---:|---:|---:|---|\n`,
+			);
+			for (const [kind, us] of node.kinds)
+				process.stdout.write(
+					`| ${perItem(us)} | ${ms(us)} | ${((100 * us) / node.busy).toFixed(0)}% | ${kind} |\n`,
+				);
+		}
 	} finally {
 		await sandbox.close();
 		fs.rmSync(userFolder, { recursive: true, force: true });

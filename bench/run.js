@@ -159,27 +159,55 @@ function median(values) {
 }
 
 /**
- * The peak resident memory (VmHWM, the kernel's high-water mark) of a process, read from
- * /proc every 50 ms while it runs; undefined where /proc is missing.
+ * Watches a process every 25 ms while it runs, through /proc: its peak resident memory (VmHWM,
+ * the kernel's high-water mark) and its CPU time (user and system, all threads) with when it
+ * was read, so that cpuBetween() gives the CPU of a part of the run (the measured node's).
+ * Both undefined where /proc is missing.
  * @param {number | undefined} pid
  */
-function watchPeakRss(pid) {
+function watchProcess(pid) {
 	let peakKb = 0;
+	/** @type {Array<[at: number, cpuMs: number]>} */
+	const cpu = [];
 	const read = () => {
 		try {
 			const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
 			if (match) peakKb = Math.max(peakKb, Number(match[1]));
+			const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+			// Fields 14 and 15 (utime, stime), counted after the command name's closing parenthesis.
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			cpu.push([Date.now(), ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS]);
 		} catch {
 			// the process has ended
 		}
 	};
-	const timer = setInterval(read, 50);
+	const timer = setInterval(read, 25);
 	return {
 		stop: () => {
 			clearInterval(timer);
-			return peakKb > 0 ? peakKb * 1024 : undefined;
+			return {
+				peakRss: peakKb > 0 ? peakKb * 1024 : undefined,
+				/** The CPU ms used between two times (epoch ms), read between the samples around each. */
+				cpuBetween: (/** @type {number} */ from, /** @type {number} */ to) =>
+					cpu.length > 1 ? cpuAt(cpu, to) - cpuAt(cpu, from) : undefined,
+			};
 		},
 	};
+}
+
+/** CPU ticks per second (`getconf CLK_TCK`; 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * The CPU time at `at`, linear between the samples around it.
+ * @param {Array<[number, number]>} samples @param {number} at
+ */
+function cpuAt(samples, at) {
+	const after = samples.findIndex(([t]) => t >= at);
+	if (after <= 0) return after === 0 ? samples[0][1] : samples[samples.length - 1][1];
+	const [t0, c0] = samples[after - 1];
+	const [t1, c1] = samples[after];
+	return c0 + ((c1 - c0) * (at - t0)) / Math.max(1, t1 - t0);
 }
 
 /** n8n's printed run data could not be read; measure() runs the case once more. */
@@ -191,16 +219,19 @@ class UnreadableOutput extends Error {}
  * @param {NodeJS.ProcessEnv} env @param {string} workflowId
  */
 async function executeInN8n(env, workflowId) {
-	/** @type {ReturnType<typeof watchPeakRss> | undefined} */
+	/** @type {ReturnType<typeof watchProcess> | undefined} */
 	let watch;
 	const result = await runChild(
 		...asClient(NODE24, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput']),
 		env,
 		(child) => {
-			watch = watchPeakRss(child.pid);
+			watch = watchProcess(child.pid);
 		},
 	);
-	const peakRss = watch?.stop();
+	const watched = watch?.stop();
+	const peakRss = watched?.peakRss;
+	/** The n8n process's CPU during the measured node's execution. @param {{ ms: number, startTime: number }} node */
+	const cpuOf = (node) => watched?.cpuBetween(node.startTime, node.startTime + node.ms);
 	const start = result.stdout.indexOf('\n{\n');
 	if (result.status !== 0 || start < 0) {
 		throw new Error(
@@ -215,7 +246,7 @@ async function executeInN8n(env, workflowId) {
 		// measured node's times are read from its text; the sandbox's record of the requests
 		// (measure) checks the work, as for raw fetch.
 		const fromText = measuredFromText(result.stdout.slice(start));
-		if (fromText) return { ...fromText, peakRss };
+		if (fromText) return { ...fromText, peakRss, cpuMs: cpuOf(fromText) };
 		const kept = path.join(os.tmpdir(), `bench-unreadable-${workflowId}.txt`);
 		fs.writeFileSync(kept, result.stdout);
 		throw new UnreadableOutput(`${/** @type {Error} */ (error).message} (output kept in ${kept})`);
@@ -228,13 +259,8 @@ async function executeInN8n(env, workflowId) {
 	}
 	const items = task.data?.main?.[0] ?? [];
 	const failed = items.filter((/** @type {any} */ item) => item.json?.error !== undefined).length;
-	return {
-		ms: task.executionTime,
-		startTime: task.startTime,
-		items: items.length,
-		failed,
-		peakRss,
-	};
+	const node = { ms: task.executionTime, startTime: task.startTime };
+	return { ...node, items: items.length, failed, peakRss, cpuMs: cpuOf(node) };
 }
 
 /**
@@ -258,7 +284,7 @@ async function executeWithFetch(job) {
 		...asClient(NODE24, [path.join(__dirname, 'fetch-client.js'), JSON.stringify(job)]),
 	);
 	if (result.status !== 0) throw new Error(`fetch client failed:\n${result.stderr}`);
-	return /** @type {{ ms: number, items: number, failures: number, requests: number }} */ (
+	return /** @type {{ ms: number, cpuMs: number, items: number, failures: number, requests: number }} */ (
 		JSON.parse(result.stdout)
 	);
 }
@@ -284,7 +310,8 @@ function requestShape(request) {
 /**
  * @typedef {{ key: string, label: string, workflowId?: string, fetchJob?: Record<string, any>,
  *   operation: string, expectedItems: number, expectedRequests: number, news?: boolean, rateLimited?: boolean,
- *   onlyAt?: number, withFile?: boolean }} Case (onlyAt: the one latency the case runs at; withFile: each update uploads a file)
+ *   onlyAt?: number, withFile?: boolean, plainValues?: boolean }} Case (onlyAt: the one latency the case runs at; withFile: each update uploads a file;
+ *   plainValues: Name and Status plain values, only Task ID from an expression)
  */
 
 /** @param {import('../sandbox/server').Sandbox} sandbox @param {number} defaultConcurrency @returns {Case[]} */
@@ -371,6 +398,22 @@ function casesFor(sandbox, defaultConcurrency) {
 				concurrency: defaultConcurrency,
 			},
 			...tasks,
+		},
+		// Name and Status plain values, only Task ID from an expression (issue 54 item 5): the
+		// workload with the fewest expressions per item, where n8n's own work weighs least.
+		{
+			key: 'plainHttpTyped',
+			label: 'HTTP Request node 4.2, headers typed in, Name and Status fixed',
+			workflowId: 'bpBenchTasksPlainHttpTyped',
+			...tasks,
+			plainValues: true,
+		},
+		{
+			key: 'plainOurs',
+			label: 'this node, default Options, Name and Status fixed',
+			workflowId: 'bpBenchTasksPlain',
+			...tasks,
+			plainValues: true,
 		},
 		// The same updates each with a file, as users compare them: both nodes read the file's
 		// binary data from the Read/Write Files node's item and upload it with the two fields.
@@ -463,10 +506,10 @@ async function measure(sandbox, env, testCase, retried = false) {
 	if (problems.length) throw new Error(`${testCase.label}: ${problems.join(', ')}`);
 	if (SHOW_ARRIVALS && 'startTime' in result)
 		process.stdout.write(arrivals(requests, result.startTime, result.ms));
-	// Item 0's request, to compare what different senders put on the wire.
-	const first = requests.find(
-		(r) => r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0',
-	);
+	// Item 0's request (any, where every item sends the same name), to compare what different senders put on the wire.
+	const first =
+		requests.find((r) => r.body.kind !== 'multipart' || r.body.fields[0]?.[1] === 'Bench task 0') ??
+		requests[0];
 	const failed = 'failed' in result ? result.failed : 0;
 	return {
 		ms: result.ms,
@@ -475,6 +518,7 @@ async function measure(sandbox, env, testCase, retried = false) {
 		failed,
 		refused: requests.filter((r) => r.status !== 200).length,
 		peakRss: 'peakRss' in result ? result.peakRss : undefined,
+		cpuMs: result.cpuMs,
 		maxInFlight: sandbox.pushback.stats.maxInFlight,
 	};
 }
@@ -565,6 +609,13 @@ async function main() {
 			workflows.ourTaskUpdates('bpBenchTasksC1', TASK_UPDATES, { concurrency: 1 }),
 			workflows.ourTaskUpdates('bpBenchTasksDefault', TASK_UPDATES, {}),
 			workflows.ourTaskUpdates('bpBenchTasksFixed', TASK_UPDATES, { concurrencyMode: 'fixed' }),
+			workflows.ourTaskUpdatesFixed('bpBenchTasksPlain', TASK_UPDATES),
+			workflows.httpTaskUpdatesFixedTyped(
+				'bpBenchTasksPlainHttpTyped',
+				TASK_UPDATES,
+				sandbox.baseUrls.management,
+				workflows.typedHeaders(sandbox).tasks,
+			),
 			workflows.ourTaskUpdatesWithFiles('bpBenchTasksFiles', TASK_UPDATES, benchFile),
 			workflows.httpTaskUpdatesWithFilesTyped(
 				'bpBenchTasksFilesHttpTyped',
@@ -601,7 +652,7 @@ async function main() {
 			throw new Error(`n8n import:credentials failed:\n${imported.stderr}`);
 
 		const cases = casesFor(sandbox, DEFAULT_CONCURRENCY);
-		/** @type {Record<string | number, Record<string, { ms: number[], requests: number, failed: number[], refused: number[] }>>} */
+		/** @type {Record<string | number, Record<string, { ms: number[], cpuMs: number[], requests: number, failed: number[], refused: number[] }>>} */
 		const results = {};
 		/** @type {Record<string, any>} */
 		const firstRequests = {};
@@ -617,15 +668,19 @@ async function main() {
 					process.stdout.write(
 						`  ${latency} ms, round ${round + 1}/${ROUNDS}: ${testCase.operation} ${testCase.label} ... `,
 					);
-					const { ms, requests, first } = await measure(sandbox, env, testCase);
-					process.stdout.write(`${seconds(ms)}\n`);
+					const { ms, cpuMs, requests, first } = await measure(sandbox, env, testCase);
+					process.stdout.write(
+						`${seconds(ms)}${cpuMs === undefined ? '' : `, CPU ${seconds(cpuMs)}`}\n`,
+					);
 					const entry = (results[latency][testCase.key] ??= {
 						ms: [],
+						cpuMs: [],
 						requests,
 						failed: [],
 						refused: [],
 					});
 					entry.ms.push(ms);
+					if (cpuMs !== undefined) entry.cpuMs.push(cpuMs);
 					firstRequests[testCase.key] ??= first;
 				}
 			}
@@ -646,6 +701,7 @@ async function main() {
 					process.stdout.write(`${seconds(ms)}, ${failed} failed, ${refused} refused\n`);
 					const entry = (results.limited[testCase.key] ??= {
 						ms: [],
+						cpuMs: [],
 						requests,
 						failed: [],
 						refused: [],
@@ -659,7 +715,7 @@ async function main() {
 		}
 		const memory =
 			!ONLY_CASES || ONLY_CASES.has('memory') ? await measureMemory(sandbox, env) : undefined;
-		printExtraTable(results, cases, limited);
+		printExtraTable(results, cases, limited, firstRequests);
 		if (memory) printMemory(memory);
 
 		if (!ONLY_CASES)
@@ -669,7 +725,6 @@ async function main() {
 				dist,
 				loads,
 				defaultConcurrency: DEFAULT_CONCURRENCY,
-				firstRequests,
 			});
 	} finally {
 		sandbox.setLatency(0);
@@ -681,9 +736,9 @@ async function main() {
 /**
  * @param {{ results: Record<number, Record<string, { ms: number[], requests: number }>>, cases: Case[],
  *   dist: { bytes: number, files: number }, loads: Array<{ ms: number, nodes: number }>,
- *   defaultConcurrency: number, firstRequests: Record<string, any> }} data
+ *   defaultConcurrency: number }} data
  */
-function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequests }) {
+function printTable({ results, cases, dist, loads, defaultConcurrency }) {
 	/** @param {number} latency @param {string} key */
 	const time = (latency, key) => median(results[latency][key].ms);
 	const lines = [];
@@ -725,9 +780,6 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 	/** @param {string} measured @param {number} limit */
 	const verdict = (measured, limit) =>
 		measured.split(' / ').every((r) => parseFloat(r) <= limit) ? 'met' : 'NOT met';
-	const same =
-		JSON.stringify(requestShape(firstRequests.httpTyped)) ===
-		JSON.stringify(requestShape(firstRequests.oursDefault));
 	// Issue 44: every write cell at 0.90x of the HTTP Request node or better.
 	const writeTargets = SECTIONS.map(({ title, base, ours }) => {
 		const measured = LATENCIES_MS.map((l) => ratio(time(l, ours), time(l, base))).join(' / ');
@@ -741,18 +793,12 @@ function printTable({ results, cases, dist, loads, defaultConcurrency, firstRequ
 	process.stdout.write(
 		[
 			`Package: dist ${(dist.bytes / 1024).toFixed(0)} KiB in ${dist.files} files; loading its ${loads[0].nodes} nodes and credential takes ${loadMs.toFixed(1)} ms (median of ${loads.length} fresh processes, Node 24).`,
-			`Same requests: the HTTP Request node's first E10 request ${same ? 'matches' : 'DIFFERS FROM'} this node's (method, path, platform header names, Accept, content type, multipart fields).`,
 			...writeTargets,
 			`Target: Return All vs raw fetch ${newsTarget} at ${LATENCIES_MS.join(' / ')} ms latency (<= 1.1x): ${verdict(newsTarget, 1.1)}; ${results[0].newsOurs.requests} requests (${Math.ceil(NEWS_ITEMS / PAGE_SIZE)} expected).`,
 			`Times: each node's own execution time in n8n ${n8nVersion} (run data), median of ${ROUNDS} runs; raw fetch runs in its own Node 24 process; ${cpus.length} CPUs (${cpus[0]?.model ?? 'unknown'}). Reproduce: npm run bench`,
 			'',
 		].join('\n'),
 	);
-	if (!same) {
-		process.stdout.write(
-			`HTTP Request node: ${JSON.stringify(requestShape(firstRequests.httpTyped))}\nthis node:         ${JSON.stringify(requestShape(firstRequests.oursDefault))}\n`,
-		);
-	}
 }
 
 /**
@@ -846,28 +892,44 @@ function printMemory(memory) {
 }
 
 /**
- * The sections of the comparison with the HTTP Request node, in docs/performance.md's order:
- * which cases each holds, its base case and this node's default-Options case, whose ratios
- * the page records.
+ * The sections of the comparison with the HTTP Request node: which cases each holds, its base
+ * case and this node's default-Options case; `recorded`: the page's first table has a row of
+ * its ratios (in this order); `vsFetch`: the raw fetch loop sends the same requests, so its
+ * CPU per item is the floor beside the section's.
+ * @type {Array<{ title: string, holds: (c: Case) => boolean, base: string, ours: string, recorded: boolean, vsFetch: boolean }>}
  */
 const SECTIONS = [
 	{
-		title: `${TASK_UPDATES} E10 task updates`,
-		holds: (/** @type {Case} */ c) => c.operation === 'updateTask' && !c.withFile,
+		title: `${TASK_UPDATES} E10 task updates, Name from an expression`,
+		holds: (c) => c.operation === 'updateTask' && !c.withFile && !c.plainValues,
 		base: 'httpTyped',
 		ours: 'oursDefault',
+		recorded: true,
+		vsFetch: true,
+	},
+	{
+		title: `${TASK_UPDATES} E10 task updates, Name and Status fixed, only Task ID from an expression`,
+		holds: (c) => c.operation === 'updateTask' && !!c.plainValues,
+		base: 'plainHttpTyped',
+		ours: 'plainOurs',
+		recorded: false,
+		vsFetch: true,
 	},
 	{
 		title: `${TASK_UPDATES} E10 task updates each with a ${UPLOAD_BYTES / 1024} KiB file`,
-		holds: (/** @type {Case} */ c) => c.operation === 'updateTask' && !!c.withFile,
+		holds: (c) => c.operation === 'updateTask' && !!c.withFile,
 		base: 'filesHttpTyped',
 		ours: 'filesOurs',
+		recorded: true,
+		vsFetch: false,
 	},
 	{
 		title: `${TRANSFER_CREATES} E14 inventory transfer item creates`,
-		holds: (/** @type {Case} */ c) => c.operation === 'createInventoryTransferItem',
+		holds: (c) => c.operation === 'createInventoryTransferItem',
 		base: 'createsHttpTyped',
 		ours: 'createsOurs',
+		recorded: true,
+		vsFetch: false,
 	},
 ];
 const DOCUMENTED_LATENCIES = [0, 20, 100];
@@ -893,16 +955,21 @@ function recordedRatios() {
 				m[1],
 			]),
 		);
-	return Object.fromEntries(SECTIONS.map((section, i) => [section.ours, ratios(rows[i])]));
+	return Object.fromEntries(
+		SECTIONS.filter((section) => section.recorded).map((section, i) => [
+			section.ours,
+			ratios(rows[i]),
+		]),
+	);
 }
 
 /**
  * The typed-header comparison, the creates and the rate-limited runs: medians with their
  * spread (lowest-highest over the rounds).
- * @param {Record<string | number, Record<string, { ms: number[], failed: number[], refused: number[] }>>} results
- * @param {Case[]} cases @param {Case[]} limited
+ * @param {Record<string | number, Record<string, { ms: number[], cpuMs: number[], failed: number[], refused: number[] }>>} results
+ * @param {Case[]} cases @param {Case[]} limited @param {Record<string, any>} firstRequests
  */
-function printExtraTable(results, cases, limited) {
+function printExtraTable(results, cases, limited, firstRequests) {
 	/** @param {string | number} column @param {string} key */
 	const cell = (column, key) => {
 		const entry = results[column]?.[key];
@@ -926,11 +993,24 @@ function printExtraTable(results, cases, limited) {
 		for (const testCase of cases.filter((c) => holds(c) && !c.fetchJob)) {
 			// Beside this node's default: the ratio docs/performance.md records, so a slower hot path is seen.
 			const docs = (/** @type {number} */ l) =>
-				testCase.key === ours && recorded[ours][l] ? ` (docs: ${recorded[ours][l]})` : '';
+				testCase.key === ours && recorded[ours]?.[l] ? ` (docs: ${recorded[ours][l]})` : '';
 			lines.push(
 				`| ${testCase.label} | ${LATENCIES_MS.map((l) => cell(l, testCase.key) + vs(l, testCase.key, base) + docs(l)).join(' | ')} |`,
 			);
 		}
+	}
+	lines.push('', ...cpuPerItemTable(results, cases));
+	// The E10 pairs must put the same request on the wire, or their times compare different work.
+	for (const { title, base, ours } of SECTIONS.filter((section) => section.vsFetch)) {
+		if (!firstRequests[base] || !firstRequests[ours]) continue;
+		const [theirs, own] = [base, ours].map((key) =>
+			JSON.stringify(requestShape(firstRequests[key])),
+		);
+		lines.push(
+			'',
+			`Same requests, ${title}: the HTTP Request node's first request ${theirs === own ? 'matches' : 'DIFFERS FROM'} this node's (method, path, platform header names, Accept, content type, multipart fields).`,
+			...(theirs === own ? [] : [`HTTP Request node: ${theirs}`, `this node:         ${own}`]),
+		);
 	}
 	if (limited.length) {
 		const floor = (TRANSFER_CREATES / RATE_PER_SECOND) * 1000;
@@ -949,6 +1029,53 @@ function printExtraTable(results, cases, limited) {
 		}
 	}
 	process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+/**
+ * CPU per item: the n8n process's CPU during the measured node (all threads, read from /proc
+ * around the node's start and end), this node's against the HTTP Request node's, and, where
+ * the raw fetch loop sends the same requests (at this node's default Concurrency, the fetch
+ * process's own CPU during its loop), what each adds over it: the limit this node can
+ * approach. The sandbox's CPU is in none of them. On a busy machine the wall times mostly
+ * measure waiting; CPU per item still measures the work.
+ * @param {Record<string | number, Record<string, { cpuMs: number[] }>>} results @param {Case[]} cases
+ */
+function cpuPerItemTable(results, cases) {
+	const perItem = (/** @type {string} */ key, /** @type {number} */ latency) => {
+		const cpu = results[latency]?.[key]?.cpuMs;
+		const items = cases.find((c) => c.key === key)?.expectedItems;
+		return cpu?.length && items ? median(cpu) / items : undefined;
+	};
+	const ms = (/** @type {number} */ value) => `${value.toFixed(2)} ms`;
+	const lines = [
+		`CPU per item (median of ${ROUNDS} rounds); this node's ratio to the HTTP Request node's; in brackets, over the raw fetch loop at the same concurrency (fetchDefault), the limit this node can approach:`,
+		'',
+		`| Case | ${LATENCIES_MS.map((l) => `${l} ms latency`).join(' | ')} |`,
+		`|---|${LATENCIES_MS.map(() => '---:').join('|')}|`,
+	];
+	const floors = LATENCIES_MS.map((l) => perItem('fetchDefault', l));
+	if (floors.some((value) => value !== undefined))
+		lines.push(
+			`| raw fetch loop (fetchDefault) | ${floors.map((v) => (v === undefined ? '-' : ms(v))).join(' | ')} |`,
+		);
+	for (const { title, base, ours, vsFetch } of SECTIONS) {
+		for (const key of [base, ours]) {
+			const testCase = cases.find((c) => c.key === key);
+			if (!testCase || !results[LATENCIES_MS[0]]?.[key]) continue;
+			const cells = LATENCIES_MS.map((l, i) => {
+				const value = perItem(key, l);
+				if (value === undefined) return '-';
+				const baseValue = perItem(base, l);
+				const vsBase = key === ours && baseValue ? `, ${ratio(value, baseValue)}` : '';
+				const floor = vsFetch ? floors[i] : undefined;
+				const over = floor === undefined ? 0 : value - floor;
+				const vsFloor = floor === undefined ? '' : ` (${over < 0 ? '' : '+'}${ms(over)})`;
+				return `${ms(value)}${vsBase}${vsFloor}`;
+			});
+			lines.push(`| ${title}: ${testCase.label} | ${cells.join(' | ')} |`);
+		}
+	}
+	return lines.length > 4 ? lines : [];
 }
 
 main().then(

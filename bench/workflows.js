@@ -232,6 +232,29 @@ function httpTaskUpdates(id, count, managementBaseUrl) {
 }
 
 /**
+ * The fixed-value case (issue 54 item 5): the same updates with Name and Status plain values,
+ * only Task ID from an expression, as a status sync sends them.
+ */
+const FIXED_NAME = 'Bench task';
+
+/** This package's E10 node, default Options, Name and Status fixed. @param {string} id @param {number} count */
+function ourTaskUpdatesFixed(id, count) {
+	const built = ourTaskUpdates(id, count, {});
+	built.nodes[built.nodes.length - 1].parameters.updateFields.name = FIXED_NAME;
+	return built;
+}
+
+/**
+ * The HTTP Request node sending the same fixed-value updates, headers typed in.
+ * @param {string} id @param {number} count @param {string} managementBaseUrl @param {Record<string, string>} headers
+ */
+function httpTaskUpdatesFixedTyped(id, count, managementBaseUrl, headers) {
+	const built = httpTaskUpdatesTyped(id, count, managementBaseUrl, headers);
+	built.nodes[built.nodes.length - 1].parameters.bodyParameters.parameters[0].value = FIXED_NAME;
+	return built;
+}
+
+/**
  * This package's E16 node with Return All.
  * @param {string} id @param {number} pageSize
  */
@@ -457,6 +480,9 @@ module.exports = {
 	httpTaskUpdatesWithFilesTyped,
 	httpTaskUpdates,
 	httpTaskUpdatesTyped,
+	ourTaskUpdatesFixed,
+	httpTaskUpdatesFixedTyped,
+	FIXED_NAME,
 	ourTransferCreates,
 	httpTransferCreatesTyped,
 	typedHeaders,
