@@ -54,18 +54,12 @@ describe.each(OPERATION_CASES)('$endpoint ($type)', (op) => {
 
 		const failedItems = badId ? [1, 3] : [1];
 		expect(errorOutput.map(inputItemOf)).toEqual(failedItems);
-		for (const [index, failed] of errorOutput.entries()) {
-			// What the error panel shows, kept in the json: n8n's rule allows error, message and details.
-			expect(failed.json).toEqual({
-				error: expect.any(String),
-				message: expect.any(String),
-				details: expect.objectContaining({ item: failedItems[index] }),
-			});
+		for (const failed of errorOutput) {
+			// What failed and what to check: n8n 1.x and 2.x send an item to the error output when its
+			// json holds error and message and nothing else.
+			expect(failed.json).toEqual({ error: expect.any(String), message: expect.any(String) });
 		}
-		expect(errorOutput[0].json).toMatchObject({
-			message: expect.stringContaining('No query results for the record.'),
-			details: { httpCode: 404 },
-		});
+		expect(errorOutput[0].json.message).toContain('No query results for the record.');
 
 		const succeeded = [...new Set(output.map(inputItemOf))];
 		expect(succeeded).toEqual([0, 2]);
@@ -89,7 +83,7 @@ describe.each(CUSTOM_API_CALL_CASES)('Custom API Call ($name)', (call) => {
 		});
 		expect(error).toBeUndefined();
 		expect(errorOutput.map(inputItemOf)).toEqual([1]);
-		expect(errorOutput[0].json).toMatchObject({ details: { item: 1, httpCode: 404 } });
+		expect(errorOutput[0].json.error).toEqual(expect.any(String));
 		expect([...new Set(output.map(inputItemOf))]).toEqual([0]);
 	});
 });

@@ -304,7 +304,7 @@ describe('"On Error: Continue (using error output)" in the real n8n app, every o
 			// The node behind the error output ran with the failed items: the input item's data and the error.
 			expect(outputOf('Failed')).toEqual(
 				failed.map((n) =>
-					expect.objectContaining({ n, error: expect.any(String), details: expect.anything() }),
+					expect.objectContaining({ n, error: expect.any(String), message: expect.any(String) }),
 				),
 			);
 			expect(outputOf('Succeeded').some((/** @type {any} */ json) => 'error' in json)).toBe(false);

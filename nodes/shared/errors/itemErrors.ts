@@ -60,26 +60,23 @@ export function asPickerError(node: INode, error: unknown): NodeApiError | NodeO
 /**
  * The json of a failed item under Continue On Fail. "Continue (using regular output)" keeps it on
  * the main output as { error, description, httpCode, details }. "Continue (using error output)"
- * needs json with no keys but error, message and details: that is how n8n-core
- * (WorkflowExecute.handleNodeErrorOutput, 2.41) tells a failed item to send to the error output.
- * An `error` object beside the json would do too, but n8n then replaces the json with the bare
- * message (normalizeNodeErrors), and the description, HTTP code and details would be lost.
+ * needs { error, message } and no other key: that is how n8n-core tells a failed item to send to
+ * the error output in both lines it supports (WorkflowExecute.handleNodeErrorOutput: 1.x takes
+ * error, or error and message; 2.x any of error, message and details). An `error` object beside
+ * the json would do too, but n8n 2.x then replaces the json with the bare message
+ * (normalizeNodeErrors), the description with the platform's own message lost.
  */
 export function errorItemJson(
 	error: NodeApiError | NodeOperationError,
 	toErrorOutput: boolean,
 ): IDataObject {
-	const httpCode = error instanceof NodeApiError ? error.httpCode : null;
-	const details = (error.context.data ?? {}) as IDataObject;
+	const json: IDataObject = { error: error.message };
 	if (toErrorOutput) {
-		const json: IDataObject = { error: error.message };
 		if (error.description) json.message = error.description;
-		json.details = httpCode && details.httpCode === undefined ? { ...details, httpCode } : details;
 		return json;
 	}
-	const json: IDataObject = { error: error.message };
 	if (error.description) json.description = error.description;
-	if (httpCode) json.httpCode = httpCode;
-	if (error.context.data) json.details = details;
+	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	if (error.context.data) json.details = error.context.data as IDataObject;
 	return json;
 }
