@@ -46,6 +46,15 @@ function ok(body) {
 }
 
 /**
+ * The success envelope of most modules: status true and the message in the request's language,
+ * then the payload (`data`, `response`, …).
+ * @param {Texts} texts @param {Lang} lang @param {Record<string, any>} payload @returns {Result}
+ */
+function succeeded(texts, lang, payload) {
+	return ok({ status: true, message: say(texts, lang), ...payload });
+}
+
+/**
  * The Management module's success envelope, the message inside its data.
  * @param {string} message
  * @param {Record<string, any>} [extra] more fields of the data, before the message
@@ -145,6 +154,7 @@ module.exports = {
 	LANGS,
 	say,
 	ok,
+	succeeded,
 	processed,
 	notFound,
 	unprocessable,

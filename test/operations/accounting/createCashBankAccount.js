@@ -6,7 +6,7 @@
  * test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { say, ok, unprocessable, nextId } = require('../../../sandbox/operations/common');
+const { succeeded, unprocessable, nextId } = require('../../../sandbox/operations/common');
 const { BUSINESS_IDS, iso, isoNow } = require('../../../sandbox/data');
 const { JSON_TYPE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
@@ -82,9 +82,7 @@ function addAccount(ctx) {
 		updated_at: now,
 	};
 	accounts.push(account);
-	return ok({
-		status: true,
-		message: say(['Account created successfully.', 'تم إنشاء الحساب بنجاح.'], ctx.lang),
+	return succeeded(['Account created successfully.', 'تم إنشاء الحساب بنجاح.'], ctx.lang, {
 		data: { ...account },
 	});
 }

@@ -7,8 +7,7 @@
 const { Validator, attr } = require('../../../sandbox/validation');
 const {
 	FLAG,
-	say,
-	ok,
+	succeeded,
 	notFound,
 	unprocessable,
 	byId,
@@ -263,9 +262,7 @@ function updateSalesQuote(ctx) {
 		description: columns.description[i],
 	}));
 	quote.updated_at = isoNow();
-	return ok({
-		status: true,
-		message: say(['Sales quote updated successfully.', 'تم تحديث عرض السعر بنجاح.'], ctx.lang),
+	return succeeded(['Sales quote updated successfully.', 'تم تحديث عرض السعر بنجاح.'], ctx.lang, {
 		data: pick(quote, QUOTE_FIELDS),
 	});
 }

@@ -5,7 +5,7 @@
  * entry and its case (the fields: test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { say, ok, unprocessable } = require('../../../sandbox/operations/common');
+const { succeeded, unprocessable } = require('../../../sandbox/operations/common');
 const { MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
@@ -20,9 +20,7 @@ function listCalendars(ctx) {
 	v.check('user_type', ctx.input.user_type, { required: true });
 	v.check('type', ctx.input.type, { required: true });
 	if (v.failed) return unprocessable(v);
-	return ok({
-		status: true,
-		message: say(['Calendars retrieved successfully.', 'تم جلب التقويمات بنجاح.'], ctx.lang),
+	return succeeded(['Calendars retrieved successfully.', 'تم جلب التقويمات بنجاح.'], ctx.lang, {
 		data: { data: ctx.biz.calendars.map(({ id, name }) => ({ id, name })) },
 	});
 }

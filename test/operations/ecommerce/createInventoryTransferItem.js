@@ -6,7 +6,7 @@
  * test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { FLAG, say, ok, unprocessable, nextId } = require('../../../sandbox/operations/common');
+const { succeeded, FLAG, unprocessable, nextId } = require('../../../sandbox/operations/common');
 const { BUSINESS_IDS, iso, isoNow } = require('../../../sandbox/data');
 const { ECOMMERCE, MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
@@ -99,9 +99,7 @@ function addTransferItem(ctx) {
 		updated_at: now,
 	};
 	transfers.push(record);
-	return ok({
-		status: true,
-		message: say(['Item transferred successfully.', 'تم نقل الصنف بنجاح.'], ctx.lang),
+	return succeeded(['Item transferred successfully.', 'تم نقل الصنف بنجاح.'], ctx.lang, {
 		data: { ...record },
 	});
 }

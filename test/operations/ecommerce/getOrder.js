@@ -4,7 +4,7 @@
  * description (an independent check of the endpoint entry), its docs/operations.md entry and its
  * case (the fields: test/operations/index.js).
  */
-const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
+const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { ECOMMERCE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
@@ -43,11 +43,13 @@ function orderDetails(ctx) {
 			},
 		];
 	}
-	return ok({
-		status: true,
-		message: say(['Order details retrieved successfully.', 'تم جلب تفاصيل الطلب بنجاح.'], ctx.lang),
-		data: out,
-	});
+	return succeeded(
+		['Order details retrieved successfully.', 'تم جلب تفاصيل الطلب بنجاح.'],
+		ctx.lang,
+		{
+			data: out,
+		},
+	);
 }
 
 /** @type {import('../index').OperationFile} */

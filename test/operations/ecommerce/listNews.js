@@ -5,7 +5,7 @@
  * case (the fields: test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { FLAG, say, ok, unprocessable } = require('../../../sandbox/operations/common');
+const { succeeded, FLAG, unprocessable } = require('../../../sandbox/operations/common');
 const { ECOMMERCE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
@@ -90,9 +90,7 @@ function listNews(ctx) {
 	const offset = (page - 1) * perPage;
 	const data = matches.slice(offset, offset + perPage);
 	const path = `${ctx.moduleUrl}/api/v1/news`;
-	return ok({
-		status: true,
-		message: say(['News retrieved successfully.', 'تم جلب الأخبار بنجاح.'], ctx.lang),
+	return succeeded(['News retrieved successfully.', 'تم جلب الأخبار بنجاح.'], ctx.lang, {
 		data: {
 			current_page: page,
 			data,

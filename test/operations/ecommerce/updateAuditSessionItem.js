@@ -7,8 +7,7 @@
  */
 const { Validator } = require('../../../sandbox/validation');
 const {
-	say,
-	ok,
+	succeeded,
 	notFound,
 	unprocessable,
 	byId,
@@ -97,9 +96,7 @@ function updateAuditItem(ctx) {
 	item.physical_qty = qty;
 	item.difference = qty - item.system_qty;
 	item.updated_at = isoNow();
-	return ok({
-		status: true,
-		message: say(['Audit item updated successfully.', 'تم تحديث عنصر الجرد بنجاح.'], ctx.lang),
+	return succeeded(['Audit item updated successfully.', 'تم تحديث عنصر الجرد بنجاح.'], ctx.lang, {
 		data: { ...item },
 	});
 }

@@ -8,8 +8,7 @@
 const { Validator } = require('../../../sandbox/validation');
 const {
 	FLAG,
-	say,
-	ok,
+	succeeded,
 	notFound,
 	unprocessable,
 	byId,
@@ -77,9 +76,7 @@ function editComment(ctx) {
 	if (v.failed) return unprocessable(v);
 	if (status != null) comment.status = String(status);
 	comment.updated_at = isoNow();
-	return ok({
-		status: true,
-		message: say(['Comment updated successfully.', 'تم تحديث التعليق بنجاح.'], ctx.lang),
+	return succeeded(['Comment updated successfully.', 'تم تحديث التعليق بنجاح.'], ctx.lang, {
 		data: null,
 	});
 }

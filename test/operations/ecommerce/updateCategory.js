@@ -8,8 +8,7 @@ const { Validator } = require('../../../sandbox/validation');
 const {
 	FLAG,
 	LANGS,
-	say,
-	ok,
+	succeeded,
 	notFound,
 	unprocessable,
 	byId,
@@ -97,9 +96,7 @@ function editCategory(ctx) {
 		if (update.keyword !== undefined) target.keyword = update.keyword;
 		if (update.description !== undefined) target.description = update.description;
 	}
-	return ok({
-		status: true,
-		message: say(['Category updated successfully.', 'تم تحديث التصنيف بنجاح.'], ctx.lang),
+	return succeeded(['Category updated successfully.', 'تم تحديث التصنيف بنجاح.'], ctx.lang, {
 		data: categoryView(category, categories, true),
 	});
 }

@@ -5,7 +5,7 @@
  * (`seed`), its docs/operations.md entry and its case (the fields: test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { say, ok, unprocessable, nextId, pick } = require('../../../sandbox/operations/common');
+const { succeeded, unprocessable, nextId, pick } = require('../../../sandbox/operations/common');
 const { BUSINESS_IDS, iso, isoNow } = require('../../../sandbox/data');
 const { JSON_TYPE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
@@ -66,9 +66,7 @@ function addSkill(ctx) {
 		updated_at: now,
 	};
 	records.push(skill);
-	return ok({
-		status: true,
-		message: say(['Skill added successfully.', 'تمت إضافة المهارة بنجاح.'], ctx.lang),
+	return succeeded(['Skill added successfully.', 'تمت إضافة المهارة بنجاح.'], ctx.lang, {
 		response: pick(
 			skill,
 			/** @type {const} */ (['id', 'type', 'business_id', 'created_at', 'updated_at']),

@@ -4,7 +4,7 @@
  * description (an independent check of the endpoint entry), its docs/operations.md entry and its
  * case (the fields: test/operations/index.js).
  */
-const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
+const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
@@ -16,9 +16,7 @@ const { HEADER_SETS } = require('../../harness/headerSets');
 function getPayslip(ctx) {
 	const payslip = byId(ctx.biz.payslips, ctx.params.payslip_id);
 	if (!payslip) return notFound(['Payslip', 'قسيمة الراتب'], ctx.lang);
-	return ok({
-		status: true,
-		message: say(['Payslip retrieved successfully.', 'تم جلب قسيمة الراتب بنجاح.'], ctx.lang),
+	return succeeded(['Payslip retrieved successfully.', 'تم جلب قسيمة الراتب بنجاح.'], ctx.lang, {
 		response: payslip,
 	});
 }
