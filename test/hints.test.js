@@ -10,7 +10,7 @@ const { itemsWithFiles } = require('./projects/files');
 const { useSandbox } = require('./harness/fixture');
 const { sharedLimits } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
-const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
+const { renewedMeanwhile } = require('./harness/loginToken');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -262,24 +262,7 @@ describe('logins (the Log In credential)', () => {
 	test("a token another execution's login got, taken instead of logging in", async () => {
 		const credentials = sandboxLoginCredentials(fixture.sandbox);
 		await runHrLoggingIn(SKILL, { credentials });
-		const first = credentials.loginToken;
-		fixture.sandbox.userTokens.expireAll();
-		// Another worker logs in meanwhile: the store holds its token from the second read on.
-		const newer = fixture.sandbox.userTokens.issue();
-		let reads = 0;
-		let stored = first;
-		const firstOwner = credentials.loginTokenFor;
-		Object.defineProperty(credentials, 'loginToken', {
-			enumerable: true,
-			get: () => (reads++ === 0 ? first : (stored = newer)),
-			set: () => {},
-		});
-		// Stored with it, as n8n stores a login's output: the digest binding it to the login fields.
-		Object.defineProperty(credentials, 'loginTokenFor', {
-			enumerable: true,
-			get: () => (stored === first ? firstOwner : loginTokenOwner(credentials, newer)),
-			set: () => {},
-		});
+		const { newer } = renewedMeanwhile(fixture.sandbox, credentials);
 		const run = await runHrLoggingIn(SKILL, { credentials });
 		expect(run.error).toBeUndefined();
 		expect(fixture.requestsFor('login')).toHaveLength(1);

@@ -11,6 +11,7 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
+const { runText } = require('./harness/credentialSecrets');
 const { OPERATION_CASES, caseFor, withOptions } = require('./harness/operationCases');
 const {
 	FAULT_CASES,
@@ -45,32 +46,13 @@ beforeAll(async () => {
 	refusedPort = await closedPort();
 });
 
-/** Everything the run left behind, errors included with their non-enumerable parts. */
-function executionText(/** @type {any} */ run) {
-	const seen = new WeakSet();
-	return JSON.stringify(
-		{ result: run.result, output: run.output, error: run.error },
-		(_, value) => {
-			if (typeof value !== 'object' || value === null) return value;
-			if (seen.has(value)) return '[circular]';
-			seen.add(value);
-			if (value instanceof Error) {
-				return Object.fromEntries(
-					Object.getOwnPropertyNames(value).map((name) => [name, /** @type {any} */ (value)[name]]),
-				);
-			}
-			return value;
-		},
-	);
-}
-
 /**
  * @param {any} run
  * @param {string} what
  * @param {string[]} [among] the values looked for (every secret unless told)
  */
 function expectNoSecret(run, what, among = secrets) {
-	const text = executionText(run);
+	const text = runText({ result: run.result, output: run.output, error: run.error });
 	for (const secret of among) {
 		if (text.includes(secret))
 			throw new Error(

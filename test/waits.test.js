@@ -11,7 +11,7 @@ const { itemsWithFiles } = require('./projects/files');
 const { useSandbox } = require('./harness/fixture');
 const { sharedLoad, untilIdle, whenReceived } = require('./harness/waits');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
-const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
+const { renewedMeanwhile } = require('./harness/loginToken');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -219,25 +219,7 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 	test("a refused token gives way to the credential's stored token when that one is newer: no login", async () => {
 		const credentials = loginCredentials();
 		await runHrLoggingIn(SKILL, { credentials });
-		const first = credentials.loginToken;
-		fixture.sandbox.userTokens.expireAll();
-		// Another worker logs in while this execution runs: the store holds its token from the
-		// execution's second read of the credential on (the first read still gives the old one).
-		const newer = fixture.sandbox.userTokens.issue();
-		let reads = 0;
-		let stored = first;
-		const firstOwner = credentials.loginTokenFor;
-		Object.defineProperty(credentials, 'loginToken', {
-			enumerable: true,
-			get: () => (reads++ === 0 ? first : (stored = newer)),
-			set: (value) => (stored = value),
-		});
-		// Stored with it, as n8n stores a login's output: the digest binding it to the login fields.
-		Object.defineProperty(credentials, 'loginTokenFor', {
-			enumerable: true,
-			get: () => (stored === first ? firstOwner : loginTokenOwner(credentials, newer)),
-			set: () => {},
-		});
+		const { first, newer, stored } = renewedMeanwhile(fixture.sandbox, credentials);
 		const { error } = await fixture.run(
 			'businessPlatformHr',
 			{
@@ -250,7 +232,7 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 			{ credentials },
 		);
 		expect(error).toBeUndefined();
-		expect(stored).toBe(newer);
+		expect(stored()).toBe(newer);
 		expect(logins()).toHaveLength(1);
 		// The first run's create, then this run's: refused with the old token, sent with the stored one.
 		expect(fixture.requestsFor('createSkill').map((r) => r.headers.user_token)).toEqual([
