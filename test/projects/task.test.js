@@ -7,7 +7,7 @@ const {
 	sentHeaderNames,
 	recordById,
 } = require('../harness/requests');
-const { binaryOf, PNG } = require('./files');
+const { binaryOf, oneItemWith, PNG } = require('./files');
 const { expectRunError } = require('../harness/outcomes');
 
 /** Task → Update, with the full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js. */
@@ -204,16 +204,9 @@ describe('Task → Update (updateTask, E10)', () => {
 	test('a missing binary field fails that item before anything is sent', async () => {
 		const { error } = await updateTask(
 			{ taskId: '1001', updateFields: { binaryPropertyNames: 'data, attachment' } },
-			{
-				items: [
-					{
-						json: {},
-						binary: {
-							data: binaryOf(PNG, 'image/png', 'a.png'),
-						},
-					},
-				],
-			},
+			oneItemWith({
+				data: binaryOf(PNG, 'image/png', 'a.png'),
+			}),
 		);
 		expect(error?.message).toMatch(/attachment/);
 		expect(error?.context?.itemIndex).toBe(0);
