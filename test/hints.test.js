@@ -187,6 +187,14 @@ describe("waits for the business's shared limit", () => {
 });
 
 describe('logins (the Log In credential)', () => {
+	/** A login credential whose token, got by a first run, the platform has since expired. */
+	async function expiredLogin() {
+		const credentials = sandboxLoginCredentials(fixture.sandbox);
+		await runHrLoggingIn(SKILL, { credentials });
+		fixture.sandbox.userTokens.expireAll();
+		return credentials;
+	}
+
 	// Creating a skill sends the user token (reading a payslip does not).
 	test('the first login, then a renewal after the platform refused the token', async () => {
 		const credentials = sandboxLoginCredentials(fixture.sandbox);
@@ -205,9 +213,7 @@ describe('logins (the Log In credential)', () => {
 	});
 
 	test('a renewal for many items at once, by one execution alone: its own login, said once', async () => {
-		const credentials = sandboxLoginCredentials(fixture.sandbox);
-		await runHrLoggingIn(SKILL, { credentials });
-		fixture.sandbox.userTokens.expireAll();
+		const credentials = await expiredLogin();
 		const items = Array.from({ length: 8 }, () => ({ json: {} }));
 		const renewed = await runHrLoggingIn(
 			{ ...SKILL, options: { concurrency: 8, concurrencyMode: 'fixed' } },
@@ -221,9 +227,7 @@ describe('logins (the Log In credential)', () => {
 	});
 
 	test('a token that expires twice in one run: each renewal a login, said in one sentence', async () => {
-		const credentials = sandboxLoginCredentials(fixture.sandbox);
-		await runHrLoggingIn(SKILL, { credentials });
-		fixture.sandbox.userTokens.expireAll();
+		const credentials = await expiredLogin();
 		// Item 1 renews the stored token; item 2's create is held at the platform while the
 		// token it carries expires too.
 		fixture.sandbox.inject({ operation: 'createSkill', times: 2, delayMs: 0 });
@@ -248,9 +252,7 @@ describe('logins (the Log In credential)', () => {
 	});
 
 	test('a renewal whose login failed', async () => {
-		const credentials = sandboxLoginCredentials(fixture.sandbox);
-		await runHrLoggingIn(SKILL, { credentials });
-		fixture.sandbox.userTokens.expireAll();
+		const credentials = await expiredLogin();
 		fixture.sandbox.inject({ operation: 'login', status: 401 });
 		const run = await runHrLoggingIn(SKILL, { credentials, continueOnFail: true });
 		expect(run.json[0].error).toBeDefined();
