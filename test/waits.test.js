@@ -138,6 +138,19 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 });
 
 describe('the login is a request like any other (issue 36 item 4)', () => {
+	/**
+	 * The item of a run (Continue On Fail, these node options) whose every login answers `fault`.
+	 * @param {Record<string, any>} fault @param {Record<string, any>} options
+	 */
+	async function itemWhenEveryLogin(fault, options) {
+		fixture.sandbox.inject({ operation: 'login', ...fault, times: Infinity });
+		const { json } = await runHrLoggingIn(
+			{ ...SKILL, options },
+			{ credentials: loginCredentials(), continueOnFail: true },
+		);
+		return json[0];
+	}
+
 	test('a 429 from the login is waited out (Retry-After) and the login then succeeds', async () => {
 		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 0, times: 2 });
 		const { json } = await runHrLoggingIn(SKILL, { credentials: loginCredentials() });
@@ -146,15 +159,11 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 	});
 
 	test('a login refused for too many requests beyond Rate Limit Wait says so, not "wrong password"', async () => {
-		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 0, times: Infinity });
-		const { json } = await runHrLoggingIn(
-			{ ...SKILL, options: { rateLimitWait: 1 } },
-			{ credentials: loginCredentials(), continueOnFail: true },
-		);
-		expect(json[0].error).toBe(
+		const item = await itemWhenEveryLogin({ status: 429, retryAfter: 0 }, { rateLimitWait: 1 });
+		expect(item.error).toBe(
 			"Log in failed: the platform's login received too many requests (HTTP 429)",
 		);
-		expect(json[0].description).toContain('Rate Limit Wait');
+		expect(item.description).toContain('Rate Limit Wait');
 		expect(logins().length).toBeGreaterThan(1);
 	});
 
@@ -169,15 +178,11 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 	});
 
 	test('a login failing with 503 every time fails after Max Tries, saying it was a server error', async () => {
-		fixture.sandbox.inject({ operation: 'login', status: 503, times: Infinity });
-		const { json } = await runHrLoggingIn(
-			{ ...SKILL, options: { maxTries: 2 } },
-			{ credentials: loginCredentials(), continueOnFail: true },
-		);
-		expect(json[0].error).toBe(
+		const item = await itemWhenEveryLogin({ status: 503 }, { maxTries: 2 });
+		expect(item.error).toBe(
 			"Log in failed: the platform's login failed with a server error (HTTP 503)",
 		);
-		expect(json[0].description).toContain('The login was tried 2 times');
+		expect(item.description).toContain('The login was tried 2 times');
 		expect(logins()).toHaveLength(2);
 	});
 });
