@@ -15,7 +15,7 @@ const { runText } = require('./harness/credentialSecrets');
 const { OPERATION_CASES, caseFor, withOptions } = require('./harness/operationCases');
 const {
 	FAULT_CASES,
-	FAULT_REQUEST_OPTIONS,
+	runUnderFaults,
 	closedPort,
 	refusingCredentials,
 } = require('./harness/faultCases');
@@ -68,20 +68,10 @@ function expectNoSecret(run, what, among = secrets) {
  * @param {{ globex?: boolean, continueOnFail?: boolean, credentials?: Record<string, any>, settings?: Record<string, any> }} [options]
  */
 function runOperation(op, options = {}) {
-	return runNode({
-		type: op.type,
-		parameters: {
-			...op.parameters,
-			...(options.globex ? op.globex : {}),
-			// One try: retries add nothing to what is shown, only time.
-			options: {
-				...op.parameters.options,
-				...FAULT_REQUEST_OPTIONS,
-				maxTries: 1,
-				...options.settings,
-				business: options.globex ? 'globex' : '',
-			},
-		},
+	return runUnderFaults(op, {
+		parameters: options.globex ? op.globex : {},
+		// One try: retries add nothing to what is shown, only time.
+		settings: { maxTries: 1, ...options.settings, business: options.globex ? 'globex' : '' },
 		credentials: options.credentials ?? fixture.credentials,
 		continueOnFail: options.continueOnFail,
 	});
