@@ -27,6 +27,7 @@ const { isContainer } = require('../multipart');
  * @property {string} moduleUrl          e.g. http://127.0.0.1:5680/ecommerce
  * @property {{ districts: Array<{ id: number, name_ar: string, name_en: string }>, credentials: typeof import('../data').CREDENTIALS, userTokens: import('../userTokens').UserTokens }} shared
  * @typedef {{ status: number, body: any }} Result
+ * @typedef {(ctx: Ctx) => Result} Handler
  * @typedef {readonly string[]} Texts  [English, Arabic]
  */
 

@@ -12,8 +12,6 @@ const { JSON_TYPE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {(typeof seed.acme.accounts)[number]} Account
  */
 
@@ -56,7 +54,7 @@ const seed = {
 	},
 };
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function addAccount(ctx) {
 	const accounts = /** @type {Account[]} */ (ctx.biz.accounts);
 	const f = ctx.input;

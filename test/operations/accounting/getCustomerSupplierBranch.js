@@ -12,8 +12,6 @@ const { MANAGEMENT } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {(typeof seed.acme.contacts)[number]} Contact
  */
 
@@ -98,7 +96,7 @@ const seed = {
 	},
 };
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function showBranch(ctx) {
 	const { type, uuid, branch_uuid: branchUuid } = ctx.params;
 	if (type !== '1' && type !== '2') {

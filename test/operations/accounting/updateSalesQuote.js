@@ -18,8 +18,6 @@ const { MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {{ id: number, name: string, currency_id: number }} Customer
  * @typedef {ReturnType<typeof quoteRecord>} Quote
  */
@@ -168,7 +166,7 @@ const QUOTE_LINE_FIELDS = /** @type {const} */ ([
 	['item_desc', 'description', 'string'],
 ]);
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function updateSalesQuote(ctx) {
 	const quote = byId(/** @type {Quote[]} */ (ctx.biz.quotes), ctx.params.quote_id);
 	if (!quote) return notFound(['Quote', 'عرض السعر'], ctx.lang);

@@ -9,12 +9,7 @@ const { succeeded, unprocessable } = require('../../../sandbox/operations/common
 const { MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function listCalendars(ctx) {
 	const v = new Validator();
 	v.check('user_type', ctx.input.user_type, { required: true });

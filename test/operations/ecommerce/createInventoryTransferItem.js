@@ -12,8 +12,6 @@ const { ECOMMERCE, MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {{ id: number, name: string }} Inventory
  * @typedef {{ id: number, business_id: number, from_inv_id: string, to_inv_id: string, product_id: string, quantity: string, representative_id: string | null, status: string, created_at: string, updated_at: string }} TransferItem
  */
@@ -63,7 +61,7 @@ const seed = {
 	},
 };
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function addTransferItem(ctx) {
 	const f = ctx.input;
 	const biz = ctx.biz;

@@ -7,12 +7,7 @@
 const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** One district of the shared reference data (no business). @param {Ctx} ctx @returns {Result} */
+/** One district of the shared reference data (no business). @type {import('../../../sandbox/operations/common').Handler} */
 function getDistrict(ctx) {
 	const district = byId(ctx.shared.districts, ctx.params.district_id);
 	if (!district) return notFound(['District', 'الحي'], ctx.lang);

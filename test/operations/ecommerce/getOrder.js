@@ -8,17 +8,12 @@ const { succeeded, notFound, byId } = require('../../../sandbox/operations/commo
 const { ECOMMERCE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
 /** A query flag: sent (even empty) means on, unless '0' or 'false'. @param {string | undefined} value */
 function flagOn(value) {
 	return value !== undefined && value !== '0' && value.toLowerCase() !== 'false';
 }
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function orderDetails(ctx) {
 	const order = byId(ctx.biz.orders, ctx.params.order_id);
 	if (!order) return notFound(['Order', 'الطلب'], ctx.lang);

@@ -9,12 +9,7 @@ const { ECOMMERCE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 const { CATEGORY_FIELDS } = require('../shared');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** The business's categories, those matching `keyword` where it is sent. @param {Ctx} ctx @returns {Result} */
+/** The business's categories, those matching `keyword` where it is sent. @type {import('../../../sandbox/operations/common').Handler} */
 function listCategories(ctx) {
 	const keyword = (ctx.query.keyword ?? '').trim().toLowerCase();
 	const categories = ctx.biz.categories.filter(

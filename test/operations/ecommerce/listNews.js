@@ -10,8 +10,6 @@ const { ECOMMERCE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {import('../../../sandbox/data').BusinessState['news'][number]} News
  */
 
@@ -63,7 +61,7 @@ function pageLinks(path, current, last) {
 	];
 }
 
-/** The business's news, filtered, sorted and paged. @param {Ctx} ctx @returns {Result} */
+/** The business's news, filtered, sorted and paged. @type {import('../../../sandbox/operations/common').Handler} */
 function listNews(ctx) {
 	const q = ctx.query;
 	const v = new Validator();

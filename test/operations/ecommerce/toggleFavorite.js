@@ -8,18 +8,13 @@ const { succeeded, notFound, byId } = require('../../../sandbox/operations/commo
 const { ECOMMERCE_USER, TEXT } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
 /** The user's favourite catalog items, by id. */
 const seed = {
 	acme: { favorites: [1702] },
 	globex: { favorites: /** @type {number[]} */ ([]) },
 };
 
-/** Adds the catalog item to the favourites, or removes it. @param {Ctx} ctx @returns {Result} */
+/** Adds the catalog item to the favourites, or removes it. @type {import('../../../sandbox/operations/common').Handler} */
 function toggleFavorite(ctx) {
 	const item = byId(ctx.biz.catalog, ctx.params.catalog_id);
 	if (!item) return notFound(['Catalog item', 'المنتج'], ctx.lang);

@@ -18,8 +18,6 @@ const { ECOMMERCE_USER, MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {(typeof seed.acme.comments)[number]} Comment
  */
 
@@ -65,7 +63,7 @@ const seed = {
 	},
 };
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function editComment(ctx) {
 	const comment = byId(/** @type {Comment[]} */ (ctx.biz.comments), ctx.params.comment_id);
 	if (!comment) return notFound(['Comment', 'التعليق'], ctx.lang);

@@ -19,12 +19,7 @@ const { ECOMMERCE_USER, MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 const { CATEGORY_FIELDS } = require('../shared');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function editCategory(ctx) {
 	const categories = ctx.biz.categories;
 	const category = byId(categories, ctx.params.category_id);

@@ -11,8 +11,6 @@ const { JSON_TYPE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {{ id: number, type: string, skills: string[], business_id: number, created_at: string, updated_at: string }} Skill
  */
 
@@ -44,7 +42,7 @@ const seed = {
 	},
 };
 
-/** One record per call, holding the type and its list of skills. @param {Ctx} ctx @returns {Result} */
+/** One record per call, holding the type and its list of skills. @type {import('../../../sandbox/operations/common').Handler} */
 function addSkill(ctx) {
 	const records = /** @type {Skill[]} */ (ctx.biz.skills);
 	const f = ctx.input;

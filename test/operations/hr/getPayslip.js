@@ -7,12 +7,7 @@
 const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function getPayslip(ctx) {
 	const payslip = byId(ctx.biz.payslips, ctx.params.payslip_id);
 	if (!payslip) return notFound(['Payslip', 'قسيمة الراتب'], ctx.lang);

@@ -20,8 +20,6 @@ const { MANAGEMENT, MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {{ id: number, task_id: number, assign_to: number, assigned_at: string }} Assignment
  * @typedef {{ id: number, task_id: number, file_name: string, file_path: string, file_type: string, file_size: number, uploaded_at: string, content_type: string, sha256: string | null }} TaskFile
  * @typedef {{ id: number, task_id: number, assign_to: number, started_at: string, ended_at: string | null, duration_minutes: number }} TimeEntry
@@ -275,7 +273,7 @@ function checkUserEntries(v, name, raw, each) {
 	return list !== undefined;
 }
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function updateTask(ctx) {
 	const tasks = /** @type {Task[]} */ (ctx.biz.tasks);
 	const task = byId(tasks, ctx.params.id);
