@@ -157,12 +157,10 @@ describe('Task → Update (updateTask, E10)', () => {
 			'Started At of Time Entry 1 needs a time as YYYY-MM-DD HH:MM:SS, got "2025-03-03"',
 		);
 		expect(output[3].json).toMatchObject({ id: 1001, due_date: '2025-03-14' });
-		expect(
-			fixture
-				.requestsFor('updateTask')
-				.map((r) => r.path)
-				.sort(),
-		).toEqual(['/api/v1/tasks/update/1001', '/api/v1/tasks/update/1002']);
+		expect(fixture.sortedFor('updateTask', (r) => r.path)).toEqual([
+			'/api/v1/tasks/update/1001',
+			'/api/v1/tasks/update/1002',
+		]);
 		expect(taskOf(1003).due_date).toBe('2025-02-25');
 	});
 
