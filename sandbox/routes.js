@@ -44,7 +44,7 @@ const CREDENTIAL_HEADERS = {
  * @property {boolean} [emptyBodyMayOmitType] an empty body may come without a content type
  * @property {'Accept-Language' | 'lang'} [lang]  header that picks the message language
  * @property {'data' | 'response' | 'success'} envelope  status/message/data, status/message/response, status_code/.../success/data
- * @property {(ctx: import('./operations/common').Ctx) => import('./operations/common').Result} handler
+ * @property {import('./operations/common').Handler} handler
  */
 
 const ECOMMERCE = ['apikey', 'apiconnection', 'secure-business-key'];

@@ -184,7 +184,7 @@ export const event: PlatformResourceHead = {
 `,
 	'test/operations/calendar/deleteEvent.js': () => `// @ts-check
 /** Delete Calendar Event: its sandbox route, handler and events, and its case. */
-const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
+const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /** @typedef {{ id: number, title: string, starts_at: string }} CalendarEvent */
@@ -202,9 +202,7 @@ module.exports = {
 			const event = byId(events, ctx.params.event_id);
 			if (!event) return notFound(['Event', 'الحدث'], ctx.lang);
 			events.splice(events.indexOf(event), 1);
-			return ok({
-				status: true,
-				message: say(['Event deleted successfully.', 'تم حذف الحدث بنجاح.'], ctx.lang),
+			return succeeded(['Event deleted successfully.', 'تم حذف الحدث بنجاح.'], ctx.lang, {
 				data: { id: event.id, deleted: true },
 			});
 		},
@@ -322,7 +320,7 @@ export const employee: PlatformResourceHead = {
 `,
 	'test/operations/hr/getEmployee.js': () => `// @ts-check
 /** Get Employee: its sandbox route and handler, reading the employees of the payslips seed.js owns, and its case. */
-const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
+const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /** @type {import('../index').OperationFile} */
@@ -337,9 +335,7 @@ module.exports = {
 			const employees = ctx.biz.payslips.map((payslip) => payslip.employee);
 			const employee = byId(employees, ctx.params.employee_id);
 			if (!employee) return notFound(['Employee', 'الموظف'], ctx.lang);
-			return ok({
-				status: true,
-				message: say(['Employee retrieved successfully.', 'تم جلب الموظف بنجاح.'], ctx.lang),
+			return succeeded(['Employee retrieved successfully.', 'تم جلب الموظف بنجاح.'], ctx.lang, {
 				response: employee,
 			});
 		},

@@ -10,7 +10,7 @@ const { itemsWithFiles } = require('./projects/files');
 const { useSandbox } = require('./harness/fixture');
 const { sharedLimits } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
-const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
+const { renewedMeanwhile } = require('./harness/loginToken');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -187,6 +187,14 @@ describe("waits for the business's shared limit", () => {
 });
 
 describe('logins (the Log In credential)', () => {
+	/** A login credential whose token, got by a first run, the platform has since expired. */
+	async function expiredLogin() {
+		const credentials = sandboxLoginCredentials(fixture.sandbox);
+		await runHrLoggingIn(SKILL, { credentials });
+		fixture.sandbox.userTokens.expireAll();
+		return credentials;
+	}
+
 	// Creating a skill sends the user token (reading a payslip does not).
 	test('the first login, then a renewal after the platform refused the token', async () => {
 		const credentials = sandboxLoginCredentials(fixture.sandbox);
@@ -205,9 +213,7 @@ describe('logins (the Log In credential)', () => {
 	});
 
 	test('a renewal for many items at once, by one execution alone: its own login, said once', async () => {
-		const credentials = sandboxLoginCredentials(fixture.sandbox);
-		await runHrLoggingIn(SKILL, { credentials });
-		fixture.sandbox.userTokens.expireAll();
+		const credentials = await expiredLogin();
 		const items = Array.from({ length: 8 }, () => ({ json: {} }));
 		const renewed = await runHrLoggingIn(
 			{ ...SKILL, options: { concurrency: 8, concurrencyMode: 'fixed' } },
@@ -221,9 +227,7 @@ describe('logins (the Log In credential)', () => {
 	});
 
 	test('a token that expires twice in one run: each renewal a login, said in one sentence', async () => {
-		const credentials = sandboxLoginCredentials(fixture.sandbox);
-		await runHrLoggingIn(SKILL, { credentials });
-		fixture.sandbox.userTokens.expireAll();
+		const credentials = await expiredLogin();
 		// Item 1 renews the stored token; item 2's create is held at the platform while the
 		// token it carries expires too.
 		fixture.sandbox.inject({ operation: 'createSkill', times: 2, delayMs: 0 });
@@ -248,9 +252,7 @@ describe('logins (the Log In credential)', () => {
 	});
 
 	test('a renewal whose login failed', async () => {
-		const credentials = sandboxLoginCredentials(fixture.sandbox);
-		await runHrLoggingIn(SKILL, { credentials });
-		fixture.sandbox.userTokens.expireAll();
+		const credentials = await expiredLogin();
 		fixture.sandbox.inject({ operation: 'login', status: 401 });
 		const run = await runHrLoggingIn(SKILL, { credentials, continueOnFail: true });
 		expect(run.json[0].error).toBeDefined();
@@ -262,24 +264,7 @@ describe('logins (the Log In credential)', () => {
 	test("a token another execution's login got, taken instead of logging in", async () => {
 		const credentials = sandboxLoginCredentials(fixture.sandbox);
 		await runHrLoggingIn(SKILL, { credentials });
-		const first = credentials.loginToken;
-		fixture.sandbox.userTokens.expireAll();
-		// Another worker logs in meanwhile: the store holds its token from the second read on.
-		const newer = fixture.sandbox.userTokens.issue();
-		let reads = 0;
-		let stored = first;
-		const firstOwner = credentials.loginTokenFor;
-		Object.defineProperty(credentials, 'loginToken', {
-			enumerable: true,
-			get: () => (reads++ === 0 ? first : (stored = newer)),
-			set: () => {},
-		});
-		// Stored with it, as n8n stores a login's output: the digest binding it to the login fields.
-		Object.defineProperty(credentials, 'loginTokenFor', {
-			enumerable: true,
-			get: () => (stored === first ? firstOwner : loginTokenOwner(credentials, newer)),
-			set: () => {},
-		});
+		const { newer } = renewedMeanwhile(fixture.sandbox, credentials);
 		const run = await runHrLoggingIn(SKILL, { credentials });
 		expect(run.error).toBeUndefined();
 		expect(fixture.requestsFor('login')).toHaveLength(1);

@@ -140,25 +140,37 @@ function expectBlanked(/** @type {string} */ text, /** @type {string} */ secret)
 	for (const run of STARTS_AND_ENDS[secret]) expect(text).not.toContain(run);
 }
 
-describe('an echo of the login password is blanked in every form', () => {
-	test.each(CASES)('%s: credential Test', async (_, secret, answer) => {
-		refuseLoginWith(/** @type {any} */ (answer));
-		const message = await credentialTestMessage(
-			sandboxLoginCredentials(fixture.sandbox, { loginPassword: secret }),
-		);
-		expect(message).toContain('Log in failed: the platform refused the login');
-		expectBlanked(message, /** @type {string} */ (secret));
-	});
+/** The paths a refused login's answer shows on: the credential's Test and an item's error. */
+const LOGIN_PATHS = /** @type {const} */ (['credential Test', 'item error']);
 
-	test.each(CASES)('%s: item error', async (_, secret, answer) => {
-		refuseLoginWith(/** @type {any} */ (answer));
-		const text = await itemErrorText(
-			sandboxLoginCredentials(fixture.sandbox, { loginPassword: secret }),
-		);
-		expect(text).toContain('Log in failed: the platform refused the login');
-		expectBlanked(text, /** @type {string} */ (secret));
-		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
-	});
+/**
+ * What `path` shows after the login, with `secret` as the password, was refused with `answer`:
+ * the refusal said, and (item error) no request sent without a token.
+ * @param {typeof LOGIN_PATHS[number]} path @param {string} secret
+ * @param {{ contentType: string, body: string }} answer
+ */
+async function refusedLoginText(path, secret, answer) {
+	refuseLoginWith(answer);
+	const credentials = sandboxLoginCredentials(fixture.sandbox, { loginPassword: secret });
+	const text =
+		path === 'credential Test'
+			? await credentialTestMessage(credentials)
+			: await itemErrorText(credentials);
+	expect(text).toContain('Log in failed: the platform refused the login');
+	if (path === 'item error') expect(fixture.requestsFor('createSkill')).toHaveLength(0);
+	return text;
+}
+
+describe('an echo of the login password is blanked in every form', () => {
+	for (const path of LOGIN_PATHS)
+		test.each(CASES)(`%s: ${path}`, async (_, secret, answer) => {
+			const text = await refusedLoginText(
+				path,
+				/** @type {string} */ (secret),
+				/** @type {any} */ (answer),
+			);
+			expectBlanked(text, /** @type {string} */ (secret));
+		});
 });
 
 /**
@@ -183,26 +195,12 @@ describe('an echo of the login password in any decoding (issue 43)', () => {
 		body: `Wrong password ${echo} for this user`,
 	});
 
-	test.each(Object.entries(FORMS))('%s: credential Test', async (_, encode) => {
-		refuseLoginWith(answer(encode(SECRET)));
-		const message = await credentialTestMessage(
-			sandboxLoginCredentials(fixture.sandbox, { loginPassword: SECRET }),
-		);
-		expect(message).toContain('Log in failed: the platform refused the login');
-		expect(message).toContain('[redacte');
-		expect(leakedRuns(SECRET, message)).toEqual([]);
-	});
-
-	test.each(Object.entries(FORMS))('%s: item error', async (_, encode) => {
-		refuseLoginWith(answer(encode(SECRET)));
-		const text = await itemErrorText(
-			sandboxLoginCredentials(fixture.sandbox, { loginPassword: SECRET }),
-		);
-		expect(text).toContain('Log in failed: the platform refused the login');
-		expect(text).toContain('[redacte');
-		expect(leakedRuns(SECRET, text)).toEqual([]);
-		expect(fixture.requestsFor('createSkill')).toHaveLength(0);
-	});
+	for (const path of LOGIN_PATHS)
+		test.each(Object.entries(FORMS))(`%s: ${path}`, async (_, encode) => {
+			const text = await refusedLoginText(path, SECRET, answer(encode(SECRET)));
+			expect(text).toContain('[redacte');
+			expect(leakedRuns(SECRET, text)).toEqual([]);
+		});
 });
 
 describe('the token a login gives is checked as a pasted User Token is', () => {

@@ -8,27 +8,12 @@
 const { useSandbox } = require('./harness/fixture');
 const { OPERATION_CASES } = require('./harness/operationCases');
 const { echoForms, leakedRuns } = require('./harness/echoes');
+const { credentialSecrets, runText } = require('./harness/credentialSecrets');
 
 const fixture = useSandbox();
 const listNews = /** @type {import('./harness/operationCases').OperationCase} */ (
 	OPERATION_CASES.find((op) => op.endpoint === 'listNews')
 );
-
-/** Everything the run left behind, errors included with their non-enumerable parts. */
-function executionText(/** @type {any} */ run) {
-	const seen = new WeakSet();
-	return JSON.stringify({ output: run.output, error: run.error }, (_, value) => {
-		if (typeof value !== 'object' || value === null) return value;
-		if (seen.has(value)) return '[circular]';
-		seen.add(value);
-		if (value instanceof Error) {
-			return Object.fromEntries(
-				Object.getOwnPropertyNames(value).map((name) => [name, /** @type {any} */ (value)[name]]),
-			);
-		}
-		return value;
-	});
-}
 
 /**
  * Runs News → Get Many once with and once without Continue On Fail against the fault, and
@@ -46,7 +31,7 @@ async function runAgainst(fault, credentials = fixture.credentials) {
 			{ ...listNews.parameters, options: { maxTries: 1 } },
 			{ credentials, continueOnFail },
 		);
-		texts.push(executionText(run));
+		texts.push(runText({ output: run.output, error: run.error }));
 	}
 	return texts.join('\n');
 }
@@ -187,23 +172,10 @@ describe('a non-ASCII secret echoed in a body that is not JSON (node path)', () 
 
 describe('every secret of the credential in any decoding (issue 43, node path)', () => {
 	const FORMS = echoForms('demo@acme.sandbox.test');
-	/** Every secret value the credential holds, the other business's key included. */
-	const secretsOfCredential = () => {
-		const c = fixture.sandbox.credentials;
-		return [
-			c.apiKey,
-			c.apiConnection,
-			c.userToken,
-			c.clientUuid,
-			c.platformKey,
-			...Object.values(c.businessKeys),
-		];
-	};
-
 	test.each(Object.entries(FORMS))(
 		'%s: in an error page, blanked for every secret',
 		async (_, encode) => {
-			for (const secret of secretsOfCredential()) {
+			for (const secret of credentialSecrets(fixture.sandbox)) {
 				const echo = `Wrong password ${encode(secret)} for this user`;
 				const text = await runAgainst({ status: 401, body: echo, contentType: 'text/plain' });
 				expect(text).toContain('Wrong password');

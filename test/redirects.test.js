@@ -5,7 +5,7 @@
  * GET is never sent twice; a GET follows a same-origin redirect, at most three times. Every
  * operation case is run against both; the rest (each 3xx, the limit, the wording) on one.
  */
-const { startForeignHost } = require('./harness/foreignHost');
+const { useForeignHost } = require('./harness/foreignHost');
 const { useSandbox } = require('./harness/fixture');
 const { OPERATION_CASES, caseFor } = require('./harness/operationCases');
 const { MAY_HAVE_ACTED } = require('./harness/faultCases');
@@ -14,12 +14,7 @@ const { customApiCaller } = require('./customApiCall/call');
 const fixture = useSandbox();
 const call = customApiCaller(fixture);
 
-/** @type {Awaited<ReturnType<typeof startForeignHost>>} */
-let foreign;
-beforeAll(async () => {
-	foreign = await startForeignHost();
-});
-afterAll(() => foreign?.close());
+const foreign = useForeignHost();
 beforeEach(() => {
 	foreign.requests.length = 0;
 });
@@ -37,36 +32,38 @@ function expectRedirectRefused(error, statusCode) {
 	expect(foreign.requests).toEqual([]);
 }
 
+/**
+ * Runs the operation's case answered with a redirect to another host: refused, sent once.
+ * @param {string} endpoint @param {number} statusCode
+ */
+async function redirectedAway(endpoint, statusCode) {
+	const op = caseFor(endpoint);
+	fixture.sandbox.inject({ operation: endpoint, status: statusCode, location: stolen() });
+	const { error } = await fixture.run(op.type, op.parameters);
+	expectRedirectRefused(error, statusCode);
+	expect(fixture.requestsFor(endpoint)).toHaveLength(1);
+	return error;
+}
+
 describe('a redirect to another host fails the item, and nothing reaches that host', () => {
 	test.each([301, 302, 303, 307, 308])('a read answered %i', async (statusCode) => {
-		const op = caseFor('getPayslip');
-		fixture.sandbox.inject({ operation: 'getPayslip', status: statusCode, location: stolen() });
-		const { error } = await fixture.run(op.type, op.parameters);
-		expectRedirectRefused(error, statusCode);
+		const error = await redirectedAway('getPayslip', statusCode);
 		expect(error?.description).toContain('put its new address in the credential\'s "HR Base URL"');
-		expect(fixture.requestsFor('getPayslip')).toHaveLength(1);
 	});
 
 	test.each(OPERATION_CASES.map((op) => [op.endpoint, op]))(
 		'%s answered 307: sent once, and an operation that may act says it may have',
 		async (endpoint, op) => {
-			fixture.sandbox.inject({ operation: endpoint, status: 307, location: stolen() });
-			const { error } = await fixture.run(op.type, op.parameters);
-			expectRedirectRefused(error, 307);
+			const error = await redirectedAway(endpoint, 307);
 			expect(String(error?.description).includes(MAY_HAVE_ACTED)).toBe(op.retry === 'create');
-			expect(fixture.requestsFor(endpoint)).toHaveLength(1);
 		},
 	);
 
 	test.each([302, 307])(
 		'an add answered %i: sent once, never repeated, and the user is told it may have been done',
 		async (statusCode) => {
-			const op = caseFor('createSkill');
-			fixture.sandbox.inject({ operation: 'createSkill', status: statusCode, location: stolen() });
-			const { error } = await fixture.run(op.type, op.parameters);
-			expectRedirectRefused(error, statusCode);
+			const error = await redirectedAway('createSkill', statusCode);
 			expect(error?.description).toContain('may have carried out this request');
-			expect(fixture.requestsFor('createSkill')).toHaveLength(1);
 		},
 	);
 

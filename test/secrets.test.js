@@ -11,10 +11,11 @@
  */
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
+const { runText } = require('./harness/credentialSecrets');
 const { OPERATION_CASES, caseFor, withOptions } = require('./harness/operationCases');
 const {
 	FAULT_CASES,
-	FAULT_REQUEST_OPTIONS,
+	runUnderFaults,
 	closedPort,
 	refusingCredentials,
 } = require('./harness/faultCases');
@@ -45,32 +46,13 @@ beforeAll(async () => {
 	refusedPort = await closedPort();
 });
 
-/** Everything the run left behind, errors included with their non-enumerable parts. */
-function executionText(/** @type {any} */ run) {
-	const seen = new WeakSet();
-	return JSON.stringify(
-		{ result: run.result, output: run.output, error: run.error },
-		(_, value) => {
-			if (typeof value !== 'object' || value === null) return value;
-			if (seen.has(value)) return '[circular]';
-			seen.add(value);
-			if (value instanceof Error) {
-				return Object.fromEntries(
-					Object.getOwnPropertyNames(value).map((name) => [name, /** @type {any} */ (value)[name]]),
-				);
-			}
-			return value;
-		},
-	);
-}
-
 /**
  * @param {any} run
  * @param {string} what
  * @param {string[]} [among] the values looked for (every secret unless told)
  */
 function expectNoSecret(run, what, among = secrets) {
-	const text = executionText(run);
+	const text = runText({ result: run.result, output: run.output, error: run.error });
 	for (const secret of among) {
 		if (text.includes(secret))
 			throw new Error(
@@ -86,20 +68,10 @@ function expectNoSecret(run, what, among = secrets) {
  * @param {{ globex?: boolean, continueOnFail?: boolean, credentials?: Record<string, any>, settings?: Record<string, any> }} [options]
  */
 function runOperation(op, options = {}) {
-	return runNode({
-		type: op.type,
-		parameters: {
-			...op.parameters,
-			...(options.globex ? op.globex : {}),
-			// One try: retries add nothing to what is shown, only time.
-			options: {
-				...op.parameters.options,
-				...FAULT_REQUEST_OPTIONS,
-				maxTries: 1,
-				...options.settings,
-				business: options.globex ? 'globex' : '',
-			},
-		},
+	return runUnderFaults(op, {
+		parameters: options.globex ? op.globex : {},
+		// One try: retries add nothing to what is shown, only time.
+		settings: { maxTries: 1, ...options.settings, business: options.globex ? 'globex' : '' },
 		credentials: options.credentials ?? fixture.credentials,
 		continueOnFail: options.continueOnFail,
 	});

@@ -57,13 +57,23 @@ async function untilNodePaused() {
 		await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
+/**
+ * Starts an execution whose first request the platform refuses with a pause of `seconds`:
+ * the execution, and the refusal, once the node has read it.
+ * @param {number} seconds
+ */
+async function startPaused(seconds) {
+	fixture.sandbox.inject({ operation: 'createSkill', retryAfter: seconds });
+	const first = createSkills(['first']);
+	const refusal = await untilReceived(1);
+	expect(refusal.status).toBe(429);
+	await untilNodePaused();
+	return { first, refusal };
+}
+
 describe('a pause the platform asked for', () => {
 	test('holds an execution that starts during it: its first request goes after the pause', async () => {
-		fixture.sandbox.inject({ operation: 'createSkill', retryAfter: 2 });
-		const first = createSkills(['first']);
-		const refusal = await untilReceived(1);
-		expect(refusal.status).toBe(429);
-		await untilNodePaused();
+		const { first, refusal } = await startPaused(2);
 		const second = await createSkills(['second']);
 		expect(second.error).toBeUndefined();
 		const [secondRequest] = skillRequests().filter((r) => r.body.value.type === 'second');
@@ -72,13 +82,9 @@ describe('a pause the platform asked for', () => {
 	});
 
 	test("never holds another business's execution", async () => {
-		fixture.sandbox.inject({ operation: 'createSkill', retryAfter: 5 });
-		const first = createSkills(['first']);
-		const refusal = await untilReceived(1);
-		expect(refusal.status).toBe(429);
 		// Once the node has read the 429, the first run's retry waits in its business's queue for
 		// the pause: it comes at least 5 s after the refusal (a lower bound).
-		await untilNodePaused();
+		const { first, refusal } = await startPaused(5);
 		const other = await createSkills(['other'], 'globex');
 		expect(other.error).toBeUndefined();
 		expect((await first).error).toBeUndefined();

@@ -11,7 +11,7 @@ const { itemsWithFiles } = require('./projects/files');
 const { useSandbox } = require('./harness/fixture');
 const { sharedLoad, untilIdle, whenReceived } = require('./harness/waits');
 const { sandboxLoginCredentials } = require('../sandbox/credentials');
-const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
+const { renewedMeanwhile } = require('./harness/loginToken');
 
 const fixture = useSandbox();
 const runHr = fixture.runner('businessPlatformHr');
@@ -138,6 +138,19 @@ describe('a slow, silent or stopped login (issue 36 item 2)', () => {
 });
 
 describe('the login is a request like any other (issue 36 item 4)', () => {
+	/**
+	 * The item of a run (Continue On Fail, these node options) whose every login answers `fault`.
+	 * @param {Record<string, any>} fault @param {Record<string, any>} options
+	 */
+	async function itemWhenEveryLogin(fault, options) {
+		fixture.sandbox.inject({ operation: 'login', ...fault, times: Infinity });
+		const { json } = await runHrLoggingIn(
+			{ ...SKILL, options },
+			{ credentials: loginCredentials(), continueOnFail: true },
+		);
+		return json[0];
+	}
+
 	test('a 429 from the login is waited out (Retry-After) and the login then succeeds', async () => {
 		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 0, times: 2 });
 		const { json } = await runHrLoggingIn(SKILL, { credentials: loginCredentials() });
@@ -146,15 +159,11 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 	});
 
 	test('a login refused for too many requests beyond Rate Limit Wait says so, not "wrong password"', async () => {
-		fixture.sandbox.inject({ operation: 'login', status: 429, retryAfter: 0, times: Infinity });
-		const { json } = await runHrLoggingIn(
-			{ ...SKILL, options: { rateLimitWait: 1 } },
-			{ credentials: loginCredentials(), continueOnFail: true },
-		);
-		expect(json[0].error).toBe(
+		const item = await itemWhenEveryLogin({ status: 429, retryAfter: 0 }, { rateLimitWait: 1 });
+		expect(item.error).toBe(
 			"Log in failed: the platform's login received too many requests (HTTP 429)",
 		);
-		expect(json[0].description).toContain('Rate Limit Wait');
+		expect(item.description).toContain('Rate Limit Wait');
 		expect(logins().length).toBeGreaterThan(1);
 	});
 
@@ -169,15 +178,11 @@ describe('the login is a request like any other (issue 36 item 4)', () => {
 	});
 
 	test('a login failing with 503 every time fails after Max Tries, saying it was a server error', async () => {
-		fixture.sandbox.inject({ operation: 'login', status: 503, times: Infinity });
-		const { json } = await runHrLoggingIn(
-			{ ...SKILL, options: { maxTries: 2 } },
-			{ credentials: loginCredentials(), continueOnFail: true },
-		);
-		expect(json[0].error).toBe(
+		const item = await itemWhenEveryLogin({ status: 503 }, { maxTries: 2 });
+		expect(item.error).toBe(
 			"Log in failed: the platform's login failed with a server error (HTTP 503)",
 		);
-		expect(json[0].description).toContain('The login was tried 2 times');
+		expect(item.description).toContain('The login was tried 2 times');
 		expect(logins()).toHaveLength(2);
 	});
 });
@@ -219,25 +224,7 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 	test("a refused token gives way to the credential's stored token when that one is newer: no login", async () => {
 		const credentials = loginCredentials();
 		await runHrLoggingIn(SKILL, { credentials });
-		const first = credentials.loginToken;
-		fixture.sandbox.userTokens.expireAll();
-		// Another worker logs in while this execution runs: the store holds its token from the
-		// execution's second read of the credential on (the first read still gives the old one).
-		const newer = fixture.sandbox.userTokens.issue();
-		let reads = 0;
-		let stored = first;
-		const firstOwner = credentials.loginTokenFor;
-		Object.defineProperty(credentials, 'loginToken', {
-			enumerable: true,
-			get: () => (reads++ === 0 ? first : (stored = newer)),
-			set: (value) => (stored = value),
-		});
-		// Stored with it, as n8n stores a login's output: the digest binding it to the login fields.
-		Object.defineProperty(credentials, 'loginTokenFor', {
-			enumerable: true,
-			get: () => (stored === first ? firstOwner : loginTokenOwner(credentials, newer)),
-			set: () => {},
-		});
+		const { first, newer, stored } = renewedMeanwhile(fixture.sandbox, credentials);
 		const { error } = await fixture.run(
 			'businessPlatformHr',
 			{
@@ -250,7 +237,7 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 			{ credentials },
 		);
 		expect(error).toBeUndefined();
-		expect(stored).toBe(newer);
+		expect(stored()).toBe(newer);
 		expect(logins()).toHaveLength(1);
 		// The first run's create, then this run's: refused with the old token, sent with the stored one.
 		expect(fixture.requestsFor('createSkill').map((r) => r.headers.user_token)).toEqual([

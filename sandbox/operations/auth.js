@@ -8,7 +8,7 @@
  */
 
 const { Validator } = require('../validation');
-const { say, ok, unprocessable } = require('./common');
+const { succeeded, unprocessable } = require('./common');
 
 /**
  * @typedef {import('./common').Ctx} Ctx
@@ -36,9 +36,7 @@ function login(ctx) {
 			body: { status: false, message: 'These credentials do not match our records.' },
 		};
 	}
-	return ok({
-		status: true,
-		message: say(MESSAGES.loggedIn, ctx.lang),
+	return succeeded(MESSAGES.loggedIn, ctx.lang, {
 		data: {
 			token: ctx.shared.userTokens.issue(),
 			token_type: 'Bearer',

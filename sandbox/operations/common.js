@@ -27,6 +27,7 @@ const { isContainer } = require('../multipart');
  * @property {string} moduleUrl          e.g. http://127.0.0.1:5680/ecommerce
  * @property {{ districts: Array<{ id: number, name_ar: string, name_en: string }>, credentials: typeof import('../data').CREDENTIALS, userTokens: import('../userTokens').UserTokens }} shared
  * @typedef {{ status: number, body: any }} Result
+ * @typedef {(ctx: Ctx) => Result} Handler
  * @typedef {readonly string[]} Texts  [English, Arabic]
  */
 
@@ -43,6 +44,15 @@ function say(texts, lang) {
 /** @param {any} body @returns {Result} */
 function ok(body) {
 	return { status: 200, body };
+}
+
+/**
+ * The success envelope of most modules: status true and the message in the request's language,
+ * then the payload (`data`, `response`, …).
+ * @param {Texts} texts @param {Lang} lang @param {Record<string, any>} payload @returns {Result}
+ */
+function succeeded(texts, lang, payload) {
+	return ok({ status: true, message: say(texts, lang), ...payload });
 }
 
 /**
@@ -145,6 +155,7 @@ module.exports = {
 	LANGS,
 	say,
 	ok,
+	succeeded,
 	processed,
 	notFound,
 	unprocessable,

@@ -11,7 +11,7 @@ const { nodeClasses } = require('../harness/n8n');
 const { platformHeaderNames } = require('../harness/requests');
 const { CUSTOM_API_CALL_CASES } = require('../harness/customApiCallCases');
 const { SPEC_PROFILES, customApiCaller } = require('./call');
-const { binaryOf, sha256 } = require('../projects/files');
+const { binaryOf, oneItemWith, sha256 } = require('../projects/files');
 
 const fixture = useSandbox();
 const call = customApiCaller(fixture);
@@ -113,17 +113,10 @@ describe('one call per node against its module', () => {
 					],
 				},
 			},
-			{
-				items: [
-					{
-						json: {},
-						binary: {
-							photo: binaryOf(png, 'image/png', 'site.png'),
-							report: binaryOf(pdf, 'application/pdf', 'Report 1.pdf'),
-						},
-					},
-				],
-			},
+			oneItemWith({
+				photo: binaryOf(png, 'image/png', 'site.png'),
+				report: binaryOf(pdf, 'application/pdf', 'Report 1.pdf'),
+			}),
 		);
 		expect(error).toBeUndefined();
 		const [request] = fixture.requestsFor('attachmentUpload');

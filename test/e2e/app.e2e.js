@@ -24,7 +24,7 @@ const {
 	withOptions,
 } = require('../harness/operationCases');
 const { CUSTOM_API_CALL_CASES } = require('../harness/customApiCallCases');
-const { startForeignHost } = require('../harness/foreignHost');
+const { useForeignHost } = require('../harness/foreignHost');
 
 const PREFIX = `${app.PACKAGE_NAME}.`;
 const CREDENTIALS = { businessPlatformApi: { id: app.CREDENTIAL_ID, name: app.CREDENTIAL_NAME } };
@@ -380,12 +380,7 @@ describe('example workflows', () => {
 });
 
 describe('a redirect to another host: nothing of the credential reaches it, and an add is not repeated', () => {
-	/** @type {Awaited<ReturnType<typeof startForeignHost>>} */
-	let foreign;
-	beforeAll(async () => {
-		foreign = await startForeignHost();
-	});
-	afterAll(() => foreign?.close());
+	const foreign = useForeignHost();
 
 	test.each(Object.entries(REDIRECT_CASES))('%s', async (code) => {
 		sandbox.inject({

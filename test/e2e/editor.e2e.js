@@ -30,7 +30,7 @@ function personalDataFields() {
 }
 const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials, sandboxLoginCredentials } = require('../../sandbox/credentials');
-const { startForeignHost } = require('../harness/foreignHost');
+const { useForeignHost } = require('../harness/foreignHost');
 const { requestsFor } = require('../harness/requests');
 
 /** n8n's port. */
@@ -389,12 +389,7 @@ describe('the credential test, as the editor runs it', () => {
 	});
 
 	describe('never sends the keys to another host', () => {
-		/** @type {Awaited<ReturnType<typeof startForeignHost>>} */
-		let foreign;
-		beforeAll(async () => {
-			foreign = await startForeignHost();
-		});
-		afterAll(() => foreign?.close());
+		const foreign = useForeignHost();
 
 		test('a redirect to another host fails the test, and nothing reaches that host', async () => {
 			sandbox.inject({ operation: 'listNews', status: 302, location: `${foreign.url}/collect` });

@@ -101,12 +101,7 @@ describe('Category → Update (updateCategory) over many items: the categories l
 			{ items },
 		);
 		expect(error).toBeUndefined();
-		expect(
-			fixture
-				.requestsFor(LIST)
-				.map((r) => r.business)
-				.sort(),
-		).toEqual(['acme', 'globex']);
+		expect(fixture.sortedFor(LIST, (r) => r.business)).toEqual(['acme', 'globex']);
 		expect(fixture.requestsFor('updateCategory')).toHaveLength(4);
 		expect([
 			storedCategory(1202).sort,

@@ -158,12 +158,7 @@ describe('News → Get Many (listNews, E16)', () => {
 		const { error } = await getNews({ returnAll: true });
 		expect(error?.message).toBe('The platform answered page 1 when page 2 was asked for');
 		// Pages 2 and 3, announced by page 1, were asked for ahead; nothing after the mismatch.
-		expect(
-			fixture
-				.requestsFor('listNews')
-				.map((r) => r.query.page)
-				.sort(),
-		).toEqual(['1', '2', '3']);
+		expect(fixture.sortedFor('listNews', (r) => r.query.page)).toEqual(['1', '2', '3']);
 	});
 
 	test('an item pushed across a page boundary while the pages are walked comes once', async () => {

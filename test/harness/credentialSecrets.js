@@ -16,4 +16,24 @@ function credentialSecrets({ credentials: c }) {
 	];
 }
 
-module.exports = { credentialSecrets };
+/**
+ * What a run left behind as one text to look for secrets in, errors included with their
+ * non-enumerable parts (message, stack, cause).
+ * @param {Record<string, unknown>} parts what of the run to include, by name
+ */
+function runText(parts) {
+	const seen = new WeakSet();
+	return JSON.stringify(parts, (_, value) => {
+		if (typeof value !== 'object' || value === null) return value;
+		if (seen.has(value)) return '[circular]';
+		seen.add(value);
+		if (value instanceof Error) {
+			return Object.fromEntries(
+				Object.getOwnPropertyNames(value).map((name) => [name, /** @type {any} */ (value)[name]]),
+			);
+		}
+		return value;
+	});
+}
+
+module.exports = { credentialSecrets, runText };

@@ -5,6 +5,7 @@
  * secret tests.
  */
 const net = require('node:net');
+const { runNode } = require('./n8n');
 
 /**
  * Request settings (Options) of the fault runs: fast retries, and a timeout no answer misses on a
@@ -243,9 +244,33 @@ function refusingCredentials(credentials, nodeType, port) {
 	return { ...credentials, [field]: `http://127.0.0.1:${port}/module` };
 }
 
+/**
+ * Runs an operation's case with the fault runs' request settings: `parameters` over the case's
+ * (a business's or the items' own), `settings` over its Options and those.
+ * @param {import('./operationCases').OperationCase} op
+ * @param {{ parameters?: Record<string, any>, settings?: Record<string, any>, credentials: Record<string, any>, items?: any[], continueOnFail?: boolean }} run
+ */
+function runUnderFaults(
+	op,
+	{ parameters = {}, settings = {}, credentials, items, continueOnFail },
+) {
+	return runNode({
+		type: op.type,
+		parameters: {
+			...op.parameters,
+			...parameters,
+			options: { ...op.parameters.options, ...FAULT_REQUEST_OPTIONS, ...settings },
+		},
+		credentials,
+		items,
+		continueOnFail,
+	});
+}
+
 module.exports = {
 	FAULT_CASES,
 	FAULT_REQUEST_OPTIONS,
+	runUnderFaults,
 	MAX_TRIES,
 	TIMEOUT_MS,
 	MAY_HAVE_ACTED,

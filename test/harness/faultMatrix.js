@@ -15,14 +15,13 @@
 const { startSandbox } = require('../../sandbox/server');
 const { sandboxCredentials } = require('../../sandbox/credentials');
 const { useSandbox } = require('./fixture');
-const { runNode } = require('./n8n');
 const { OPERATION_CASES } = require('./operationCases');
 const { injectFromRequest, inputItemOf, requestsFor } = require('./requests');
 const { ENDPOINTS } = require('../../nodes/shared/platform/endpoints');
 const {
 	FAULT_CASES,
-	FAULT_REQUEST_OPTIONS,
 	MAX_TRIES,
+	runUnderFaults,
 	MAY_HAVE_ACTED,
 	closedPort,
 	refusingCredentials,
@@ -105,18 +104,9 @@ const itemParametersFix = (op) =>
  * @param {{ items?: any[], continueOnFail?: boolean, credentials?: Record<string, any> }} [options]
  */
 function runOperation(platform, op, fault, options = {}) {
-	return runNode({
-		type: op.type,
-		parameters: {
-			...op.parameters,
-			...(options.items ? op.itemParameters : {}),
-			options: {
-				...op.parameters.options,
-				...FAULT_REQUEST_OPTIONS,
-				...fault.settings,
-				concurrency: 1,
-			},
-		},
+	return runUnderFaults(op, {
+		parameters: options.items ? op.itemParameters : {},
+		settings: { ...fault.settings, concurrency: 1 },
 		credentials: options.credentials ?? platform.credentials,
 		items: options.items,
 		continueOnFail: options.continueOnFail,

@@ -116,6 +116,15 @@ function useSandbox(options = {}) {
 				: requestsFor(fixture.sandbox, operation);
 		},
 
+		/**
+		 * What each request of an operation sent, sorted: concurrent items' requests arrive in
+		 * no set order.
+		 * @param {string} operation @param {(request: RecordedRequest) => unknown} pick
+		 */
+		sortedFor(operation, pick) {
+			return requestsFor(fixture.sandbox, operation).map(pick).sort();
+		},
+
 		/** Empties the request log (state and faults stay as they are). */
 		clearRequests() {
 			fixture.sandbox.requests.length = 0;

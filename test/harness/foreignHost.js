@@ -24,4 +24,30 @@ async function startForeignHost() {
 	return { url: `http://127.0.0.1:${port}`, requests, close: () => server.close() };
 }
 
-module.exports = { startForeignHost };
+/**
+ * A foreign host for the tests of the enclosing describe block (or file): started before them,
+ * closed after them.
+ * @returns {{ readonly url: string, readonly requests: Awaited<ReturnType<typeof startForeignHost>>['requests'] }}
+ */
+function useForeignHost() {
+	/** @type {Awaited<ReturnType<typeof startForeignHost>> | undefined} */
+	let host;
+	beforeAll(async () => {
+		host = await startForeignHost();
+	});
+	afterAll(() => host?.close());
+	const started = () => {
+		if (!host) throw new Error('the foreign host is read before its beforeAll ran');
+		return host;
+	};
+	return {
+		get url() {
+			return started().url;
+		},
+		get requests() {
+			return started().requests;
+		},
+	};
+}
+
+module.exports = { startForeignHost, useForeignHost };

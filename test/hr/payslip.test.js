@@ -85,12 +85,7 @@ describe('Payslip → Get (getPayslip, E15)', () => {
 			),
 		);
 		expect(json.map((p) => p.id)).toEqual([1751, 2751]);
-		expect(
-			fixture
-				.requestsFor('getPayslip')
-				.map((r) => r.business)
-				.sort(),
-		).toEqual(['acme', 'globex']);
+		expect(fixture.sortedFor('getPayslip', (r) => r.business)).toEqual(['acme', 'globex']);
 	});
 
 	test('an unknown business name fails that item before any request', async () => {

@@ -26,6 +26,12 @@ const binaryOf = (buffer, mimeType, fileName) => ({
 });
 
 /**
+ * A node run's options for one item holding these files, by binary property.
+ * @param {Record<string, object>} binary
+ */
+const oneItemWith = (binary) => ({ items: [{ json: {}, binary }] });
+
+/**
  * `count` items, each with one file of `bytes` random bytes in binary property `data` (inline,
  * the same content for all); `sizeKnown(i)` says whether item i's binary data records its size.
  * @param {number} count @param {number} bytes @param {(i: number) => boolean} sizeKnown
@@ -45,4 +51,4 @@ function itemsWithFiles(count, bytes, sizeKnown) {
 	}));
 }
 
-module.exports = { sha256, binaryOf, itemsWithFiles, PNG, PDF };
+module.exports = { sha256, binaryOf, oneItemWith, itemsWithFiles, PNG, PDF };

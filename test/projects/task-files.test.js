@@ -8,7 +8,7 @@ const { useSandbox } = require('../harness/fixture');
 const { useFilesystemBinaryData } = require('../harness/n8n');
 const { untilIdle } = require('../harness/waits');
 const { recordById } = require('../harness/requests');
-const { binaryOf, sha256, PNG, PDF } = require('./files');
+const { binaryOf, oneItemWith, sha256, PNG, PDF } = require('./files');
 
 /** @typedef {import('../operations/projects/updateTask').Task} Task */
 
@@ -20,6 +20,18 @@ const updateTask = fixture.runner('businessPlatformProjects', {
 	simple: false,
 });
 
+/**
+ * A file as the sandbox received it, the upload's `index`-th.
+ * @param {number} index @param {string} filename @param {string} contentType @param {Buffer} content
+ */
+const sentFile = (index, filename, contentType, content) => ({
+	field: `files[${index}]`,
+	filename,
+	contentType,
+	size: content.length,
+	sha256: sha256(content),
+});
+
 /** The sandbox's current record of an acme task. @param {number} task */
 const taskOf = (task) => recordById(/** @type {Task[]} */ (fixture.sandbox.state.acme.tasks), task);
 
@@ -27,37 +39,18 @@ describe('Task → Update (updateTask, E10): files', () => {
 	test('uploads two binary files of different types: names, sizes, types and content hashes arrive intact', async () => {
 		const { json, error } = await updateTask(
 			{ taskId: '1001', updateFields: { binaryPropertyNames: 'photo, report' } },
-			{
-				items: [
-					{
-						json: {},
-						binary: {
-							photo: binaryOf(PNG, 'image/png', 'site-photo.png'),
-							report: binaryOf(PDF, 'application/pdf', 'Inspection report.pdf'),
-						},
-					},
-				],
-			},
+			oneItemWith({
+				photo: binaryOf(PNG, 'image/png', 'site-photo.png'),
+				report: binaryOf(PDF, 'application/pdf', 'Inspection report.pdf'),
+			}),
 		);
 		expect(error).toBeUndefined();
 
 		const [request] = fixture.requestsFor('updateTask');
 		expect(request.body.fields).toEqual([]);
 		expect(request.body.files).toEqual([
-			{
-				field: 'files[0]',
-				filename: 'site-photo.png',
-				contentType: 'image/png',
-				size: PNG.length,
-				sha256: sha256(PNG),
-			},
-			{
-				field: 'files[1]',
-				filename: 'Inspection report.pdf',
-				contentType: 'application/pdf',
-				size: PDF.length,
-				sha256: sha256(PDF),
-			},
+			sentFile(0, 'site-photo.png', 'image/png', PNG),
+			sentFile(1, 'Inspection report.pdf', 'application/pdf', PDF),
 		]);
 
 		const { files } = /** @type {{ files: Array<{ id: number }> }} */ (json[0]);
@@ -88,24 +81,11 @@ describe('Task → Update (updateTask, E10): files', () => {
 				taskId: '1004',
 				updateFields: { binaryPropertyNames: '={{ ["data"] }}' },
 			},
-			{
-				items: [
-					{
-						json: {},
-						binary: { data: binaryOf(PDF, 'application/pdf') },
-					},
-				],
-			},
+			oneItemWith({ data: binaryOf(PDF, 'application/pdf') }),
 		);
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('updateTask')[0].body.files).toEqual([
-			{
-				field: 'files[0]',
-				filename: 'data',
-				contentType: 'application/pdf',
-				size: PDF.length,
-				sha256: sha256(PDF),
-			},
+			sentFile(0, 'data', 'application/pdf', PDF),
 		]);
 	});
 
@@ -150,16 +130,9 @@ describe('Task → Update (updateTask, E10): files', () => {
 					],
 				},
 			},
-			{
-				items: [
-					{
-						json: {},
-						binary: {
-							data: binaryOf(PNG, 'image/png', 'final.png'),
-						},
-					},
-				],
-			},
+			oneItemWith({
+				data: binaryOf(PNG, 'image/png', 'final.png'),
+			}),
 		);
 		expect(error).toBeUndefined();
 
@@ -178,15 +151,7 @@ describe('Task → Update (updateTask, E10): files', () => {
 			['timeTracking[1][started_at]', '2025-02-05 13:00:00'],
 			['timeTracking[1][duration_minutes]', '45'],
 		]);
-		expect(request.body.files).toEqual([
-			{
-				field: 'files[0]',
-				filename: 'final.png',
-				contentType: 'image/png',
-				size: PNG.length,
-				sha256: sha256(PNG),
-			},
-		]);
+		expect(request.body.files).toEqual([sentFile(0, 'final.png', 'image/png', PNG)]);
 
 		const task =
 			/** @type {{ dependent_tasks: Array<{ id: number }> } & Record<string, unknown>} */ (json[0]);
@@ -214,30 +179,15 @@ describe('Task → Update (updateTask, E10): files', () => {
 		fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 0 });
 		const { json, error } = await updateTask(
 			{ taskId: '1004', updateFields: { binaryPropertyNames: 'data' } },
-			{
-				items: [
-					{
-						json: {},
-						binary: {
-							data: binaryOf(PDF, 'application/pdf', 'count.pdf'),
-						},
-					},
-				],
-			},
+			oneItemWith({
+				data: binaryOf(PDF, 'application/pdf', 'count.pdf'),
+			}),
 		);
 		expect(error).toBeUndefined();
 		const requests = fixture.requestsFor('updateTask');
 		expect(requests.map((r) => r.status)).toEqual([429, 200]);
 		for (const request of requests) {
-			expect(request.body.files).toEqual([
-				{
-					field: 'files[0]',
-					filename: 'count.pdf',
-					contentType: 'application/pdf',
-					size: PDF.length,
-					sha256: sha256(PDF),
-				},
-			]);
+			expect(request.body.files).toEqual([sentFile(0, 'count.pdf', 'application/pdf', PDF)]);
 		}
 		expect(json[0].files).toHaveLength(1);
 	});
@@ -250,16 +200,9 @@ describe('Task → Update (updateTask, E10): files', () => {
 				updateFields: { binaryPropertyNames: 'data' },
 				options: { maxTries: 3, retryDelay: 1 },
 			},
-			{
-				items: [
-					{
-						json: {},
-						binary: {
-							data: binaryOf(PDF, 'application/pdf', 'count.pdf'),
-						},
-					},
-				],
-			},
+			oneItemWith({
+				data: binaryOf(PDF, 'application/pdf', 'count.pdf'),
+			}),
 		);
 		expect(error?.httpCode).toBe('500');
 		expect(fixture.requestsFor('updateTask')).toHaveLength(1);
@@ -289,24 +232,12 @@ describe("Task → Update (updateTask, E10): files by reference in n8n's binary 
 
 		const { json, error } = await updateTask(
 			{ taskId: '1002', updateFields: { binaryPropertyNames: 'photo,report' } },
-			{ items: [{ json: {}, binary: { photo, report } }] },
+			oneItemWith({ photo, report }),
 		);
 		expect(error).toBeUndefined();
 		expect(fixture.requestsFor('updateTask')[0].body.files).toEqual([
-			{
-				field: 'files[0]',
-				filename: 'site-photo.png',
-				contentType: 'image/png',
-				size: PNG.length,
-				sha256: sha256(PNG),
-			},
-			{
-				field: 'files[1]',
-				filename: 'report.pdf',
-				contentType: 'application/pdf',
-				size: PDF.length,
-				sha256: sha256(PDF),
-			},
+			sentFile(0, 'site-photo.png', 'image/png', PNG),
+			sentFile(1, 'report.pdf', 'application/pdf', PDF),
 		]);
 		expect(json[0].files).toMatchObject([
 			{ file_name: 'site-photo.png', file_type: 'image', file_size: PNG.length },

@@ -7,7 +7,7 @@ const {
 	sentHeaderNames,
 	recordById,
 } = require('../harness/requests');
-const { binaryOf, PNG } = require('./files');
+const { binaryOf, oneItemWith, PNG } = require('./files');
 const { expectRunError } = require('../harness/outcomes');
 
 /** Task → Update, with the full record (Simplify off): what Simplify keeps is checked per operation in test/operations.test.js. */
@@ -157,12 +157,10 @@ describe('Task → Update (updateTask, E10)', () => {
 			'Started At of Time Entry 1 needs a time as YYYY-MM-DD HH:MM:SS, got "2025-03-03"',
 		);
 		expect(output[3].json).toMatchObject({ id: 1001, due_date: '2025-03-14' });
-		expect(
-			fixture
-				.requestsFor('updateTask')
-				.map((r) => r.path)
-				.sort(),
-		).toEqual(['/api/v1/tasks/update/1001', '/api/v1/tasks/update/1002']);
+		expect(fixture.sortedFor('updateTask', (r) => r.path)).toEqual([
+			'/api/v1/tasks/update/1001',
+			'/api/v1/tasks/update/1002',
+		]);
 		expect(taskOf(1003).due_date).toBe('2025-02-25');
 	});
 
@@ -204,16 +202,9 @@ describe('Task → Update (updateTask, E10)', () => {
 	test('a missing binary field fails that item before anything is sent', async () => {
 		const { error } = await updateTask(
 			{ taskId: '1001', updateFields: { binaryPropertyNames: 'data, attachment' } },
-			{
-				items: [
-					{
-						json: {},
-						binary: {
-							data: binaryOf(PNG, 'image/png', 'a.png'),
-						},
-					},
-				],
-			},
+			oneItemWith({
+				data: binaryOf(PNG, 'image/png', 'a.png'),
+			}),
 		);
 		expect(error?.message).toMatch(/attachment/);
 		expect(error?.context?.itemIndex).toBe(0);

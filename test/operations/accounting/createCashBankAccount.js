@@ -6,14 +6,12 @@
  * test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { say, ok, unprocessable, nextId } = require('../../../sandbox/operations/common');
+const { succeeded, unprocessable, nextId } = require('../../../sandbox/operations/common');
 const { BUSINESS_IDS, iso, isoNow } = require('../../../sandbox/data');
 const { JSON_TYPE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {(typeof seed.acme.accounts)[number]} Account
  */
 
@@ -56,7 +54,7 @@ const seed = {
 	},
 };
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function addAccount(ctx) {
 	const accounts = /** @type {Account[]} */ (ctx.biz.accounts);
 	const f = ctx.input;
@@ -82,9 +80,7 @@ function addAccount(ctx) {
 		updated_at: now,
 	};
 	accounts.push(account);
-	return ok({
-		status: true,
-		message: say(['Account created successfully.', 'تم إنشاء الحساب بنجاح.'], ctx.lang),
+	return succeeded(['Account created successfully.', 'تم إنشاء الحساب بنجاح.'], ctx.lang, {
 		data: { ...account },
 	});
 }

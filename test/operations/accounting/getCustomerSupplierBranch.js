@@ -6,14 +6,12 @@
  * test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { say, ok, notFound, unprocessable } = require('../../../sandbox/operations/common');
+const { succeeded, notFound, unprocessable } = require('../../../sandbox/operations/common');
 const { BUSINESS_IDS, uuidFor, iso } = require('../../../sandbox/data');
 const { MANAGEMENT } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {(typeof seed.acme.contacts)[number]} Contact
  */
 
@@ -98,7 +96,7 @@ const seed = {
 	},
 };
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function showBranch(ctx) {
 	const { type, uuid, branch_uuid: branchUuid } = ctx.params;
 	if (type !== '1' && type !== '2') {
@@ -113,9 +111,7 @@ function showBranch(ctx) {
 		return notFound(type === '1' ? ['Customer', 'العميل'] : ['Supplier', 'المورد'], ctx.lang);
 	const branch = contact.branches.find((b) => b.uuid === branchUuid);
 	if (!branch) return notFound(['Branch', 'الفرع'], ctx.lang);
-	return ok({
-		status: true,
-		message: say(['Branch retrieved successfully.', 'تم جلب الفرع بنجاح.'], ctx.lang),
+	return succeeded(['Branch retrieved successfully.', 'تم جلب الفرع بنجاح.'], ctx.lang, {
 		data: { ...branch },
 		errors: [],
 	});

@@ -7,8 +7,7 @@
 const { Validator, attr } = require('../../../sandbox/validation');
 const {
 	FLAG,
-	say,
-	ok,
+	succeeded,
 	notFound,
 	unprocessable,
 	byId,
@@ -19,8 +18,6 @@ const { MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {{ id: number, name: string, currency_id: number }} Customer
  * @typedef {ReturnType<typeof quoteRecord>} Quote
  */
@@ -169,7 +166,7 @@ const QUOTE_LINE_FIELDS = /** @type {const} */ ([
 	['item_desc', 'description', 'string'],
 ]);
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function updateSalesQuote(ctx) {
 	const quote = byId(/** @type {Quote[]} */ (ctx.biz.quotes), ctx.params.quote_id);
 	if (!quote) return notFound(['Quote', 'عرض السعر'], ctx.lang);
@@ -263,9 +260,7 @@ function updateSalesQuote(ctx) {
 		description: columns.description[i],
 	}));
 	quote.updated_at = isoNow();
-	return ok({
-		status: true,
-		message: say(['Sales quote updated successfully.', 'تم تحديث عرض السعر بنجاح.'], ctx.lang),
+	return succeeded(['Sales quote updated successfully.', 'تم تحديث عرض السعر بنجاح.'], ctx.lang, {
 		data: pick(quote, QUOTE_FIELDS),
 	});
 }

@@ -5,24 +5,17 @@
  * entry and its case (the fields: test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { say, ok, unprocessable } = require('../../../sandbox/operations/common');
+const { succeeded, unprocessable } = require('../../../sandbox/operations/common');
 const { MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function listCalendars(ctx) {
 	const v = new Validator();
 	v.check('user_type', ctx.input.user_type, { required: true });
 	v.check('type', ctx.input.type, { required: true });
 	if (v.failed) return unprocessable(v);
-	return ok({
-		status: true,
-		message: say(['Calendars retrieved successfully.', 'تم جلب التقويمات بنجاح.'], ctx.lang),
+	return succeeded(['Calendars retrieved successfully.', 'تم جلب التقويمات بنجاح.'], ctx.lang, {
 		data: { data: ctx.biz.calendars.map(({ id, name }) => ({ id, name })) },
 	});
 }

@@ -6,14 +6,12 @@
  * test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { FLAG, say, ok, unprocessable, nextId } = require('../../../sandbox/operations/common');
+const { succeeded, FLAG, unprocessable, nextId } = require('../../../sandbox/operations/common');
 const { BUSINESS_IDS, iso, isoNow } = require('../../../sandbox/data');
 const { ECOMMERCE, MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {{ id: number, name: string }} Inventory
  * @typedef {{ id: number, business_id: number, from_inv_id: string, to_inv_id: string, product_id: string, quantity: string, representative_id: string | null, status: string, created_at: string, updated_at: string }} TransferItem
  */
@@ -63,7 +61,7 @@ const seed = {
 	},
 };
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function addTransferItem(ctx) {
 	const f = ctx.input;
 	const biz = ctx.biz;
@@ -99,9 +97,7 @@ function addTransferItem(ctx) {
 		updated_at: now,
 	};
 	transfers.push(record);
-	return ok({
-		status: true,
-		message: say(['Item transferred successfully.', 'تم نقل الصنف بنجاح.'], ctx.lang),
+	return succeeded(['Item transferred successfully.', 'تم نقل الصنف بنجاح.'], ctx.lang, {
 		data: { ...record },
 	});
 }

@@ -4,21 +4,14 @@
  * platform's description (an independent check of the endpoint entry), its docs/operations.md
  * entry and its case (the fields: test/operations/index.js).
  */
-const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
+const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** One district of the shared reference data (no business). @param {Ctx} ctx @returns {Result} */
+/** One district of the shared reference data (no business). @type {import('../../../sandbox/operations/common').Handler} */
 function getDistrict(ctx) {
 	const district = byId(ctx.shared.districts, ctx.params.district_id);
 	if (!district) return notFound(['District', 'الحي'], ctx.lang);
-	return ok({
-		status: true,
-		message: say(['District retrieved successfully.', 'تم جلب الحي بنجاح.'], ctx.lang),
+	return succeeded(['District retrieved successfully.', 'تم جلب الحي بنجاح.'], ctx.lang, {
 		data: { ...district },
 	});
 }

@@ -4,21 +4,16 @@
  * description (an independent check of the endpoint entry), its docs/operations.md entry and its
  * case (the fields: test/operations/index.js).
  */
-const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
+const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { ECOMMERCE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
-
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
 
 /** A query flag: sent (even empty) means on, unless '0' or 'false'. @param {string | undefined} value */
 function flagOn(value) {
 	return value !== undefined && value !== '0' && value.toLowerCase() !== 'false';
 }
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function orderDetails(ctx) {
 	const order = byId(ctx.biz.orders, ctx.params.order_id);
 	if (!order) return notFound(['Order', 'الطلب'], ctx.lang);
@@ -43,11 +38,13 @@ function orderDetails(ctx) {
 			},
 		];
 	}
-	return ok({
-		status: true,
-		message: say(['Order details retrieved successfully.', 'تم جلب تفاصيل الطلب بنجاح.'], ctx.lang),
-		data: out,
-	});
+	return succeeded(
+		['Order details retrieved successfully.', 'تم جلب تفاصيل الطلب بنجاح.'],
+		ctx.lang,
+		{
+			data: out,
+		},
+	);
 }
 
 /** @type {import('../index').OperationFile} */

@@ -4,17 +4,12 @@
  * platform's description (an independent check of the endpoint entry), its docs/operations.md
  * entry and its case (the fields: test/operations/index.js).
  */
-const { say, ok, categoryView } = require('../../../sandbox/operations/common');
+const { succeeded, categoryView } = require('../../../sandbox/operations/common');
 const { ECOMMERCE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 const { CATEGORY_FIELDS } = require('../shared');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** The business's categories, those matching `keyword` where it is sent. @param {Ctx} ctx @returns {Result} */
+/** The business's categories, those matching `keyword` where it is sent. @type {import('../../../sandbox/operations/common').Handler} */
 function listCategories(ctx) {
 	const keyword = (ctx.query.keyword ?? '').trim().toLowerCase();
 	const categories = ctx.biz.categories.filter(
@@ -23,9 +18,7 @@ function listCategories(ctx) {
 			c.alias.toLowerCase().includes(keyword) ||
 			c.descriptions.some((d) => d.title.toLowerCase().includes(keyword)),
 	);
-	return ok({
-		status: true,
-		message: say(['Categories retrieved successfully.', 'تم جلب التصنيفات بنجاح.'], ctx.lang),
+	return succeeded(['Categories retrieved successfully.', 'تم جلب التصنيفات بنجاح.'], ctx.lang, {
 		data: categories.map((c) => categoryView(c, ctx.biz.categories, false)),
 	});
 }

@@ -5,13 +5,11 @@
  * case (the fields: test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { FLAG, say, ok, unprocessable } = require('../../../sandbox/operations/common');
+const { succeeded, FLAG, unprocessable } = require('../../../sandbox/operations/common');
 const { ECOMMERCE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {import('../../../sandbox/data').BusinessState['news'][number]} News
  */
 
@@ -63,7 +61,7 @@ function pageLinks(path, current, last) {
 	];
 }
 
-/** The business's news, filtered, sorted and paged. @param {Ctx} ctx @returns {Result} */
+/** The business's news, filtered, sorted and paged. @type {import('../../../sandbox/operations/common').Handler} */
 function listNews(ctx) {
 	const q = ctx.query;
 	const v = new Validator();
@@ -90,9 +88,7 @@ function listNews(ctx) {
 	const offset = (page - 1) * perPage;
 	const data = matches.slice(offset, offset + perPage);
 	const path = `${ctx.moduleUrl}/api/v1/news`;
-	return ok({
-		status: true,
-		message: say(['News retrieved successfully.', 'تم جلب الأخبار بنجاح.'], ctx.lang),
+	return succeeded(['News retrieved successfully.', 'تم جلب الأخبار بنجاح.'], ctx.lang, {
 		data: {
 			current_page: page,
 			data,

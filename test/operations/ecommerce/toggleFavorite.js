@@ -4,14 +4,9 @@
  * platform's description (an independent check of the endpoint entry), the records only it uses
  * (`seed`), its docs/operations.md entry and its case (the fields: test/operations/index.js).
  */
-const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
+const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { ECOMMERCE_USER, TEXT } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
-
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
 
 /** The user's favourite catalog items, by id. */
 const seed = {
@@ -19,7 +14,7 @@ const seed = {
 	globex: { favorites: /** @type {number[]} */ ([]) },
 };
 
-/** Adds the catalog item to the favourites, or removes it. @param {Ctx} ctx @returns {Result} */
+/** Adds the catalog item to the favourites, or removes it. @type {import('../../../sandbox/operations/common').Handler} */
 function toggleFavorite(ctx) {
 	const item = byId(ctx.biz.catalog, ctx.params.catalog_id);
 	if (!item) return notFound(['Catalog item', 'المنتج'], ctx.lang);
@@ -28,16 +23,13 @@ function toggleFavorite(ctx) {
 	if (at >= 0) favorites.splice(at, 1);
 	else favorites.push(item.id);
 	const added = at < 0;
-	return ok({
-		status: true,
-		message: say(
-			added
-				? ['Catalog item added to favourites.', 'تمت إضافة المنتج إلى المفضلة.']
-				: ['Catalog item removed from favourites.', 'تمت إزالة المنتج من المفضلة.'],
-			ctx.lang,
-		),
-		data: { catalog_id: item.id, is_favorite: added, action: added ? 'added' : 'removed' },
-	});
+	return succeeded(
+		added
+			? ['Catalog item added to favourites.', 'تمت إضافة المنتج إلى المفضلة.']
+			: ['Catalog item removed from favourites.', 'تمت إزالة المنتج من المفضلة.'],
+		ctx.lang,
+		{ data: { catalog_id: item.id, is_favorite: added, action: added ? 'added' : 'removed' } },
+	);
 }
 
 /** @type {import('../index').OperationFile} */

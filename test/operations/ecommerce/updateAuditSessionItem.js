@@ -7,8 +7,7 @@
  */
 const { Validator } = require('../../../sandbox/validation');
 const {
-	say,
-	ok,
+	succeeded,
 	notFound,
 	unprocessable,
 	byId,
@@ -19,8 +18,6 @@ const { ECOMMERCE, TEXT } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {{ id: number, audit_session_id: number, product_id: number, product_name: string, system_qty: number, physical_qty: number | null, difference: number | null, updated_at: string }} AuditItem
  */
 
@@ -66,7 +63,7 @@ const seed = {
 	},
 };
 
-/** The physical count, sent as a text/plain body carrying JSON. @param {Ctx} ctx @returns {Result} */
+/** The physical count, sent as a text/plain body carrying JSON. @type {import('../../../sandbox/operations/common').Handler} */
 function updateAuditItem(ctx) {
 	const item = byId(/** @type {AuditItem[]} */ (ctx.biz.auditItems), ctx.params.audit_item_id);
 	if (!item) return notFound(['Audit item', 'عنصر الجرد'], ctx.lang);
@@ -97,9 +94,7 @@ function updateAuditItem(ctx) {
 	item.physical_qty = qty;
 	item.difference = qty - item.system_qty;
 	item.updated_at = isoNow();
-	return ok({
-		status: true,
-		message: say(['Audit item updated successfully.', 'تم تحديث عنصر الجرد بنجاح.'], ctx.lang),
+	return succeeded(['Audit item updated successfully.', 'تم تحديث عنصر الجرد بنجاح.'], ctx.lang, {
 		data: { ...item },
 	});
 }

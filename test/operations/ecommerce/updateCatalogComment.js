@@ -8,8 +8,7 @@
 const { Validator } = require('../../../sandbox/validation');
 const {
 	FLAG,
-	say,
-	ok,
+	succeeded,
 	notFound,
 	unprocessable,
 	byId,
@@ -19,8 +18,6 @@ const { ECOMMERCE_USER, MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {(typeof seed.acme.comments)[number]} Comment
  */
 
@@ -66,7 +63,7 @@ const seed = {
 	},
 };
 
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function editComment(ctx) {
 	const comment = byId(/** @type {Comment[]} */ (ctx.biz.comments), ctx.params.comment_id);
 	if (!comment) return notFound(['Comment', 'التعليق'], ctx.lang);
@@ -77,9 +74,7 @@ function editComment(ctx) {
 	if (v.failed) return unprocessable(v);
 	if (status != null) comment.status = String(status);
 	comment.updated_at = isoNow();
-	return ok({
-		status: true,
-		message: say(['Comment updated successfully.', 'تم تحديث التعليق بنجاح.'], ctx.lang),
+	return succeeded(['Comment updated successfully.', 'تم تحديث التعليق بنجاح.'], ctx.lang, {
 		data: null,
 	});
 }

@@ -8,8 +8,7 @@ const { Validator } = require('../../../sandbox/validation');
 const {
 	FLAG,
 	LANGS,
-	say,
-	ok,
+	succeeded,
 	notFound,
 	unprocessable,
 	byId,
@@ -20,12 +19,7 @@ const { ECOMMERCE_USER, MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 const { CATEGORY_FIELDS } = require('../shared');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function editCategory(ctx) {
 	const categories = ctx.biz.categories;
 	const category = byId(categories, ctx.params.category_id);
@@ -97,9 +91,7 @@ function editCategory(ctx) {
 		if (update.keyword !== undefined) target.keyword = update.keyword;
 		if (update.description !== undefined) target.description = update.description;
 	}
-	return ok({
-		status: true,
-		message: say(['Category updated successfully.', 'تم تحديث التصنيف بنجاح.'], ctx.lang),
+	return succeeded(['Category updated successfully.', 'تم تحديث التصنيف بنجاح.'], ctx.lang, {
 		data: categoryView(category, categories, true),
 	});
 }

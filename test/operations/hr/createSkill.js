@@ -5,14 +5,12 @@
  * (`seed`), its docs/operations.md entry and its case (the fields: test/operations/index.js).
  */
 const { Validator } = require('../../../sandbox/validation');
-const { say, ok, unprocessable, nextId, pick } = require('../../../sandbox/operations/common');
+const { succeeded, unprocessable, nextId, pick } = require('../../../sandbox/operations/common');
 const { BUSINESS_IDS, iso, isoNow } = require('../../../sandbox/data');
 const { JSON_TYPE } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {{ id: number, type: string, skills: string[], business_id: number, created_at: string, updated_at: string }} Skill
  */
 
@@ -44,7 +42,7 @@ const seed = {
 	},
 };
 
-/** One record per call, holding the type and its list of skills. @param {Ctx} ctx @returns {Result} */
+/** One record per call, holding the type and its list of skills. @type {import('../../../sandbox/operations/common').Handler} */
 function addSkill(ctx) {
 	const records = /** @type {Skill[]} */ (ctx.biz.skills);
 	const f = ctx.input;
@@ -66,9 +64,7 @@ function addSkill(ctx) {
 		updated_at: now,
 	};
 	records.push(skill);
-	return ok({
-		status: true,
-		message: say(['Skill added successfully.', 'تمت إضافة المهارة بنجاح.'], ctx.lang),
+	return succeeded(['Skill added successfully.', 'تمت إضافة المهارة بنجاح.'], ctx.lang, {
 		response: pick(
 			skill,
 			/** @type {const} */ (['id', 'type', 'business_id', 'created_at', 'updated_at']),

@@ -4,21 +4,14 @@
  * description (an independent check of the endpoint entry), its docs/operations.md entry and its
  * case (the fields: test/operations/index.js).
  */
-const { say, ok, notFound, byId } = require('../../../sandbox/operations/common');
+const { succeeded, notFound, byId } = require('../../../sandbox/operations/common');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function getPayslip(ctx) {
 	const payslip = byId(ctx.biz.payslips, ctx.params.payslip_id);
 	if (!payslip) return notFound(['Payslip', 'قسيمة الراتب'], ctx.lang);
-	return ok({
-		status: true,
-		message: say(['Payslip retrieved successfully.', 'تم جلب قسيمة الراتب بنجاح.'], ctx.lang),
+	return succeeded(['Payslip retrieved successfully.', 'تم جلب قسيمة الراتب بنجاح.'], ctx.lang, {
 		response: payslip,
 	});
 }

@@ -15,12 +15,7 @@ const {
 const { JSON_TYPE, MANAGEMENT } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
-/**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
- */
-
-/** @param {Ctx} ctx @returns {Result} */
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function deleteWorkspace(ctx) {
 	const workspaces = ctx.biz.workspaces;
 	const workspace = byId(workspaces, ctx.params.id);

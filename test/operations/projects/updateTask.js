@@ -20,8 +20,6 @@ const { MANAGEMENT, MULTIPART } = require('../../../sandbox/routes');
 const { HEADER_SETS } = require('../../harness/headerSets');
 
 /**
- * @typedef {import('../../../sandbox/operations/common').Ctx} Ctx
- * @typedef {import('../../../sandbox/operations/common').Result} Result
  * @typedef {{ id: number, task_id: number, assign_to: number, assigned_at: string }} Assignment
  * @typedef {{ id: number, task_id: number, file_name: string, file_path: string, file_type: string, file_size: number, uploaded_at: string, content_type: string, sha256: string | null }} TaskFile
  * @typedef {{ id: number, task_id: number, assign_to: number, started_at: string, ended_at: string | null, duration_minutes: number }} TimeEntry
@@ -250,7 +248,32 @@ function minutesBetween(from, to) {
 	);
 }
 
-/** @param {Ctx} ctx @returns {Result} */
+/**
+ * Checks a list of per-user entries (`name[i][user_id]`, …) in order: an entry that is no object
+ * fails as Laravel words it; each other's user_id is checked, then `each` checks the rest.
+ * Returns whether the list was sent.
+ * @param {Validator} v @param {string} name @param {unknown} raw
+ * @param {(base: string, entry: Record<string, any>, userId: number) => void} each
+ */
+function checkUserEntries(v, name, raw, each) {
+	const list = v.list(name, raw);
+	for (const [key, entry] of list ?? []) {
+		const base = `${name}.${key}`;
+		if (!isObject(entry)) {
+			v.fail(base, `The ${base} field must be an array.`);
+			continue;
+		}
+		const userId = v.check(`${base}.user_id`, entry.user_id, {
+			required: true,
+			type: 'integer',
+			min: 1,
+		});
+		each(base, entry, userId);
+	}
+	return list !== undefined;
+}
+
+/** @type {import('../../../sandbox/operations/common').Handler} */
 function updateTask(ctx) {
 	const tasks = /** @type {Task[]} */ (ctx.biz.tasks);
 	const task = byId(tasks, ctx.params.id);
@@ -310,28 +333,19 @@ function updateTask(ctx) {
 
 	// assignments[i][user_id], assignments[i][id]: the sent list replaces the task's list;
 	// an entry with an id keeps that assignment (and its assigned_at).
-	/** @type {Array<{ userId: number, existing?: Task['assignments'][number] }> | undefined} */
-	let assignments;
-	const assignmentEntries = v.list('assignments', f.assignments);
-	if (assignmentEntries) {
-		assignments = [];
-		for (const [key, entry] of assignmentEntries) {
-			const base = `assignments.${key}`;
-			if (!isObject(entry)) {
-				v.fail(base, `The ${base} field must be an array.`);
-				continue;
-			}
-			const userId = v.check(`${base}.user_id`, entry.user_id, {
-				required: true,
-				type: 'integer',
-				min: 1,
-			});
+	/** @type {Array<{ userId: number, existing?: Task['assignments'][number] }>} */
+	const assignments = [];
+	const assignmentsSent = checkUserEntries(
+		v,
+		'assignments',
+		f.assignments,
+		(base, entry, userId) => {
 			const id = v.check(`${base}.id`, entry.id, { type: 'integer' });
 			const existing = id == null ? undefined : task.assignments.find((a) => a.id === id);
 			if (id != null && !existing) v.invalid(`${base}.id`);
 			assignments.push({ userId, existing });
-		}
-	}
+		},
+	);
 
 	/** @type {number[]} */
 	const deleteIds = [];
@@ -351,17 +365,7 @@ function updateTask(ctx) {
 
 	/** @type {Array<{ userId: number, startedAt: string, endedAt: string | null, minutes: number | null }>} */
 	const tracking = [];
-	for (const [key, entry] of v.list('timeTracking', f.timeTracking) ?? []) {
-		const base = `timeTracking.${key}`;
-		if (!isObject(entry)) {
-			v.fail(base, `The ${base} field must be an array.`);
-			continue;
-		}
-		const userId = v.check(`${base}.user_id`, entry.user_id, {
-			required: true,
-			type: 'integer',
-			min: 1,
-		});
+	checkUserEntries(v, 'timeTracking', f.timeTracking, (base, entry, userId) => {
 		const startedAt = v.check(`${base}.started_at`, entry.started_at, {
 			required: true,
 			type: 'datetime',
@@ -378,12 +382,12 @@ function updateTask(ctx) {
 			min: 0,
 		});
 		tracking.push({ userId, startedAt, endedAt: endedAt ?? null, minutes: minutes ?? null });
-	}
+	});
 	if (v.failed) return unprocessable(v);
 
 	const now = sqlNow();
 	Object.assign(task, changes);
-	if (assignments) {
+	if (assignmentsSent) {
 		const all = tasks.flatMap((x) => x.assignments);
 		task.assignments = assignments.map(({ userId, existing }) => {
 			if (existing) return { ...existing, assign_to: userId };
