@@ -91,37 +91,86 @@ test('an unchanged copy keeps the contract', () => {
 	expect(breaksAfter(() => {})).toEqual([]);
 });
 
-test('a renamed parameter breaks it, also inside a collection', () => {
-	expect(
-		breaksAfter((pkg) => {
+/**
+ * Each kind of break: a change to a copy of the package, and the break the checker names.
+ * @type {Array<[string, (pkg: Package) => void, string]>}
+ */
+const BREAKS = [
+	[
+		'a renamed parameter',
+		(pkg) => {
 			for (const taskId of declared(node(pkg, 'businessPlatformProjects'), 'taskId'))
 				taskId.name = 'taskIdentifier';
-		}),
-	).toContain('businessPlatformProjects v1 task/update: parameter "taskId" was removed or renamed');
-	expect(
-		breaksAfter((pkg) => {
+		},
+		'businessPlatformProjects v1 task/update: parameter "taskId" was removed or renamed',
+	],
+	[
+		'a renamed parameter inside a collection',
+		(pkg) => {
 			declared(updateFields(pkg), 'dueDate')[0].name = 'due';
-		}),
-	).toContain(
+		},
 		'businessPlatformProjects v1 task/update: parameter "updateFields.dueDate" was removed or renamed',
-	);
-});
-
-test('a removed option value breaks it, and so does a removed operation or locator mode', () => {
-	expect(
-		breaksAfter((pkg) => {
+	],
+	[
+		'a removed option value',
+		(pkg) => {
 			const status = declared(updateFields(pkg), 'status')[0];
 			status.options = (status.options ?? []).filter((option) => option.value !== 'Not Started');
-		}),
-	).toContain(
+		},
 		'businessPlatformProjects v1 task/update: parameter "updateFields.status" lost option value "Not Started"',
-	);
-	expect(
-		breaksAfter((pkg) => {
+	],
+	[
+		'a removed operation',
+		(pkg) => {
 			for (const operation of declared(node(pkg, 'businessPlatformProjects'), 'operation'))
 				operation.options = (operation.options ?? []).filter((option) => option.value !== 'delete');
-		}),
-	).toContain('businessPlatformProjects v1: operation workspace/delete was removed or renamed');
+		},
+		'businessPlatformProjects v1: operation workspace/delete was removed or renamed',
+	],
+	[
+		'a changed default',
+		(pkg) => {
+			declared(updateFields(pkg), 'binaryPropertyNames')[0].default = 'file';
+		},
+		'businessPlatformProjects v1 task/update: parameter "updateFields.binaryPropertyNames" changed default from "data" to "file"' +
+			WHY,
+	],
+	[
+		"a changed default of the trigger's",
+		(pkg) => {
+			declared(node(pkg, 'businessPlatformEcommerceTrigger'), 'simple')[0].default = false;
+		},
+		'businessPlatformEcommerceTrigger v1 *: parameter "simple" changed default from true to false' +
+			WHY,
+	],
+	[
+		'a changed type',
+		(pkg) => {
+			declared(updateFields(pkg), 'durationDays')[0].type = 'string';
+		},
+		'businessPlatformProjects v1 task/update: parameter "updateFields.durationDays" changed type from number to string',
+	],
+	[
+		'a renamed credential field',
+		(pkg) => {
+			declared(pkg.credentials[0], 'businessKey')[0].name = 'businessId';
+		},
+		'credential businessPlatformApi: parameter "businessKey" was removed or renamed',
+	],
+	[
+		"a credential field's changed default",
+		(pkg) => {
+			declared(pkg.credentials[0], 'language')[0].default = 'de';
+		},
+		'credential businessPlatformApi: parameter "language" changed default from "en" to "de"' + WHY,
+	],
+];
+
+test.each(BREAKS)('%s breaks it', (_kind, change, expected) => {
+	expect(breaksAfter(change)).toContain(expected);
+});
+
+test('a removed locator mode breaks it', () => {
 	const modeBreaks = breaksAfter((pkg) => {
 		for (const description of pkg.nodes)
 			for (const property of description.properties)
@@ -129,47 +178,6 @@ test('a removed option value breaks it, and so does a removed operation or locat
 					property.modes = (property.modes ?? []).filter((mode) => mode.name !== 'id');
 	});
 	expect(modeBreaks.join('\n')).toMatch(/lost resource-locator mode "id"/);
-});
-
-test('a changed default or type breaks it', () => {
-	expect(
-		breaksAfter((pkg) => {
-			declared(updateFields(pkg), 'binaryPropertyNames')[0].default = 'file';
-		}),
-	).toContain(
-		'businessPlatformProjects v1 task/update: parameter "updateFields.binaryPropertyNames" changed default from "data" to "file"' +
-			WHY,
-	);
-	expect(
-		breaksAfter((pkg) => {
-			declared(node(pkg, 'businessPlatformEcommerceTrigger'), 'simple')[0].default = false;
-		}),
-	).toContain(
-		'businessPlatformEcommerceTrigger v1 *: parameter "simple" changed default from true to false' +
-			WHY,
-	);
-	expect(
-		breaksAfter((pkg) => {
-			declared(updateFields(pkg), 'durationDays')[0].type = 'string';
-		}),
-	).toContain(
-		'businessPlatformProjects v1 task/update: parameter "updateFields.durationDays" changed type from number to string',
-	);
-});
-
-test('a renamed credential field or a changed field default breaks the saved credential', () => {
-	expect(
-		breaksAfter((pkg) => {
-			declared(pkg.credentials[0], 'businessKey')[0].name = 'businessId';
-		}),
-	).toContain('credential businessPlatformApi: parameter "businessKey" was removed or renamed');
-	expect(
-		breaksAfter((pkg) => {
-			declared(pkg.credentials[0], 'language')[0].default = 'de';
-		}),
-	).toContain(
-		'credential businessPlatformApi: parameter "language" changed default from "en" to "de"' + WHY,
-	);
 });
 
 test('additions with defaults keep it: a new parameter, collection option, option value or operation', () => {
