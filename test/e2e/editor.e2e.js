@@ -668,7 +668,11 @@ describe("README's Log In steps in the editor", () => {
 		const dialog = page.getByTestId('editCredential-modal');
 		await dialog.waitFor();
 		await dialog.getByTestId('credential-mode-dropdown-trigger').click();
-		await page.getByRole('menuitem', { name: 'Log In', exact: true }).click();
+		const logIn = page.getByRole('menuitem', { name: 'Log In', exact: true });
+		await logIn.waitFor();
+		// docs/credentials.md shows the choice between the two credential types: this screenshot.
+		await page.screenshot({ path: path.join(app.ROOT, 'docs', 'images', 'credential-type.png') });
+		await logIn.click();
 		await dialog.getByTestId('loginIdentifier').waitFor();
 		// The header names the type under the credential's default name.
 		await dialog.getByText(loginType, { exact: true }).first().waitFor();
