@@ -183,6 +183,14 @@ describe("README's Troubleshooting table", () => {
 	);
 });
 
+test("README's Development shows the two commands of a fresh clone: the main job and the test command .ci/run runs", () => {
+	const development = section(README, 'Development');
+	expect(development).toMatch(/^npm ci && npm run dev\b/m);
+	expect(development).toMatch(/^npm ci && npm test\b/m);
+	const ci = fs.readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8');
+	expect(ci).toMatch(/^step "npm test" npm test$/m);
+});
+
 describe("README's quick start", () => {
 	// Line breaks read as spaces, as Markdown renders them.
 	const quickStart = section(README, 'Quick start').replace(/\s+/g, ' ');
