@@ -7,7 +7,7 @@
  * its place on the main output.
  */
 const { useSandbox } = require('./harness/fixture');
-const { OPERATION_CASES, withOptions } = require('./harness/operationCases');
+const { OPERATION_CASES, withOptions, withPathIdsFor } = require('./harness/operationCases');
 const { injectFromRequest, inputItemOf } = require('./harness/requests');
 const { runNode } = require('./harness/n8n');
 const { CUSTOM_API_CALL_CASES } = require('./harness/customApiCallCases');
@@ -18,20 +18,6 @@ const NOT_FOUND = {
 	status: 404,
 	body: { status: false, message: 'No query results for the record.' },
 };
-
-/**
- * The case's parameters with its first path id replaced, for item 3 only, by a value that is no
- * id of the platform's (refused before sending, or answered 404 by the platform).
- * @param {import('./harness/operationCases').OperationCase} op
- */
-function withBadIdForItem3(op) {
-	const parameters = { ...op.parameters, ...op.itemParameters };
-	const [name] = Object.keys(op.pathIds ?? {});
-	if (!name) return parameters;
-	const value = String(parameters[name]);
-	const others = value.startsWith('={{') ? value.slice(3, -2) : JSON.stringify(value);
-	return { ...parameters, [name]: `={{ $itemIndex === 3 ? 'no-such-id' : ${others} }}` };
-}
 
 describe.each(OPERATION_CASES)('$endpoint ($type)', (op) => {
 	test(`${op.endpoint}: failed items reach the error output with their error and paired item, the rest the main output in order`, async () => {
@@ -45,7 +31,10 @@ describe.each(OPERATION_CASES)('$endpoint ($type)', (op) => {
 		});
 		const { output, errorOutput, error } = await runNode({
 			type: op.type,
-			parameters: withOptions(withBadIdForItem3(op), { concurrency: 1, retryDelay: 1 }),
+			parameters: withOptions(withPathIdsFor(op, { 3: 'no-such-id' }), {
+				concurrency: 1,
+				retryDelay: 1,
+			}),
 			credentials: fixture.credentials,
 			items,
 			settings: { onError: 'continueErrorOutput' },

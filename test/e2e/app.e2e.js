@@ -22,6 +22,7 @@ const {
 	fullRunParameters,
 	checkFullRun,
 	withOptions,
+	withPathIdsFor,
 } = require('../harness/operationCases');
 const { CUSTOM_API_CALL_CASES } = require('../harness/customApiCallCases');
 const { useForeignHost } = require('../harness/foreignHost');
@@ -82,17 +83,11 @@ const operationWorkflow = (testCase) =>
  */
 function errorOutputWorkflow(testCase) {
 	const code = `ErrorOutput${testCase.endpoint}`;
-	const parameters = { ...testCase.parameters, ...testCase.itemParameters };
-	const [idName] = Object.keys(testCase.pathIds ?? {});
-	if (idName) {
-		const value = String(parameters[idName]);
-		const others = value.startsWith('={{') ? value.slice(3, -2) : JSON.stringify(value);
-		parameters[idName] =
-			`={{ $json.n === 1 ? '987654321' : $json.n === 3 ? 'no-such-id' : ${others} }}`;
-	} else {
+	const parameters = withPathIdsFor(testCase, { 1: '987654321', 3: 'no-such-id' });
+	if (!testCase.pathIds) {
 		parameters.options = {
-			...parameters.options,
-			business: "={{ $json.n === 1 ? 'no-such-business' : '' }}",
+			.../** @type {Record<string, any>} */ (parameters.options),
+			business: "={{ $itemIndex === 1 ? 'no-such-business' : '' }}",
 		};
 	}
 	const workflow = workflowOf(code, testCase.type, withOptions(parameters, { concurrency: 1 }), {

@@ -125,4 +125,27 @@ function withOptions(parameters, settings = {}) {
 	return { ...parameters, options: { ...options, ...settings } };
 }
 
-module.exports = { OPERATION_CASES, caseFor, fullRunParameters, checkFullRun, withOptions };
+/**
+ * The case's parameters (its itemParameters with them) with its first path id replaced, for the
+ * items `ids` names, by the id given there: the failing items of a several-item run. A case
+ * whose path takes no id is returned as it is.
+ * @param {OperationCase} op
+ * @param {Record<number, string>} ids item index -> the id that item sends
+ */
+function withPathIdsFor(op, ids) {
+	const parameters = { ...op.parameters, ...op.itemParameters };
+	const [name] = Object.keys(op.pathIds ?? {});
+	if (!name) return parameters;
+	const value = String(parameters[name]);
+	const others = value.startsWith('={{') ? value.slice(3, -2) : JSON.stringify(value);
+	return { ...parameters, [name]: `={{ ${JSON.stringify(ids)}[$itemIndex] ?? (${others}) }}` };
+}
+
+module.exports = {
+	OPERATION_CASES,
+	caseFor,
+	fullRunParameters,
+	checkFullRun,
+	withOptions,
+	withPathIdsFor,
+};
