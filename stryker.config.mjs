@@ -1,7 +1,12 @@
 // @ts-check
+import path from 'node:path';
+
 // One seed for the property test in every run: the dry run's coverage and each mutant's run see
 // the same rounds, so a mutant's result does not depend on which rounds a seed happened to draw.
 process.env.BP_WAITS_SEED ??= '43';
+// Where the dry run records each test's file and coverage, for the mutants' runs
+// (scripts/mutation-environment.cjs); an absolute path, as Stryker's runners work in a copy.
+process.env.BP_MUTATION_COVERAGE ??= path.resolve('reports/mutation/dry-run-coverage.json');
 /**
  * Mutation testing of the code that owns a request's waits (`npx stryker run`; a seeded sample: `npm run test:mutation`, StrykerJS
  * with its jest runner; docs/testing.md, Mutation testing): small changes to the wait helpers
@@ -35,6 +40,9 @@ export default {
 		projectType: 'custom',
 		configFile: 'jest.config.js',
 		config: {
+			// Stryker resolves the environment itself, from the project's folder: no <rootDir> there.
+			testEnvironment: './scripts/mutation-environment.cjs',
+			testSequencer: '<rootDir>/scripts/mutation-sequencer.cjs',
 			// The tests of these waits: every engine test goes through admission, and running them
 			// all for each mutant would take days.
 			testMatch: [
