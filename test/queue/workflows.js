@@ -103,6 +103,20 @@ const newsWorkflow = () =>
 		}),
 	);
 
+/**
+ * One of n8n's own nodes in a workflow of `hook`.
+ * @param {{ id: string }} hook @param {string} name @param {string} type after `n8n-nodes-base.`
+ * @param {number} typeVersion @param {number} x @param {Record<string, any>} parameters
+ */
+const builtInNode = (hook, name, type, typeVersion, x, parameters) => ({
+	id: `${hook.id}-${name.toLowerCase()}`,
+	name,
+	type: `n8n-nodes-base.${type}`,
+	typeVersion,
+	position: [x, 0],
+	parameters,
+});
+
 /** HR Skill -> Create with the Log In credential, one skill per item's `types`. */
 const LOGIN_SKILL_CREATE = {
 	authentication: 'login',
@@ -126,22 +140,11 @@ function loginSkillsWorkflow(hook, credential, types) {
 		packageNode('businessPlatformHr', LOGIN_SKILL_CREATE, { businessPlatformLogInApi: credential }),
 	);
 	const [webhook, platform] = workflow.nodes;
-	const list = {
-		id: `${hook.id}-list`,
-		name: 'List',
-		type: 'n8n-nodes-base.set',
-		typeVersion: 3.4,
-		position: [60, 0],
-		parameters: { mode: 'raw', jsonOutput: types },
-	};
-	const split = {
-		id: `${hook.id}-split`,
-		name: 'Types',
-		type: 'n8n-nodes-base.splitOut',
-		typeVersion: 1,
-		position: [120, 0],
-		parameters: { fieldToSplitOut: 'types', include: 'noOtherFields' },
-	};
+	const list = builtInNode(hook, 'List', 'set', 3.4, 60, { mode: 'raw', jsonOutput: types });
+	const split = builtInNode(hook, 'Types', 'splitOut', 1, 120, {
+		fieldToSplitOut: 'types',
+		include: 'noOtherFields',
+	});
 	return {
 		...workflow,
 		nodes: [webhook, list, split, platform],

@@ -19,6 +19,8 @@ const credential = new BusinessPlatformApi();
 const logInCredential = new BusinessPlatformLogInApi();
 /** @param {import('n8n-workflow').ICredentialType} type */
 const namesOf = (type) => type.properties.map((p) => p.name);
+/** The keys both credential types start with, in the order users need them. */
+const KEY_FIELD_NAMES = ['apiKey', 'apiConnection', 'businessKey', 'additionalBusinessKeys'];
 const values = {
 	apiKey: 'key-aaaa',
 	businessKey: 'biz-default',
@@ -91,10 +93,7 @@ test('business keys that cannot be read one way only are refused, naming the fie
 
 test('every secret field is a password field', () => {
 	const secretNames = [
-		'apiKey',
-		'apiConnection',
-		'businessKey',
-		'additionalBusinessKeys',
+		...KEY_FIELD_NAMES,
 		'userToken',
 		'loginPassword',
 		'loginToken',
@@ -155,14 +154,7 @@ const PLATFORM_FIELD_NAMES = [
 ];
 
 test('pasted token: fields in the order users need them (keys, token, ids, base URLs, prefixes); names unchanged, no login field', () => {
-	expect(namesOf(credential)).toEqual([
-		'apiKey',
-		'apiConnection',
-		'businessKey',
-		'additionalBusinessKeys',
-		'userToken',
-		...PLATFORM_FIELD_NAMES,
-	]);
+	expect(namesOf(credential)).toEqual([...KEY_FIELD_NAMES, 'userToken', ...PLATFORM_FIELD_NAMES]);
 });
 
 test('errors name each credential type as the editor shows it', () => {
@@ -191,10 +183,7 @@ test('the two types share every field but the User Token, defined once: same def
 
 test('Log In: the keys, the login fields, the hidden token and its owner, then the shared fields', () => {
 	expect(namesOf(logInCredential)).toEqual([
-		'apiKey',
-		'apiConnection',
-		'businessKey',
-		'additionalBusinessKeys',
+		...KEY_FIELD_NAMES,
 		'userTokenSource',
 		'authBaseUrl',
 		'loginIdentifier',

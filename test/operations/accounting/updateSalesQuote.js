@@ -51,9 +51,10 @@ function quoteItems(lines) {
  * @param {number} id
  * @param {number} customerId
  * @param {string} description
- * @param {ReturnType<typeof quoteItems>} items
+ * @param {Array<[number, number, number, string]>} lines as quoteItems reads them
  */
-function quoteRecord(businessId, id, customerId, description, items) {
+function quoteRecord(businessId, id, customerId, description, lines) {
+	const items = quoteItems(lines);
 	const total = items.reduce((sum, item) => sum + item.total_with_tax, 0);
 	return {
 		id,
@@ -92,38 +93,22 @@ const seed = {
 			{ id: 1402, name: 'Najd Office Supplies', currency_id: 1 },
 		],
 		quotes: [
-			quoteRecord(
-				BUSINESS_IDS.acme,
-				1501,
-				1401,
-				'Office network upgrade',
-				quoteItems([
-					[1702, 10, 120, 'USB-C Charger 30W'],
-					[1704, 10, 85, 'Wireless Mouse'],
-				]),
-			),
-			quoteRecord(
-				BUSINESS_IDS.acme,
-				1502,
-				1402,
-				'Meeting room headsets',
-				quoteItems([[1705, 4, 950, 'Noise Cancelling Headphones']]),
-			),
+			quoteRecord(BUSINESS_IDS.acme, 1501, 1401, 'Office network upgrade', [
+				[1702, 10, 120, 'USB-C Charger 30W'],
+				[1704, 10, 85, 'Wireless Mouse'],
+			]),
+			quoteRecord(BUSINESS_IDS.acme, 1502, 1402, 'Meeting room headsets', [
+				[1705, 4, 950, 'Noise Cancelling Headphones'],
+			]),
 		],
 	},
 	globex: {
 		customers: [{ id: 2401, name: 'Springfield Power Plant', currency_id: 2 }],
 		quotes: [
-			quoteRecord(
-				BUSINESS_IDS.globex,
-				2501,
-				2401,
-				'Plant safety equipment',
-				quoteItems([
-					[2702, 50, 45, 'Safety Helmet'],
-					[2703, 100, 12, 'Work Gloves'],
-				]),
-			),
+			quoteRecord(BUSINESS_IDS.globex, 2501, 2401, 'Plant safety equipment', [
+				[2702, 50, 45, 'Safety Helmet'],
+				[2703, 100, 12, 'Work Gloves'],
+			]),
 		],
 	},
 };
