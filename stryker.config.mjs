@@ -65,6 +65,7 @@ export default {
 				'<rootDir>/test/redaction.test.js',
 				'<rootDir>/test/loginSecrets.test.js',
 				'<rootDir>/test/dataSecrets.test.js',
+				'<rootDir>/test/unit/secretEchoes.test.js',
 			],
 		},
 		enableFindRelatedTests: false,

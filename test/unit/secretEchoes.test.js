@@ -1,0 +1,54 @@
+// @ts-check
+/**
+ * Error texts with the credential's secrets blanked out (nodes/shared/credential/secretEchoes.ts),
+ * to the character: what is blanked, and that the text around it stays as it was.
+ */
+const { redact, secretsOf } = require('../../nodes/shared/credential/redaction');
+
+/** `text` as an error shows it, with `secret` the credential's password. */
+const shown = (/** @type {string} */ secret, /** @type {string} */ text) =>
+	redact({ secrets: secretsOf({ loginPassword: secret }, new Map()) }, text);
+
+test('a run of a secret inside a word is blanked, and nothing around it', () => {
+	// "password" alone is an ordinary word: only the runs holding the digit count.
+	expect(shown('Password1', 'user reset Password123 policy')).toBe(
+		'user reset P[redacted]23 policy',
+	);
+	expect(shown('s3cr3tKey9', 'key s3cr3tKey9; next')).toBe('key [redacted]; next');
+});
+
+test('a secret shorter than a run is blanked wherever it shows, ignoring case', () => {
+	expect(shown('store', 'restored datastore, Store: store!')).toBe(
+		're[redacted]d data[redacted], [redacted]: [redacted]!',
+	);
+});
+
+test('accented text before the secret: the blank lands on the secret', () => {
+	expect(shown('s3cr3tKey9', 'Café über Straße: s3cr3tKey9, end')).toBe(
+		'Café über Straße: [redacted], end',
+	);
+	expect(shown('s3cr3tKey9', 'Ｃａｆé s3cr3tKéy9 ﬃ end')).toBe('Ｃａｆé [redacted] ﬃ end');
+});
+
+test("escapes no run of the text shows: JavaScript's \\u{X} and Python's \\UXXXXXXXX", () => {
+	expect(shown('s3cr3tKey9', 'x \\u{73}3c\\u{72}3t\\u{4b}ey\\u{39} y')).toBe('x [redacted] y');
+	expect(shown('s3cr3tKey9', 'x \\U000000733c\\U000000723t\\U0000004bey\\U00000039 y')).toBe(
+		'x [redacted] y',
+	);
+});
+
+test('base64 echoes count even where a run is letters only', () => {
+	// "nrXzH3BlA" is "bnJYekgzQmxB" in base64: letters only, no ordinary word.
+	expect(shown('nrXzH3BlA', 'Basic bnJYekgzQmxB ok')).toBe('Basic [redacted] ok');
+});
+
+test('lower case keeps the length of every character NFD leaves as it is (foldText relies on it)', () => {
+	const changed = [];
+	for (let code = 0; code <= 0x10ffff; code++) {
+		if (code >= 0xd800 && code <= 0xdfff) continue;
+		const character = String.fromCodePoint(code);
+		if (character.normalize('NFD') !== character) continue;
+		if (character.toLowerCase().length !== character.length) changed.push(code.toString(16));
+	}
+	expect(changed).toEqual([]);
+});
