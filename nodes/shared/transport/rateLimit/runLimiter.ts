@@ -11,8 +11,8 @@
  *   but a pause the platform asked for (Retry-After, a 429) still holds it. It neither sets nor
  *   raises the shared limit, and waits its turn behind adaptive requests waiting for a slot.
  *
- * No timers: waits go in short slices of n8n's `sleep` (waits.ts WAIT_SLICE_MS) and end when
- * the execution's cancel signal fires.
+ * No timers: waits go in short slices of n8n's `sleep` (waits.ts WAIT_SLICE_MS); a waiting
+ * request leaves the queue when the execution's cancel signal or its own deadline fires.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -70,7 +70,8 @@ export class RequestLimiter {
 				const at = shared.waiting.indexOf(waiter);
 				if (at < 0) return;
 				shared.waiting.splice(at, 1);
-				waiter.refuse(error);
+				stopListening();
+				refuse(error);
 				wakeWaiting(shared);
 			};
 			const onEnd = () => leave(until?.ended() ?? new ExecutionCancelledError());
@@ -85,11 +86,6 @@ export class RequestLimiter {
 				grant: () => {
 					stopListening();
 					grant(this.grant(shared));
-				},
-				cancelled: () => this.signal?.aborted === true || until?.signal.aborted === true,
-				refuse: (error) => {
-					stopListening();
-					refuse(until?.signal.aborted && !this.signal?.aborted ? until.ended() : error);
 				},
 			};
 			shared.waiting.push(waiter);
@@ -150,11 +146,6 @@ export class RequestLimiter {
 function wakeWaiting(shared: SharedLimit): void {
 	for (let i = 0; i < shared.waiting.length; ) {
 		const waiter = shared.waiting[i];
-		if (waiter.cancelled()) {
-			shared.waiting.splice(i, 1);
-			waiter.refuse(new ExecutionCancelledError());
-			continue;
-		}
 		const sendableAt = shared.limit.sendableAt(waiter.adaptive);
 		if (sendableAt > Date.now()) {
 			planWake(shared, sendableAt);
@@ -170,7 +161,7 @@ function wakeWaiting(shared: SharedLimit): void {
 	}
 }
 
-/** Wakes the waiting requests at `at`, in slices so that a cancelled execution is seen promptly. */
+/** Wakes the waiting requests at `at`, in slices: no planned wake-up outlives a stopped run by more than one. */
 function planWake(shared: SharedLimit, at: number): void {
 	if (at >= shared.wakeAt) return;
 	shared.wakeAt = at;

@@ -19,7 +19,10 @@ const IDLE_EXPIRY_MS = 10 * 60_000;
 /** The most limits kept at once; only idle ones are ever dropped. */
 const MAX_SHARED_LIMITS = 1000;
 
-/** A request waiting for a slot of a shared limit, from whichever run. */
+/**
+ * A request waiting for a slot of a shared limit, from whichever run. Stop and Timeout take it out
+ * of the queue from their abort listeners, at once (runLimiter.ts acquire): none waits on after either.
+ */
 export interface Waiter {
 	/** Whether its own run has room for it (its Concurrency). */
 	runHasRoom: () => boolean;
@@ -27,8 +30,6 @@ export interface Waiter {
 	grant: () => void;
 	/** Whether its run is in Adaptive mode, which also waits for the pace and a slot of the limit. */
 	adaptive: boolean;
-	cancelled: () => boolean;
-	refuse: (error: Error) => void;
 }
 
 export interface SharedLimit {
