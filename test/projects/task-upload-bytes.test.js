@@ -151,4 +151,33 @@ describe('UploadBudget', () => {
 		await Promise.all(waits);
 		expect(order).toEqual(['large', 'small']);
 	});
+
+	test('a wait ended by Stop takes nothing and lets the one behind it go', async () => {
+		const budget = new UploadBudget(10);
+		const first = budget.hold();
+		await first.take(6);
+		const stop = new AbortController();
+		const stopped = budget
+			.hold()
+			.take(8, { signal: stop.signal, ended: () => new Error('Stopped') });
+		let smallGranted = false;
+		const small = budget.hold();
+		const smallWaits = small.take(1).then(() => (smallGranted = true));
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(smallGranted).toBe(false);
+		stop.abort();
+		await expect(stopped).rejects.toThrow('Stopped');
+		// The stopped wait held none of the budget: 6 + 1 fit, and 3 more go at once.
+		await smallWaits;
+		const rest = budget.hold();
+		let restGranted = false;
+		await Promise.race([
+			rest.take(3).then(() => (restGranted = true)),
+			new Promise((resolve) => setImmediate(resolve)),
+		]);
+		expect(restGranted).toBe(true);
+		first.giveBack();
+		small.giveBack();
+		rest.giveBack();
+	});
 });

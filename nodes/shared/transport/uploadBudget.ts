@@ -36,11 +36,6 @@ export class UploadBudget {
 		private readonly onWaited?: (since: number) => void,
 	) {}
 
-	/** Bytes taken and not given back, and requests waiting for bytes: both 0 once the run is over. */
-	get state(): { inUse: number; waiting: number } {
-		return { inUse: this.inUse, waiting: this.waiting.length };
-	}
-
 	/** A hold for one attempt of one request. */
 	hold(): UploadHold {
 		let held = 0;
