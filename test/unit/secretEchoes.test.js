@@ -3,7 +3,12 @@
  * Error texts with the credential's secrets blanked out (nodes/shared/credential/secretEchoes.ts),
  * to the character: what is blanked, and that the text around it stays as it was.
  */
-const { redact, secretsOf } = require('../../nodes/shared/credential/redaction');
+const {
+	dataSecretsOf,
+	learnSecret,
+	redact,
+	secretsOf,
+} = require('../../nodes/shared/credential/redaction');
 
 /** `text` as an error shows it, with `secret` the credential's password. */
 const shown = (/** @type {string} */ secret, /** @type {string} */ text) =>
@@ -35,6 +40,22 @@ test("escapes no run of the text shows: JavaScript's \\u{X} and Python's \\UXXXX
 	expect(shown('s3cr3tKey9', 'x \\U000000733c\\U000000723t\\U0000004bey\\U00000039 y')).toBe(
 		'x [redacted] y',
 	);
+});
+
+test('percent-encoding three layers deep is decoded: MAX_DECODINGS', () => {
+	const percent = [...'s3cr3tKey9'].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+	expect(shown('s3cr3tKey9', `x ${percent.replaceAll('%', '%2525')} y`)).toBe('x [redacted] y');
+});
+
+test("a token learnt during the run (a login's) is blanked from then on", () => {
+	const credential = {
+		secrets: secretsOf({ loginPassword: 'Password1' }, new Map()),
+		dataSecrets: dataSecretsOf({}, new Map()),
+	};
+	// Long enough to be searched: the secrets' runs are built, and kept for the next text.
+	expect(redact(credential, 'a first error text of the run')).toBe('a first error text of the run');
+	learnSecret(credential, 't0ken-learnt-42');
+	expect(redact(credential, 'token t0ken-learnt-42 refused')).toBe('token [redacted] refused');
 });
 
 test('base64 echoes count even where a run is letters only', () => {
