@@ -693,6 +693,48 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 		expect(new Set(sent).size).toBe(4);
 		expect(logins()).toHaveLength(1);
 	});
+
+	test('a request refused after each of 3 logins while another call was taken with the newest token says the token was fine for it', async () => {
+		const credentials = loginCredentials();
+		// Proven: the platform takes the first login's token.
+		await createSkillLoggingIn('first', credentials);
+		/** @type {(value?: unknown) => void} */
+		let answerFourth = () => {};
+		const refusal = {
+			operation: 'createSkill',
+			status: 401,
+			body: { status: false, message: 'Unauthenticated. The user token has expired.' },
+		};
+		fixture.sandbox.inject({ ...refusal, times: 3 });
+		fixture.sandbox.inject({
+			...refusal,
+			until: new Promise((resolve) => (answerFourth = resolve)),
+		});
+		const fourthSent = whenReceived(fixture.sandbox.server, '/api/v1/skills', 4);
+		const refused = createSkillLoggingIn('refused', credentials);
+		await fourthSent;
+		// While the fourth try waits for its answer, a Calendar list goes out with the newest token, and is taken.
+		const other = await fixture.run(
+			'businessPlatformCalendar',
+			{
+				authentication: 'login',
+				resource: 'calendar',
+				operation: 'getAll',
+				userType: 'user',
+				type: 'user',
+			},
+			{ credentials },
+		);
+		expect(other.error).toBeUndefined();
+		answerFourth();
+		const { json } = await refused;
+		expect(json[0].description).toContain(
+			'The platform refused the user token of this request 4 times, each time right after the node got a newer one (the platform had taken the last one for 1 other call)',
+		);
+		const sent = tokensSentFor('refused');
+		expect(fixture.requestsFor('listCalendars')[0].headers.user_token).toBe(sent[3]);
+		expect(logins()).toHaveLength(4);
+	});
 });
 
 describe('the stored token belongs to the login fields, password included (issue 43 item 7)', () => {
