@@ -8,6 +8,7 @@
  * binary data store stream from it and hold a chunk each: Concurrency alone bounds them.
  */
 const { useSandbox } = require('../harness/fixture');
+const { useFilesystemBinaryData } = require('../harness/n8n');
 const { whenReceived } = require('../harness/waits');
 const { itemsWithFiles } = require('./files');
 const {
@@ -109,6 +110,42 @@ describe('Task → Update (updateTask): files streamed from the binary data stor
 		const requests = fixture.requestsFor('updateTask');
 		expect(requests.every((r) => r.body.files?.[0]?.size === FILE_BYTES)).toBe(true);
 		expect(fixture.sandbox.pushback.stats.maxInFlight).toBe(ITEMS);
+	}, 60_000);
+});
+
+describe('Task → Update (updateTask): files that cannot be read', () => {
+	test('give back the budget they took: after 40 of them, a readable file still goes', async () => {
+		const { store } = await useFilesystemBinaryData();
+		const LOST = 40;
+		// Each takes a streamed file's share of the budget (about 1 MiB) before it fails to open: 40
+		// kept by mistake would leave no room for the last item's file, which would wait for ever
+		// (only Stop ends that wait).
+		const lost = Array.from({ length: LOST }, (_, i) => ({
+			json: {},
+			binary: {
+				data: {
+					id: `filesystem-v2:workflows/1/executions/1/binary_data/lost-${i}`,
+					data: 'filesystem-v2',
+					mimeType: 'application/octet-stream',
+					fileName: `lost-${i}.bin`,
+					bytes: 30 * MIB,
+				},
+			},
+		}));
+		const readable = await store(Buffer.alloc(MIB), { fileName: 'readable.bin' });
+		const { json } = await runProjects(
+			{
+				resource: 'task',
+				operation: 'update',
+				taskId: '1001',
+				updateFields: { binaryPropertyNames: 'data' },
+				options: { concurrencyMode: 'fixed', concurrency: 1 },
+			},
+			{ items: [...lost, { json: {}, binary: { data: readable } }], continueOnFail: true },
+		);
+		expect(json.slice(0, LOST).every((item) => item.error !== undefined)).toBe(true);
+		expect(json[LOST].error).toBeUndefined();
+		expect(fixture.requestsFor('updateTask')).toHaveLength(1);
 	}, 60_000);
 });
 
