@@ -61,6 +61,7 @@ export default {
 				// The wait helpers and a slot's wait, each alone.
 				'<rootDir>/test/unit/waits.test.js',
 				'<rootDir>/test/unit/runLimiter.test.js',
+				'<rootDir>/test/unit/adaptiveLimit.test.js',
 				// Secrets in errors and in item data, in every echo form.
 				'<rootDir>/test/redaction.test.js',
 				'<rootDir>/test/loginSecrets.test.js',
