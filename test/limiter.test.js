@@ -12,6 +12,7 @@ const { DEFAULT_CONCURRENCY } = require('../nodes/shared/values/settings');
 const { startLimit } = require('../nodes/shared/transport/rateLimit/adaptiveLimit');
 const { RequestLimiter } = require('../nodes/shared/transport/rateLimit/runLimiter');
 const { limitKey } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
+const { stopLimit } = require('../nodes/shared/transport/waits');
 
 // No limit at the start of each test; a test sets its own (more than one setting is used).
 const fixture = useSandbox({ rateLimit: undefined, jitterMs: 0 });
@@ -402,9 +403,9 @@ describe('the pace after a pause', () => {
 
 	test('a cancelled execution stops waiting for the pause at once, not after it', async () => {
 		const controller = new AbortController();
-		const limiter = new RequestLimiter('adaptive', 200, controller.signal);
+		const limiter = new RequestLimiter('adaptive', 200);
 		(await limiter.acquire('cancelled-pause'))('overloaded', Date.now(), 60_000);
-		const waiting = limiter.acquire('cancelled-pause');
+		const waiting = limiter.acquire('cancelled-pause', stopLimit(controller.signal));
 		setTimeout(() => controller.abort(), 100);
 		// By order, not by the clock: it gives up before a 1 s pace of another business, begun
 		// after Stop was timed, lets a request go (timers fire in the order they are due).

@@ -38,7 +38,10 @@ test('half of the limit in flight: it is what holds requests back, and grows by 
 test('answers slow at the limit: after two slow rounds in a row it is cut by a quarter, not below its start', () => {
 	const limit = new Limit(CONCURRENCY);
 	const full = (/** @type {Limit} */ l) => Math.floor(l.limit);
-	answer(limit, 300, 5, full);
+	// Slow start: one more an answer, the answer that closes a round (the 50th) too.
+	answer(limit, 60, 5, full);
+	expect(limit.limit).toBe(START + 60);
+	answer(limit, 240, 5, full);
 	expect(limit.limit).toBe(CONCURRENCY);
 	// Far slower than twice the fastest answer plus the tolerance and this process's own queueing.
 	answer(limit, 3 * CONCURRENCY, 5000, full);

@@ -19,12 +19,11 @@ const STARTS_PER_TURN = 8;
 
 /**
  * Runs added tasks with at most `limit` in flight (a number, or the run's limiter's current
- * limit). After a task fails, or the execution is cancelled, no further task starts;
- * `done()` waits for those in flight and rejects with the first failure.
+ * limit). After a task fails, or `signal` (the execution's cancel signal) fires, no further
+ * task starts; `done()` waits for those in flight and rejects with the first failure.
  */
-export function createItemQueue(limit: number | RequestLimiter) {
+export function createItemQueue(limit: number | RequestLimiter, signal?: AbortSignal) {
 	const currentLimit = typeof limit === 'number' ? () => limit : () => limit.currentLimit();
-	const signal = typeof limit === 'number' ? undefined : limit.signal;
 	const waiting: Array<() => Promise<void>> = [];
 	let running = 0;
 	let failure: { error: unknown } | undefined;

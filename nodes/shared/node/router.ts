@@ -88,7 +88,7 @@ export async function routeItems(
 	const results: INodeExecutionData[][] = [];
 	const items = this.getInputData();
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	const queue = createItemQueue(concurrency);
+	const queue = createItemQueue(concurrency, run.cancelSignal);
 	items.forEach((_item, i) => {
 		queue.add(async () => {
 			try {

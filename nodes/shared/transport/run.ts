@@ -65,9 +65,9 @@ export function createRun(
 		settings: { ...DEFAULT_REQUEST_SETTINGS, ...options.settings },
 		businessFor: options.businessFor ?? (() => ''),
 		// Pickers and the trigger: no bound of their own, but the platform's pauses hold them too.
-		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity, options.cancelSignal),
+		limiter: options.limiter ?? new RequestLimiter('fixed', Infinity),
 		uploads: new UploadBudget(UPLOAD_BYTES_IN_FLIGHT, (since) => activity.gotUploadBytes(since)),
-		cancelSignal: options.cancelSignal ?? options.limiter?.signal,
+		cancelSignal: options.cancelSignal,
 		activity,
 	};
 	return Object.defineProperty(run, 'pagesInFlight', {
@@ -103,17 +103,14 @@ export async function startNodeRun(
 	settings: NodeRunSettings,
 	businessFor: (itemIndex: number) => string,
 ): Promise<NodeRun> {
-	const limiter = new RequestLimiter(
-		settings.concurrencyMode,
-		settings.concurrency,
-		context.getExecutionCancelSignal?.(),
-	);
+	const limiter = new RequestLimiter(settings.concurrencyMode, settings.concurrency);
 	const itemCount = context.getInputData().length;
 	const node = context.getNode();
 	const run = createRun(node, await context.getCredentials(credentialTypeOf(node)), {
 		settings: settings.request,
 		businessFor,
 		limiter,
+		cancelSignal: context.getExecutionCancelSignal?.(),
 		pagesInFlight: () => {
 			const limit = limiter.currentLimit();
 			return Math.floor(limit / Math.max(1, Math.min(limit, itemCount)));

@@ -17,7 +17,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { ExecutionCancelledError } from '../../platform/errors';
-import { throwIfStopped, WAIT_SLICE_MS, type WaitLimit } from '../waits';
+import { WAIT_SLICE_MS, type WaitLimit } from '../waits';
 import { startLimit, type Outcome } from './adaptiveLimit';
 import { sharedLimits, type SharedLimit, type Waiter } from './sharedLimitTable';
 
@@ -49,7 +49,6 @@ export class RequestLimiter {
 		readonly mode: ConcurrencyMode,
 		/** The Concurrency option: the run never has more in flight. */
 		readonly ceiling: number,
-		readonly signal?: AbortSignal,
 	) {
 		this.adaptive = mode === 'adaptive';
 	}
@@ -60,7 +59,6 @@ export class RequestLimiter {
 	 * queue at once, holding nothing, and those behind it may go.
 	 */
 	async acquire(key: string, until?: WaitLimit): Promise<Release> {
-		throwIfStopped(this.signal);
 		if (until?.signal.aborted) throw until.ended();
 		const shared = sharedLimits.limitFor(key, this.adaptive ? this.ceiling : undefined);
 		this.used.add(shared);
@@ -75,11 +73,7 @@ export class RequestLimiter {
 				wakeWaiting(shared);
 			};
 			const onEnd = () => leave(until?.ended() ?? new ExecutionCancelledError());
-			const onCancel = () => leave(new ExecutionCancelledError());
-			const stopListening = () => {
-				until?.signal.removeEventListener('abort', onEnd);
-				this.signal?.removeEventListener('abort', onCancel);
-			};
+			const stopListening = () => until?.signal.removeEventListener('abort', onEnd);
 			const waiter: Waiter = {
 				adaptive: this.adaptive,
 				runHasRoom: () => this.inFlight < this.ceiling,
@@ -90,7 +84,6 @@ export class RequestLimiter {
 			};
 			shared.waiting.push(waiter);
 			until?.signal.addEventListener('abort', onEnd, { once: true });
-			this.signal?.addEventListener('abort', onCancel, { once: true });
 			// Held only by a pause or pace, nothing in flight would wake it: plan the wake-up now.
 			wakeWaiting(shared);
 		});
