@@ -132,7 +132,10 @@ describe('Task → Update (updateTask): files that cannot be read', () => {
 				},
 			},
 		}));
-		const readable = await store(Buffer.alloc(MIB), { fileName: 'readable.bin' });
+		const readable = await store(Buffer.alloc(MIB), {
+			fileName: 'readable.bin',
+			mimeType: 'application/octet-stream',
+		});
 		const { json } = await runProjects(
 			{
 				resource: 'task',
