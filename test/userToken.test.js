@@ -24,6 +24,7 @@ const {
 const { PNG } = require('./projects/files');
 const { untilIdle, whenReceived } = require('./harness/waits');
 const { loginTokenOwner } = require('../nodes/shared/credential/loginToken');
+const { ENDPOINTS } = require('../nodes/shared/platform/endpoints');
 const { setLoginLimits } = require('../nodes/shared/credential/login');
 const { BusinessPlatformLogInApi } = require('../credentials/BusinessPlatformLogInApi.credentials');
 
@@ -873,4 +874,14 @@ describe('bulk runs with tokens that expire by time (issue 52 item 5)', () => {
 		expect(fixture.requestsFor('listCalendars').filter((r) => r.status === 200)).toHaveLength(60);
 		expectEveryLoginTaken();
 	});
+});
+
+test('every header the user token goes in says "token": a refusal naming the header names the token', () => {
+	const tokenHeaders = Object.values(ENDPOINTS).flatMap((endpoint) =>
+		Object.entries(endpoint.credentialHeaders)
+			.filter(([, source]) => source === 'userToken')
+			.map(([header]) => header),
+	);
+	expect(tokenHeaders.length).toBeGreaterThan(0);
+	expect(tokenHeaders.filter((header) => !/token/i.test(header))).toEqual([]);
 });

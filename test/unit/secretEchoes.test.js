@@ -42,9 +42,28 @@ test("escapes no run of the text shows: JavaScript's \\u{X} and Python's \\UXXXX
 	);
 });
 
+/** `text` percent-encoded byte by byte, as UTF-8. */
+const percent = (/** @type {string} */ text) =>
+	[...Buffer.from(text)].map((byte) => `%${byte.toString(16)}`).join('');
+
+test('escapes that stand for no character are left as they are, and the echo after them is found', () => {
+	// Past the last code point, an entity no one defined, bytes that are no UTF-8.
+	expect(
+		shown('s3cr3tKey9', `&#x110000; \\u{110000} &nosuchentity; x ${percent('s3cr3tKey9')} y`),
+	).toBe('&#x110000; \\u{110000} &nosuchentity; x [redacted] y');
+	// %e2 starts three bytes; %41 ("A") cannot continue them: it is the secret's first letter.
+	expect(shown('Abcdef12', `x %e2%82${percent('Abcdef12')} y`)).toBe('x %e2%82[redacted] y');
+});
+
+test('the last code point, U+10FFFF, is decoded', () => {
+	expect(shown('abc\u{10ffff}defgh1', 'x abc\\u{10ffff}defgh1 y')).toBe('x [redacted] y');
+	expect(shown('abc\u{10ffff}defgh1', 'x abc&#x10ffff;defgh1 y')).toBe('x [redacted] y');
+});
+
 test('percent-encoding three layers deep is decoded: MAX_DECODINGS', () => {
-	const percent = [...'s3cr3tKey9'].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
-	expect(shown('s3cr3tKey9', `x ${percent.replaceAll('%', '%2525')} y`)).toBe('x [redacted] y');
+	expect(shown('s3cr3tKey9', `x ${percent('s3cr3tKey9').replaceAll('%', '%2525')} y`)).toBe(
+		'x [redacted] y',
+	);
 });
 
 test("a token learnt during the run (a login's) is blanked from then on", () => {

@@ -545,11 +545,10 @@ function isTokenRefusal(endpoint: Endpoint, attempt: Attempt): boolean {
 	if (attempt.kind !== 'response') return false;
 	if (attempt.statusCode !== 401 && attempt.statusCode !== 403) return false;
 	const message = errorMessageOf(parseBody(attempt.body).value) ?? '';
-	const headers = Object.entries(endpoint.credentialHeaders);
-	const namesToken =
-		/token/i.test(message) ||
-		headers.some(([header, source]) => source === 'userToken' && namesWord(message, header));
+	// Every user token header's name says "token" (user_token, user-token, userToken).
+	const namesToken = /token/i.test(message);
 	if (attempt.statusCode === 403) return namesToken;
+	const headers = Object.entries(endpoint.credentialHeaders);
 	const namesOther = headers.some(
 		([header, source]) => source !== 'userToken' && namesWord(message, header),
 	);
