@@ -26,6 +26,7 @@ test('a secret shorter than a run is blanked wherever it shows, ignoring case', 
 	expect(shown('store', 'restored datastore, Store: store!')).toBe(
 		're[redacted]d data[redacted], [redacted]: [redacted]!',
 	);
+	expect(shown('store', 'store restored')).toBe('[redacted] re[redacted]d');
 });
 
 test('accented text before the secret: the blank lands on the secret', () => {
@@ -33,6 +34,11 @@ test('accented text before the secret: the blank lands on the secret', () => {
 		'Café über Straße: [redacted], end',
 	);
 	expect(shown('s3cr3tKey9', 'Ｃａｆé s3cr3tKéy9 ﬃ end')).toBe('Ｃａｆé [redacted] ﬃ end');
+	// An accent typed apart, and Hangul, which NFD splits into letters: the compared text is
+	// shorter or longer than the one shown.
+	expect(shown('s3cr3tKey9', 'Cafe\u0301 한국 s3cr3tKey9 end')).toBe(
+		'Cafe\u0301 한국 [redacted] end',
+	);
 });
 
 test("escapes no run of the text shows: JavaScript's \\u{X} and Python's \\UXXXXXXXX", () => {
@@ -58,6 +64,22 @@ test('escapes that stand for no character are left as they are, and the echo aft
 test('the last code point, U+10FFFF, is decoded', () => {
 	expect(shown('abc\u{10ffff}defgh1', 'x abc\\u{10ffff}defgh1 y')).toBe('x [redacted] y');
 	expect(shown('abc\u{10ffff}defgh1', 'x abc&#x10ffff;defgh1 y')).toBe('x [redacted] y');
+});
+
+test('a run that ends the text is found wherever it starts', () => {
+	// The run's only piece the search looks at (every 5th character) ends with the text.
+	expect(shown('Abcdef12', ':Abcdef12')).toBe(':[redacted]');
+});
+
+test('an echo found in a decoding is blanked as that decoding shows it, not decoded further', () => {
+	// The secret holds "%41": percent-encoded once it reads "%2541", decoded twice "A".
+	expect(shown('ab%41cdef9', 'x ab%2541cdef9 y')).toBe('x [redacted] y');
+});
+
+test('echoes found in decodings before plain ones are blanked in place', () => {
+	expect(
+		shown('s3cr3tKey9', `${percent('s3cr3tKey9')} and s3cr3tKey9 and ${percent('s3cr3tKey9')}`),
+	).toBe('[redacted] and [redacted] and [redacted]');
 });
 
 test('percent-encoding three layers deep is decoded: MAX_DECODINGS', () => {
