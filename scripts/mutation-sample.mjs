@@ -5,13 +5,14 @@
  * mutant, hours on a 2-core machine) does not fit.
  *
  * It lists every mutant Stryker's instrumenter makes in the configured files, draws
- * BP_MUTATION_SAMPLE of the places they are made at (default 30) with BP_MUTATION_SEED (default
- * 43), and runs Stryker on every mutant at those places. A place's range also holds the mutants
+ * BP_MUTATION_SAMPLE of the places they are made at (default 120: about 160 mutants) with
+ * BP_MUTATION_SEED (default 43), and runs Stryker on every mutant at those places. A place's range also holds the mutants
  * nested inside it (a block's statements): scripts/mutation-sample-ignorer.mjs keeps them from
  * running, and only the mutants at drawn places are counted. It prints the score (killed and
  * timed out, over all counted but those that did not compile), its 95% Wilson interval (a little
  * narrow: mutants of one place are not independent), the counts and every survivor with its
- * place and change, and writes them to reports/mutation/sample.json.
+ * place and change, and writes them to reports/mutation/sample.json. `--again` (after tests were
+ * added) runs only the places where a mutant survived; `--summary-only` scores what a run left.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,10 +20,10 @@ import { Instrumenter } from '@stryker-mutator/instrumenter';
 import { Stryker } from '@stryker-mutator/core';
 import config from '../stryker.config.mjs';
 
-const SAMPLE = Number(process.env.BP_MUTATION_SAMPLE ?? 30);
+const SAMPLE = Number(process.env.BP_MUTATION_SAMPLE ?? 120);
 const SEED = Number(process.env.BP_MUTATION_SEED ?? 43);
-// Mostly waiting (pauses, Timeouts, the sandbox's latency): 4 runners keep 2 cores busy.
-const CONCURRENCY = Number(process.env.BP_MUTATION_CONCURRENCY ?? 4);
+// Mostly waiting (pauses, Timeouts, the sandbox's latency): 5 runners keep 2 cores busy.
+const CONCURRENCY = Number(process.env.BP_MUTATION_CONCURRENCY ?? 5);
 
 /** The files `mutate` names: plain paths, or a folder followed by `**\/*.ts`. */
 function mutatedFiles() {
@@ -94,37 +95,50 @@ const asReported = (m) => ({
 	},
 });
 const counted = new Set(drawn.map((m) => identity(asReported(m))));
+const RESULTS = path.resolve('reports/mutation/sample-results.jsonl');
+/** @param {string} file @returns {any[]} */
+const readResults = (file) =>
+	fs
+		.readFileSync(file, 'utf8')
+		.split('\n')
+		.filter((line) => line.trim() !== '')
+		.map((line) => JSON.parse(line));
+const DETECTED = new Set(['Killed', 'Timeout']);
+// `--summary-only`: the score of the results a run (perhaps stopped) already appended, from the
+// same sources, without running Stryker again. `--again`: after tests were added (and no mutated
+// file changed), runs again only the places where a mutant was not detected: a mutant the tests
+// killed before, they kill still. Its results replace those places' in the score.
+const summaryOnly = process.argv.includes('--summary-only');
+const again = process.argv.includes('--again');
+const before = summaryOnly || again ? readResults(RESULTS) : [];
+const detectedBefore = new Set(before.filter((r) => DETECTED.has(r.status)).map(identity));
+const toRun = again ? drawn.filter((m) => !detectedBefore.has(identity(asReported(m)))) : drawn;
 // Stryker's ranges: lines from 1, columns from 0; the API's lines count from 0.
-const ranges = [...new Map(drawn.map((m) => [placeOf(m), m])).values()].map(
+const ranges = [...new Map(toRun.map((m) => [placeOf(m), m])).values()].map(
 	(m) =>
 		`${m.fileName}:${m.location.start.line + 1}:${m.location.start.column}-${m.location.end.line + 1}:${m.location.end.column}`,
 );
 console.log(
-	`Mutation sample: ${drawnPlaces.size} of ${places.length} places (seed ${SEED}), ${drawn.length} of ${mutants.length} mutants, in ${files.length} files; concurrency ${CONCURRENCY}`,
+	`Mutation sample: ${drawnPlaces.size} of ${places.length} places (seed ${SEED}), ${drawn.length} of ${mutants.length} mutants, in ${files.length} files; concurrency ${CONCURRENCY}${again ? `; again: ${toRun.length} not detected before, at ${ranges.length} places` : ''}`,
 );
 
 // Babel's lines (from 1) for the ignore-plugin that keeps the nested, undrawn mutants from running.
 process.env.BP_MUTATION_DRAWN = JSON.stringify(
-	drawn.map((m) => [
+	toRun.map((m) => [
 		m.location.start.line + 1,
 		m.location.start.column,
 		m.location.end.line + 1,
 		m.location.end.column,
 	]),
 );
-process.env.BP_MUTATION_RESULTS = path.resolve('reports/mutation/sample-results.jsonl');
-// `--summary-only`: the score of the results a run (perhaps stopped) already appended, from the
-// same sources, without running Stryker again.
-const summaryOnly = process.argv.includes('--summary-only');
+process.env.BP_MUTATION_RESULTS = again
+	? path.resolve('reports/mutation/sample-results-again.jsonl')
+	: RESULTS;
 fs.mkdirSync('reports/mutation', { recursive: true });
 if (!summaryOnly) fs.writeFileSync(process.env.BP_MUTATION_RESULTS, '');
 // The rest of the options come from stryker.config.mjs, which Stryker reads itself.
-const results = summaryOnly
-	? fs
-			.readFileSync(process.env.BP_MUTATION_RESULTS, 'utf8')
-			.split('\n')
-			.filter((line) => line.trim() !== '')
-			.map((line) => JSON.parse(line))
+const ran = summaryOnly
+	? before
 	: await new Stryker({
 			mutate: ranges,
 			plugins: ['@stryker-mutator/jest-runner', './scripts/mutation-sample-ignorer.mjs'],
@@ -132,6 +146,8 @@ const results = summaryOnly
 			concurrency: CONCURRENCY,
 			reporters: ['progress-append-only', 'mutation-sample-results'],
 		}).runMutationTest();
+const ranAgain = new Set(again ? ran.map(identity) : []);
+const results = again ? [...before.filter((r) => !ranAgain.has(identity(r))), ...ran] : ran;
 
 const mine = results.filter((r) => counted.has(identity(r)));
 /** @type {Record<string, number>} */
