@@ -27,6 +27,8 @@ test('a secret shorter than a run is blanked wherever it shows, ignoring case', 
 		're[redacted]d data[redacted], [redacted]: [redacted]!',
 	);
 	expect(shown('store', 'store restored')).toBe('[redacted] re[redacted]d');
+	// A text shorter than a run is searched for the short secrets.
+	expect(shown('store', 'store!')).toBe('[redacted]!');
 });
 
 test('accented text before the secret: the blank lands on the secret', () => {
@@ -39,6 +41,9 @@ test('accented text before the secret: the blank lands on the secret', () => {
 	expect(shown('s3cr3tKey9', 'Cafe\u0301 한국 s3cr3tKey9 end')).toBe(
 		'Cafe\u0301 한국 [redacted] end',
 	);
+	// A space written as form-encoding's "+" or a no-break space, in such a text.
+	expect(shown('my secret 99', 'Café: my+secret+99 end')).toBe('Café: [redacted] end');
+	expect(shown('my secret 99', 'Café: my\u00a0secret\u00a099 end')).toBe('Café: [redacted] end');
 });
 
 test("escapes no run of the text shows: JavaScript's \\u{X} and Python's \\UXXXXXXXX", () => {
