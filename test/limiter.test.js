@@ -210,6 +210,20 @@ describe('pushed back', () => {
 		expect(await limitJoinedBy(16)).toBe(Math.floor(before / 2));
 	}, 60_000);
 
+	test('requests given back without an answer (a redirect not followed) teach the limit nothing', async () => {
+		const before = await limitJoinedBy(DEFAULT_CONCURRENCY);
+		// A write redirected is not sent again: the item fails, and its request had no answer to learn from.
+		fixture.sandbox.inject({
+			operation: 'updateTask',
+			status: 307,
+			location: '/api/elsewhere',
+			times: Infinity,
+		});
+		const result = await updateTasks(100, {}, true);
+		expect(result.output.filter((item) => item.json.error === undefined)).toEqual([]);
+		expect(await limitJoinedBy(DEFAULT_CONCURRENCY)).toBe(before);
+	});
+
 	test('a rate limit (50/s, burst 10): each refused create sent again after its Retry-After, none twice, every item done (one pause shared by all: concurrency.test.js)', async () => {
 		fixture.sandbox.pushback.configure({ rateLimit: { rate: 50, burst: 10 } });
 		const count = 40;
