@@ -49,3 +49,20 @@ test('answers slow at the limit: after two slow rounds in a row it is cut by a q
 	answer(limit, 20 * CONCURRENCY, 5000, full);
 	expect(limit.limit).toBe(START);
 });
+
+test('slow means slower than twice the fastest answer plus the tolerance and the own queueing of this process', () => {
+	// Concurrency 16: the limit starts at 8 and may grow to 16; at 16 this process's own queueing
+	// is 16 x 4 ms. Fastest answer 5 ms: slow above 2 x 5 + 20 + 64 = 94 ms.
+	const grownTo16 = () => {
+		const limit = new Limit(16);
+		answer(limit, 40, 5, (l) => Math.floor(l.limit));
+		expect(limit.limit).toBe(16);
+		return limit;
+	};
+	const held = grownTo16();
+	answer(held, 3 * 16, 90, (l) => Math.floor(l.limit));
+	expect(held.limit).toBe(16);
+	const cut = grownTo16();
+	answer(cut, 3 * 16, 100, (l) => Math.floor(l.limit));
+	expect(cut.limit).toBe(12);
+});
