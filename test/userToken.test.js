@@ -416,6 +416,15 @@ describe('Authentication: Log In on every path of the nodes', () => {
 	});
 });
 
+/** Calendar → Get Many of the user's calendars with Authentication "Log In": it sends the user token. */
+const USER_CALENDARS = {
+	authentication: 'login',
+	resource: 'calendar',
+	operation: 'getAll',
+	userType: 'user',
+	type: 'user',
+};
+
 /** Skill → Create with Authentication "Log In": the operation sends the user token. */
 function createSkillLoggingIn(
 	/** @type {string} */ type,
@@ -715,17 +724,7 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 		const refused = createSkillLoggingIn('refused', credentials);
 		await fourthSent;
 		// While the fourth try waits for its answer, a Calendar list goes out with the newest token, and is taken.
-		const other = await fixture.run(
-			'businessPlatformCalendar',
-			{
-				authentication: 'login',
-				resource: 'calendar',
-				operation: 'getAll',
-				userType: 'user',
-				type: 'user',
-			},
-			{ credentials },
-		);
+		const other = await fixture.run('businessPlatformCalendar', USER_CALENDARS, { credentials });
 		expect(other.error).toBeUndefined();
 		answerFourth();
 		const { json } = await refused;
@@ -854,11 +853,7 @@ describe('bulk runs with tokens that expire by time (issue 52 item 5)', () => {
 		const { json } = await fixture.run(
 			'businessPlatformCalendar',
 			{
-				authentication: 'login',
-				resource: 'calendar',
-				operation: 'getAll',
-				userType: 'user',
-				type: 'user',
+				...USER_CALENDARS,
 				returnAll: true,
 				options: { concurrencyMode: 'fixed', concurrency: 3 },
 			},
