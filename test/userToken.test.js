@@ -704,7 +704,7 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 		expect(logins()).toHaveLength(1);
 	});
 
-	test('a request refused after each of 3 logins while another call was taken with the newest token says the token was fine for it', async () => {
+	test('a request refused after each of 3 logins while other calls were taken with the newest token says the token was fine for them', async () => {
 		const credentials = loginCredentials();
 		// Proven: the platform takes the first login's token.
 		await createSkillLoggingIn('first', credentials);
@@ -723,13 +723,15 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 		const fourthSent = whenReceived(fixture.sandbox.server, '/api/v1/skills', 4);
 		const refused = createSkillLoggingIn('refused', credentials);
 		await fourthSent;
-		// While the fourth try waits for its answer, a Calendar list goes out with the newest token, and is taken.
-		const other = await fixture.run('businessPlatformCalendar', USER_CALENDARS, { credentials });
-		expect(other.error).toBeUndefined();
+		// While the fourth try waits for its answer, two Calendar lists go out with the newest token, and are taken.
+		for (let list = 0; list < 2; list++) {
+			const other = await fixture.run('businessPlatformCalendar', USER_CALENDARS, { credentials });
+			expect(other.error).toBeUndefined();
+		}
 		answerFourth();
 		const { json } = await refused;
 		expect(json[0].description).toContain(
-			'The platform refused the user token of this request 4 times, each time right after the node got a newer one (the platform had taken the last one for 1 other call)',
+			'The platform refused the user token of this request 4 times, each time right after the node got a newer one (the platform had taken the last one for 2 other calls)',
 		);
 		const sent = tokensSentFor('refused');
 		expect(fixture.requestsFor('listCalendars')[0].headers.user_token).toBe(sent[3]);
