@@ -221,6 +221,24 @@ describe('one token for the executions of a process (issue 36 item 4)', () => {
 		expect(logins()).toHaveLength(1);
 	});
 
+	test.each([
+		['refused (401, a wrong password)', 401],
+		['failing with a server error (503, Max Tries 1)', 503],
+	])(
+		'20 executions starting at once, the login %s: one login, its answer for all',
+		async (_, status) => {
+			fixture.sandbox.inject({ operation: 'login', status, times: Infinity, delayMs: 100 });
+			const credentials = loginCredentials();
+			const runs = await Promise.all(
+				Array.from({ length: 20 }, () =>
+					runHrLoggingIn({ ...SKILL, options: { maxTries: 1 } }, { credentials }),
+				),
+			);
+			expect(runs.every((run) => run.error?.message.startsWith('Log in failed'))).toBe(true);
+			expect(logins()).toHaveLength(1);
+		},
+	);
+
 	test("a refused token gives way to the credential's stored token when that one is newer: no login", async () => {
 		const credentials = loginCredentials();
 		await runHrLoggingIn(SKILL, { credentials });
