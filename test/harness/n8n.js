@@ -413,6 +413,11 @@ let binaryStore;
  * binary data object to put in an item's `binary`, and the folder it stores files in.
  * @returns {Promise<BinaryStore>}
  */
+/** Removes this test file's binary data stores once its tests are done. */
+const storesToRemove = /** @type {Array<() => void>} */ ([]);
+if (typeof afterAll === 'function')
+	afterAll(() => storesToRemove.splice(0).forEach((remove) => remove()));
+
 function useFilesystemBinaryData() {
 	binaryStore ??= startFilesystemBinaryData();
 	return binaryStore;
@@ -435,7 +440,11 @@ async function startFilesystemBinaryData() {
 		config.mode = 'filesystem';
 		config.localStoragePath = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-n8n-binary-'));
 		const storagePath = config.localStoragePath;
-		process.once('exit', () => fs.rmSync(storagePath, { recursive: true, force: true }));
+		const remove = () => fs.rmSync(storagePath, { recursive: true, force: true });
+		// When the test file ends: a mutation run's jest process runs the files again for every
+		// mutant, and left a store per run behind until it exited (tens of GB in one run).
+		if (typeof afterAll === 'function') storesToRemove.push(remove);
+		process.once('exit', remove);
 		service = Container.get(core.BinaryDataService);
 	} finally {
 		if (logLevel === undefined) delete process.env.N8N_LOG_LEVEL;
