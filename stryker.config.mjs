@@ -86,6 +86,16 @@ export default {
 	ignorePatterns: ['dist', 'reports', '.cache', 'test-results'],
 	reporters: ['clear-text', 'progress', 'html'],
 	htmlReporter: { fileName: 'reports/mutation/index.html' },
+	// The last sample's survivors (docs/testing.md, Last score), none a bug left in the code:
+	// - equivalent: runLimiter.ts `if (at < 0) return` never taken (a waiter leaves once: grant and
+	//   leave drop both listeners, and Node's EventTarget skips one removed during the dispatch);
+	//   dataSecrets.ts `end < text.length` (past the end charCodeAt is NaN, no word character);
+	//   userToken.ts `?? ''` → another text naming no token; the store read at the start with no
+	//   token (the store holds none then, or a newer login the shared login hands over);
+	//   `loggedInAt >= startedAt` → `>` (a tie within one millisecond);
+	// - tested outside this set: the Engine 2.0 preview's refusal of the login (engineV2.e2e.js, 2);
+	// - a test gap left: a login try that failed reusing the token another execution's login got
+	//   meanwhile (`shared.logins > loginsBefore`); the "1 other call" wording, tested since.
 	thresholds: { high: 90, low: 80, break: null },
 	tempDirName: '.stryker-tmp',
 	cleanTempDir: 'always',

@@ -146,8 +146,16 @@ const ran = summaryOnly
 			concurrency: CONCURRENCY,
 			reporters: ['progress-append-only', 'mutation-sample-results'],
 		}).runMutationTest();
-const ranAgain = new Set(again ? ran.map(identity) : []);
-const results = again ? [...before.filter((r) => !ranAgain.has(identity(r))), ...ran] : ran;
+// A mutant nested in a place run again is Ignored there: its result from before stands.
+const ranAgain = new Set(again ? ran.filter((r) => r.status !== 'Ignored').map(identity) : []);
+const results = again
+	? [
+			...before.filter((r) => !ranAgain.has(identity(r))),
+			...ran.filter((r) => ranAgain.has(identity(r))),
+		]
+	: ran;
+// The merged results, so that --summary-only scores them from now on.
+if (again) fs.writeFileSync(RESULTS, results.map((r) => `${JSON.stringify(r)}\n`).join(''));
 
 const mine = results.filter((r) => counted.has(identity(r)));
 /** @type {Record<string, number>} */

@@ -704,39 +704,47 @@ describe('the token is read when the request goes out (issue 43 item 2)', () => 
 		expect(logins()).toHaveLength(1);
 	});
 
-	test('a request refused after each of 3 logins while other calls were taken with the newest token says the token was fine for them', async () => {
-		const credentials = loginCredentials();
-		// Proven: the platform takes the first login's token.
-		await createSkillLoggingIn('first', credentials);
-		/** @type {(value?: unknown) => void} */
-		let answerFourth = () => {};
-		const refusal = {
-			operation: 'createSkill',
-			status: 401,
-			body: { status: false, message: 'Unauthenticated. The user token has expired.' },
-		};
-		fixture.sandbox.inject({ ...refusal, times: 3 });
-		fixture.sandbox.inject({
-			...refusal,
-			until: new Promise((resolve) => (answerFourth = resolve)),
-		});
-		const fourthSent = whenReceived(fixture.sandbox.server, '/api/v1/skills', 4);
-		const refused = createSkillLoggingIn('refused', credentials);
-		await fourthSent;
-		// While the fourth try waits for its answer, two Calendar lists go out with the newest token, and are taken.
-		for (let list = 0; list < 2; list++) {
-			const other = await fixture.run('businessPlatformCalendar', USER_CALENDARS, { credentials });
-			expect(other.error).toBeUndefined();
-		}
-		answerFourth();
-		const { json } = await refused;
-		expect(json[0].description).toContain(
-			'The platform refused the user token of this request 4 times, each time right after the node got a newer one (the platform had taken the last one for 2 other calls)',
-		);
-		const sent = tokensSentFor('refused');
-		expect(fixture.requestsFor('listCalendars')[0].headers.user_token).toBe(sent[3]);
-		expect(logins()).toHaveLength(4);
-	});
+	test.each([
+		[1, 'call'],
+		[2, 'calls'],
+	])(
+		'a request refused after each of 3 logins while %i other %s took the newest token says the token was fine for them',
+		async (calls, noun) => {
+			const credentials = loginCredentials();
+			// Proven: the platform takes the first login's token.
+			await createSkillLoggingIn('first', credentials);
+			/** @type {(value?: unknown) => void} */
+			let answerFourth = () => {};
+			const refusal = {
+				operation: 'createSkill',
+				status: 401,
+				body: { status: false, message: 'Unauthenticated. The user token has expired.' },
+			};
+			fixture.sandbox.inject({ ...refusal, times: 3 });
+			fixture.sandbox.inject({
+				...refusal,
+				until: new Promise((resolve) => (answerFourth = resolve)),
+			});
+			const fourthSent = whenReceived(fixture.sandbox.server, '/api/v1/skills', 4);
+			const refused = createSkillLoggingIn('refused', credentials);
+			await fourthSent;
+			// While the fourth try waits for its answer, Calendar lists go out with the newest token, and are taken.
+			for (let list = 0; list < calls; list++) {
+				const other = await fixture.run('businessPlatformCalendar', USER_CALENDARS, {
+					credentials,
+				});
+				expect(other.error).toBeUndefined();
+			}
+			answerFourth();
+			const { json } = await refused;
+			expect(json[0].description).toContain(
+				`The platform refused the user token of this request 4 times, each time right after the node got a newer one (the platform had taken the last one for ${calls} other ${noun})`,
+			);
+			const sent = tokensSentFor('refused');
+			expect(fixture.requestsFor('listCalendars')[0].headers.user_token).toBe(sent[3]);
+			expect(logins()).toHaveLength(4);
+		},
+	);
 });
 
 describe('the stored token belongs to the login fields, password included (issue 43 item 7)', () => {
