@@ -68,7 +68,7 @@ function buildBody(
 		case 'multipart': {
 			const { contentType, body } = encodeMultipart(input.multipart ?? [], files);
 			headers['Content-Type'] = contentType;
-			// Sent as a Blob (multipart.ts MultipartBody), which IHttpRequestOptions does not name.
+			// With a file, a Blob (multipart.ts MultipartBody), which IHttpRequestOptions does not name.
 			return body as unknown as IHttpRequestOptions['body'];
 		}
 		case 'none':
