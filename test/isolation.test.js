@@ -152,7 +152,7 @@ describe('a slot of the shared limit', () => {
 });
 
 describe('a run in Fixed mode', () => {
-	test('a trigger polling first does not lift the shared limit: an adaptive run still starts at a quarter of Concurrency', async () => {
+	test('a trigger polling first does not lift the shared limit: an adaptive run still starts at half of Concurrency', async () => {
 		const trigger = createPoller({
 			type: 'businessPlatformEcommerceTrigger',
 			parameters: { event: 'newNewsItem', status: 'any', keyword: '', simple: true },
@@ -172,9 +172,9 @@ describe('a run in Fixed mode', () => {
 			{ items },
 		);
 		expect(error).toBeUndefined();
-		// Started from its start (50) and halved on refusals (158 when the trigger's unbounded run set the limit).
+		// Started from its start (100, measured: 100) and halved on refusals (158 when the trigger's unbounded run set the limit).
 		expect(fixture.sandbox.pushback.stats.maxInFlight).toBeLessThanOrEqual(
-			1.5 * startLimit(DEFAULT_CONCURRENCY),
+			1.25 * startLimit(DEFAULT_CONCURRENCY),
 		);
 	});
 
@@ -192,7 +192,7 @@ describe('a run in Fixed mode', () => {
 		expect((await fixed).error).toBeUndefined();
 		const requests = skillRequests();
 		const at = requests.findIndex((r) => r.body.value.type === 'adaptive-0');
-		// Without first come, first served it went only near the Fixed run's end (56 of 1000 after it, measured; 744 with it).
+		// Without first come, first served it went only near the Fixed run's end (56 of 1000 after it, measured at Concurrency 100; with it 624-760 at 200).
 		expect(requests.length - at - 1).toBeGreaterThanOrEqual(300);
 	}, 60_000);
 });

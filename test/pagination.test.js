@@ -13,6 +13,8 @@ const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { mostInFlight } = require('./harness/inFlight');
 const { expectPairedItems } = require('./harness/requests');
+const { startLimit } = require('../nodes/shared/transport/rateLimit/adaptiveLimit');
+const { DEFAULT_CONCURRENCY } = require('../nodes/shared/values/settings');
 
 const fixture = useSandbox();
 
@@ -258,8 +260,9 @@ describe('pages read ahead within Concurrency', () => {
 	});
 
 	test('a failing page ends the walk; the pages already asked for are waited for, none asked after', async () => {
-		// 100 pages: more than the limiter's start reads ahead.
-		fixture.sandbox.seedNews('acme', 1000);
+		// Twice the pages the limiter's start reads ahead.
+		const pages = 2 * startLimit(DEFAULT_CONCURRENCY);
+		fixture.sandbox.seedNews('acme', pages * 10);
 		// In arrival order: page 1, then a refusal, then slow answers for the pages read ahead.
 		fixture.sandbox.inject({ operation: 'listNews', delayMs: 1 });
 		fixture.sandbox.inject({
@@ -274,7 +277,7 @@ describe('pages read ahead within Concurrency', () => {
 		// Every request was answered before the node finished: nothing arrives afterwards.
 		await new Promise((resolve) => setTimeout(resolve, 150));
 		expect(fixture.requestsFor('listNews')).toHaveLength(answered);
-		expect(answered).toBeLessThan(100); // the walk stopped early
+		expect(answered).toBeLessThan(pages); // the walk stopped early
 		expect(answered).toBeGreaterThan(2); // pages had been read ahead
 	});
 });

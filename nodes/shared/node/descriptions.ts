@@ -204,7 +204,7 @@ export const requestSettingOptions: INodeProperties[] = [
 			numberPrecision: 0,
 		},
 		default: DEFAULT_CONCURRENCY,
-		description: `Most requests this node has on their way to the platform at once (${BOUNDS.concurrency.min} to ${BOUNDS.concurrency.max}): items run side by side and Return All reads pages ahead, within this bound. Adaptive starts with a quarter of it (${startLimit(DEFAULT_CONCURRENCY)} at the default) and grows while the platform answers promptly; Fixed sends this many from the start. 1 sends one request after another.`,
+		description: `Most requests this node has on their way to the platform at once (${BOUNDS.concurrency.min} to ${BOUNDS.concurrency.max}): items run side by side and Return All reads pages ahead, within this bound. Adaptive starts with half of it (${startLimit(DEFAULT_CONCURRENCY)} at the default) and grows while the platform answers promptly; Fixed sends this many from the start. 1 sends one request after another.`,
 	},
 	{
 		displayName: 'Concurrency Mode',
