@@ -147,7 +147,7 @@ export class MultipartBody {
  * The multipart/form-data body (line breaks in values as CRLF, names escaped, a file's type
  * defaulting to application/octet-stream) with a fresh boundary: built anew for every attempt
  * from the files admission opened for it. Without a file it is one Buffer, which n8n's HTTP
- * client writes at once; a Blob goes through two streams and a pipeline, about 50 µs of CPU a
+ * client writes at once; a Blob goes through two streams and a pipeline, about 80 µs of CPU a
  * request (docs/performance.md, "Where the time goes").
  */
 export function encodeMultipart(
