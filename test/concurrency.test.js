@@ -248,7 +248,12 @@ describe('one shared backoff', () => {
 		// delivers them.
 		const after = requests.slice(requests.indexOf(limited) + 1);
 		const sooner = after.filter((r) => r.receivedAt - limited.receivedAt < 1000);
-		expect(sooner.length).toBeLessThanOrEqual(4);
+		// Failed once in CI with all 40 sooner (no pause at all): on failure, each request's order,
+		// ms from the refused one and status (a retry 0.5-1 s after it is Retry Delay's backoff:
+		// the 429 taken for a dropped connection).
+		const timeline = () =>
+			requests.map((r) => [r.seq, r.receivedAt - limited.receivedAt, r.status]);
+		expect(sooner.length <= 4 ? 'held' : timeline()).toBe('held');
 		const retry = after.find((r) => r.body.fields[0][1] === limited.body.fields[0][1]);
 		expect(retry && retry.receivedAt - limited.receivedAt).toBeGreaterThanOrEqual(1000);
 	});
