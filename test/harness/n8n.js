@@ -404,6 +404,11 @@ async function credentialTest(typeName, credentials) {
 /** @type {Promise<BinaryStore> | undefined} */
 let binaryStore;
 
+/** Removes this test file's binary data stores once its tests are done. */
+const storesToRemove = /** @type {Array<() => void>} */ ([]);
+if (typeof afterAll === 'function')
+	afterAll(() => storesToRemove.splice(0).forEach((remove) => remove()));
+
 /**
  * n8n-core's BinaryDataService in filesystem mode, as an n8n instance runs it (n8n 3.0 has no
  * in-memory mode; 2.x defaults to filesystem): files are stored in it and items carry an `id`
@@ -413,11 +418,6 @@ let binaryStore;
  * binary data object to put in an item's `binary`, and the folder it stores files in.
  * @returns {Promise<BinaryStore>}
  */
-/** Removes this test file's binary data stores once its tests are done. */
-const storesToRemove = /** @type {Array<() => void>} */ ([]);
-if (typeof afterAll === 'function')
-	afterAll(() => storesToRemove.splice(0).forEach((remove) => remove()));
-
 function useFilesystemBinaryData() {
 	binaryStore ??= startFilesystemBinaryData();
 	return binaryStore;
