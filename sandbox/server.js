@@ -335,11 +335,18 @@ async function startSandbox(options = {}) {
 		pushback: createPushback({ rateLimit: options.rateLimit, jitterMs: options.jitterMs }),
 	};
 
+	/** Connections that have sent no request yet: a request may be on the wire. */
+	const silent = new Set();
 	const server = http.createServer((req, res) => {
+		silent.delete(req.socket);
 		handleRequest(sb, req, res).catch((error) => {
 			process.stderr.write(`sandbox: ${/** @type {Error} */ (error).stack}\n`);
 			if (!res.headersSent) res.destroy();
 		});
+	});
+	server.on('connection', (/** @type {import('node:net').Socket} */ socket) => {
+		silent.add(socket);
+		socket.once('close', () => silent.delete(socket));
 	});
 	const { url, port: boundPort } = await listen(server, port, host);
 	sb.platform.url = url;
@@ -393,6 +400,14 @@ async function startSandbox(options = {}) {
 		openRequests(operation) {
 			return [...sb.open].filter((r) => operation === undefined || r.operation === operation)
 				.length;
+		},
+
+		/**
+		 * Requests under way: arrived and not yet answered, or on a connection that has sent none
+		 * yet. None once the traffic has ended (an idle keep-alive connection carries none).
+		 */
+		requestsUnderWay() {
+			return sb.open.size + silent.size;
 		},
 
 		/** Drop all queued faults. */

@@ -8,6 +8,8 @@
 const { useSandbox } = require('./harness/fixture');
 const { runNode } = require('./harness/n8n');
 const { mostInFlight } = require('./harness/inFlight');
+const { whenReceived } = require('./harness/waits');
+const { sharedLimits } = require('../nodes/shared/transport/rateLimit/sharedLimitTable');
 
 const fixture = useSandbox();
 
@@ -59,6 +61,15 @@ function injectDelays(delays, operation = 'updateTask') {
 	for (const delayMs of delays) fixture.sandbox.inject({ operation, delayMs });
 }
 
+/**
+ * Resolves once the node has read a refusal: a shared limit holds its requests back. Unbounded:
+ * a node that never pauses leaves the requests it holds unanswered, and the test times out.
+ */
+async function untilHeldBack() {
+	const heldBack = () => [...sharedLimits.values()].some((s) => s.limit.heldUntil > Date.now());
+	while (!heldBack()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 /** @param {any[]} requests */
 const arrivalOrder = (requests) => [...requests].sort((a, b) => a.seq - b.seq);
 
@@ -81,6 +92,10 @@ describe('bounded concurrency', () => {
 	// The default (adaptive, ceiling DEFAULT_CONCURRENCY) is tested against a pushing-back sandbox in limiter.test.js.
 	test('Concurrency Mode Fixed sends exactly Concurrency (10) requests at once, never more', async () => {
 		fixture.sandbox.setLatency(30);
+		// The first ten are answered only once all ten have arrived: on a busy machine the first
+		// answer could otherwise free a slot before the tenth request was sent.
+		const tenArrived = whenReceived(fixture.sandbox.server, '', 10);
+		fixture.sandbox.inject({ operation: 'updateTask', until: tenArrived, times: 10 });
 		const { json } = await updateTasksInFlight(
 			{ concurrencyMode: 'fixed', concurrency: 10 },
 			30,
@@ -230,6 +245,10 @@ describe('one shared backoff', () => {
 	test('a 429 with Retry-After: 1 holds back every request of the run for a second, then the run completes', async () => {
 		fixture.sandbox.setLatency(20);
 		fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 1 });
+		// The requests sent beside the refused one are answered only once the node has read the
+		// 429, so each frees its slot during the pause: a busy machine could otherwise deliver
+		// their answers first, and the node rightly fill those slots before it knew of the 429.
+		fixture.sandbox.inject({ operation: 'updateTask', until: untilHeldBack(), times: 4 });
 		// Enough items that the other four workers, left alone, would still be sending 200 ms later.
 		const { output, error } = await updateTasks({ concurrency: 5 }, { items: taskItems(40) });
 		expect(error).toBeUndefined();
@@ -243,14 +262,12 @@ describe('one shared backoff', () => {
 		expect(requests.every((r) => r.status === 200 || r === limited)).toBe(true);
 		// By order and a lower bound, not a window: once the node has read the 429, every request
 		// waits out the second, so it arrives at least 1 s after the refused one. Only requests
-		// sent before the node read it come sooner: each holds one of the other four slots until
-		// its answer, which comes after the 429's (it arrived later), however late a busy machine
-		// delivers them.
+		// sent before the node read it come sooner, and each holds one of the other four slots
+		// until then.
 		const after = requests.slice(requests.indexOf(limited) + 1);
 		const sooner = after.filter((r) => r.receivedAt - limited.receivedAt < 1000);
-		// Failed once in CI with all 40 sooner (no pause at all): on failure, each request's order,
-		// ms from the refused one and status (a retry 0.5-1 s after it is Retry Delay's backoff:
-		// the 429 taken for a dropped connection).
+		// On failure, each request's order, ms from the refused one and status (a retry 0.5-1 s
+		// after it is Retry Delay's backoff: the 429 taken for a dropped connection).
 		const timeline = () =>
 			requests.map((r) => [r.seq, r.receivedAt - limited.receivedAt, r.status]);
 		expect(sooner.length <= 4 ? 'held' : timeline()).toBe('held');

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The engine tests' fixture: one sandbox platform per test file (loopback, a free port),
- * reseeded with an empty request log and no faults before each test (the process-wide request
+ * reseeded with an empty request log and no faults before each test, once the last test's
+ * traffic has ended (harness/waits.js untilIdle; the process-wide request
  * limits forgotten with it; the logins a process shares are per n8n credential, and each
  * credential values object a test makes is a credential of its own: harness/n8n.js), the
  * credential values pointed at it, and runners for this package's nodes through n8n-core's real
@@ -20,6 +21,7 @@ const { runNode } = require('./n8n');
 const { requestsFor } = require('./requests');
 const { sharedLimits } = require('../../nodes/shared/transport/rateLimit/sharedLimitTable');
 const { caseFor } = require('./operationCases');
+const { untilIdle } = require('./waits');
 
 /**
  * @typedef {import('../../sandbox/request').RecordedRequest} RecordedRequest
@@ -45,7 +47,16 @@ function useSandbox(options = {}) {
 		credentials = sandboxCredentials(sandbox);
 	});
 	afterAll(() => sandbox?.close());
-	beforeEach(() => fixture.resetPlatform());
+	beforeEach(async () => {
+		if (sandbox) {
+			// The last test's faults cleared first, so its late requests get plain answers; then
+			// its traffic waited out, and a fresh start: a stopped run's last requests reach the
+			// sandbox after the run returned, and were logged, and took faults, in the next test.
+			sandbox.reset();
+			await untilIdle(sandbox);
+		}
+		fixture.resetPlatform();
+	});
 
 	const fixture = {
 		/** A fresh platform: the sandbox reseeded, and what the nodes' process learned of the last one's rate limits forgotten. */

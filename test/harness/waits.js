@@ -26,24 +26,31 @@ const isIdle = (/** @type {ReturnType<typeof sharedLoad>} */ load) =>
 	load.inFlight === 0 && load.waiting === 0 && load.logins === 0;
 
 /**
- * Resolves once nothing is in flight, waiting or logging in; rejects with the state seen last
- * after `boundMs` (generous: it only turns a hang into a failure, it measures nothing).
+ * Resolves once nothing is in flight, waiting or logging in, and no request is under way at the
+ * sandbox, checked after an I/O poll so that a connection still waiting to be accepted counts:
+ * a run returns on Stop before its requests already on the wire have reached the platform (none
+ * can be recalled), and the next test met them, one taking the fault it had armed for its own.
+ * Rejects with the state seen last after `boundMs` (generous: it only turns a hang into a
+ * failure, it measures nothing; shorter than the tests' timeouts, so that the failure names
+ * what is held).
  * @param {import('../../sandbox/server').Sandbox} sandbox
  */
-async function untilIdle(sandbox, boundMs = 30_000) {
+async function untilIdle(sandbox, boundMs = 10_000) {
 	const giveUpAt = Date.now() + boundMs;
 	for (;;) {
+		await new Promise((resolve) => setImmediate(resolve));
 		const load = sharedLoad(sandbox);
-		if (isIdle(load)) return;
+		const underWay = sandbox.requestsUnderWay();
+		if (underWay === 0 && isIdle(load)) return;
 		if (Date.now() > giveUpAt)
-			throw new Error(`still held after ${boundMs} ms: ${JSON.stringify(load)}`);
+			throw new Error(`still held after ${boundMs} ms: ${JSON.stringify({ ...load, underWay })}`);
 		await new Promise((resolve) => setTimeout(resolve, 10));
 	}
 }
 
 /**
- * Resolves when the sandbox starts receiving a request whose path ends with `pathEnd` (before
- * it answers), the `count`-th one.
+ * Resolves when the sandbox starts receiving a request whose path ends with `pathEnd` ('' for
+ * any request) (before it answers), the `count`-th one.
  * @param {import('node:http').Server} server @param {string} pathEnd @param {number} [count]
  */
 function whenReceived(server, pathEnd, count = 1) {
