@@ -75,11 +75,15 @@ const arrivalOrder = (requests) => [...requests].sort((a, b) => a.seq - b.seq);
 
 /**
  * Updates `count` tasks with these options; they all succeed, with `most` requests in flight at the most.
+ * The first `most` are answered only once all of them have arrived: on a busy machine the first
+ * answer could otherwise free a slot before the last of them was sent.
  * @param {Record<string, any>} options
  * @param {number} count
  * @param {number} most
  */
 async function updateTasksInFlight(options, count, most) {
+	const allArrived = whenReceived(fixture.sandbox.server, '', most);
+	fixture.sandbox.inject({ operation: 'updateTask', until: allArrived, times: most });
 	const { result, max } = await mostInFlight(fixture.sandbox.server, () =>
 		updateTasks(options, { items: taskItems(count) }),
 	);
@@ -92,10 +96,6 @@ describe('bounded concurrency', () => {
 	// The default (adaptive, ceiling DEFAULT_CONCURRENCY) is tested against a pushing-back sandbox in limiter.test.js.
 	test('Concurrency Mode Fixed sends exactly Concurrency (10) requests at once, never more', async () => {
 		fixture.sandbox.setLatency(30);
-		// The first ten are answered only once all ten have arrived: on a busy machine the first
-		// answer could otherwise free a slot before the tenth request was sent.
-		const tenArrived = whenReceived(fixture.sandbox.server, '', 10);
-		fixture.sandbox.inject({ operation: 'updateTask', until: tenArrived, times: 10 });
 		const { json } = await updateTasksInFlight(
 			{ concurrencyMode: 'fixed', concurrency: 10 },
 			30,
