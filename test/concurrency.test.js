@@ -62,12 +62,15 @@ function injectDelays(delays, operation = 'updateTask') {
 }
 
 /**
- * Resolves once the node has read a refusal: a shared limit holds its requests back. Unbounded:
- * a node that never pauses leaves the requests it holds unanswered, and the test times out.
+ * Resolves once the node has read a refusal: a shared limit holds its requests back; or, for a
+ * node that never pauses, after `boundMs` (a bound for a hang only: the test then fails on what
+ * was sent meanwhile, not on its timeout).
  */
-async function untilHeldBack() {
+async function untilHeldBack(boundMs = 10_000) {
+	const giveUpAt = Date.now() + boundMs;
 	const heldBack = () => [...sharedLimits.values()].some((s) => s.limit.heldUntil > Date.now());
-	while (!heldBack()) await new Promise((resolve) => setTimeout(resolve, 5));
+	while (!heldBack() && Date.now() < giveUpAt)
+		await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 /** @param {any[]} requests */
@@ -242,38 +245,48 @@ describe('expressions are evaluated only for items that start', () => {
 });
 
 describe('one shared backoff', () => {
-	test('a 429 with Retry-After: 1 holds back every request of the run for a second, then the run completes', async () => {
-		fixture.sandbox.setLatency(20);
-		fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 1 });
-		// The requests sent beside the refused one are answered only once the node has read the
-		// 429, so each frees its slot during the pause: a busy machine could otherwise deliver
-		// their answers first, and the node rightly fill those slots before it knew of the 429.
-		fixture.sandbox.inject({ operation: 'updateTask', until: untilHeldBack(), times: 4 });
-		// Enough items that the other four workers, left alone, would still be sending 200 ms later.
-		const { output, error } = await updateTasks({ concurrency: 5 }, { items: taskItems(40) });
-		expect(error).toBeUndefined();
-		expect(output.map((item) => item.json.name)).toEqual(
-			taskItems(40).map((item) => item.json.name),
-		);
+	// Both modes: in Adaptive the pace after a Retry-After holds the run too, so only Fixed shows a lost pause.
+	test.each([
+		['Adaptive', {}],
+		['Fixed', { concurrencyMode: 'fixed' }],
+	])(
+		'%s: a 429 with Retry-After: 1 holds back every request of the run for a second, then the run completes',
+		async (_mode, mode) => {
+			fixture.sandbox.setLatency(20);
+			fixture.sandbox.inject({ operation: 'updateTask', status: 429, retryAfter: 1 });
+			// The requests sent beside the refused one are answered only once the node has read the
+			// 429, so each frees its slot during the pause: a busy machine could otherwise deliver
+			// their answers first, and the node rightly fill those slots before it knew of the 429.
+			fixture.sandbox.inject({ operation: 'updateTask', until: untilHeldBack(), times: 4 });
+			// Enough items that the other four workers, left alone, would still be sending 200 ms later.
+			const { output, error } = await updateTasks(
+				{ concurrency: 5, ...mode },
+				{ items: taskItems(40) },
+			);
+			expect(error).toBeUndefined();
+			expect(output.map((item) => item.json.name)).toEqual(
+				taskItems(40).map((item) => item.json.name),
+			);
 
-		const requests = arrivalOrder(fixture.requestsFor('updateTask'));
-		expect(requests).toHaveLength(41); // every item once, plus the one retry
-		const [limited] = requests.filter((r) => r.status === 429);
-		expect(requests.every((r) => r.status === 200 || r === limited)).toBe(true);
-		// By order and a lower bound, not a window: once the node has read the 429, every request
-		// waits out the second, so it arrives at least 1 s after the refused one. Only requests
-		// sent before the node read it come sooner, and each holds one of the other four slots
-		// until then.
-		const after = requests.slice(requests.indexOf(limited) + 1);
-		const sooner = after.filter((r) => r.receivedAt - limited.receivedAt < 1000);
-		// On failure, each request's order, ms from the refused one and status (a retry 0.5-1 s
-		// after it is Retry Delay's backoff: the 429 taken for a dropped connection).
-		const timeline = () =>
-			requests.map((r) => [r.seq, r.receivedAt - limited.receivedAt, r.status]);
-		expect(sooner.length <= 4 ? 'held' : timeline()).toBe('held');
-		const retry = after.find((r) => r.body.fields[0][1] === limited.body.fields[0][1]);
-		expect(retry && retry.receivedAt - limited.receivedAt).toBeGreaterThanOrEqual(1000);
-	});
+			const requests = arrivalOrder(fixture.requestsFor('updateTask'));
+			expect(requests).toHaveLength(41); // every item once, plus the one retry
+			const [limited] = requests.filter((r) => r.status === 429);
+			expect(requests.every((r) => r.status === 200 || r === limited)).toBe(true);
+			// By order and a lower bound, not a window: once the node has read the 429, every request
+			// waits out the second, so it arrives at least 1 s after the refused one. Only requests
+			// sent before the node read it come sooner, and each holds one of the other four slots
+			// until then.
+			const after = requests.slice(requests.indexOf(limited) + 1);
+			const sooner = after.filter((r) => r.receivedAt - limited.receivedAt < 1000);
+			// On failure, each request's order, ms from the refused one and status (a retry 0.5-1 s
+			// after it is Retry Delay's backoff: the 429 taken for a dropped connection).
+			const timeline = () =>
+				requests.map((r) => [r.seq, r.receivedAt - limited.receivedAt, r.status]);
+			expect(sooner.length <= 4 ? 'held' : timeline()).toBe('held');
+			const retry = after.find((r) => r.body.fields[0][1] === limited.body.fields[0][1]);
+			expect(retry && retry.receivedAt - limited.receivedAt).toBeGreaterThanOrEqual(1000);
+		},
+	);
 
 	test('a whole wave of 503s with Retry-After makes one pause, not one per request, and each is retried once', async () => {
 		fixture.sandbox.setLatency(20);
