@@ -335,7 +335,7 @@ async function startSandbox(options = {}) {
 		pushback: createPushback({ rateLimit: options.rateLimit, jitterMs: options.jitterMs }),
 	};
 
-	/** Connections that have sent no request yet: a request may be on the wire. */
+	/** @type {Set<import('node:net').Socket>} connections that have sent no request yet: one may be on the wire */
 	const silent = new Set();
 	const server = http.createServer((req, res) => {
 		silent.delete(req.socket);
