@@ -22,9 +22,6 @@ function sharedLoad(sandbox) {
 	return { inFlight, waiting, logins: sandbox.openRequests('login') };
 }
 
-const isIdle = (/** @type {ReturnType<typeof sharedLoad>} */ load) =>
-	load.inFlight === 0 && load.waiting === 0 && load.logins === 0;
-
 /**
  * Resolves once nothing is in flight, waiting or logging in, and no request is under way at the
  * sandbox, checked after an I/O poll so that a connection still waiting to be accepted counts:
@@ -41,7 +38,8 @@ async function untilIdle(sandbox, boundMs = 10_000) {
 		await new Promise((resolve) => setImmediate(resolve));
 		const load = sharedLoad(sandbox);
 		const underWay = sandbox.requestsUnderWay();
-		if (underWay === 0 && isIdle(load)) return;
+		// The sandbox's requests under way include its open logins.
+		if (load.inFlight === 0 && load.waiting === 0 && underWay === 0) return;
 		if (Date.now() > giveUpAt)
 			throw new Error(`still held after ${boundMs} ms: ${JSON.stringify({ ...load, underWay })}`);
 		await new Promise((resolve) => setTimeout(resolve, 10));
